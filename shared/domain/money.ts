@@ -1,0 +1,98 @@
+/**
+ * Exact money. Amounts are held as bigint counts of thousandths of a currency unit ("milli"),
+ * because the service accepts at most 3 decimal places and binary floating point cannot add
+ * 100,000 such amounts exactly. Numbers appear only at the JSON edge, where the shortest
+ * round-trip form of a double (String(n)) is exactly the decimal that was written.
+ */
+export type Milli = bigint;
+
+export const MILLI_PER_UNIT = 1000n;
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,3}))?$/;
+
+/** Parses a plain decimal string with at most 3 decimals ("-12.5", "0.125") to milli. */
+export function parseAmount(text: string): Milli | null {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const milli = BigInt(whole) * MILLI_PER_UNIT + BigInt(fraction.padEnd(3, '0'));
+  return sign ? -milli : milli;
+}
+
+/** Decimal places a JSON number was written with, or Infinity when it is not a finite decimal. */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return Infinity;
+  const text = String(value);
+  const exponent = /e([+-]\d+)$/.exec(text);
+  const mantissa = exponent ? text.slice(0, exponent.index) : text;
+  const fractionDigits = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
+  return Math.max(0, fractionDigits - (exponent ? Number(exponent[1]) : 0));
+}
+
+/** A wire number as milli; throws when it has more than 3 decimals or is not finite. */
+export function amountFromNumber(value: number): Milli {
+  if (decimalPlaces(value) > 3) throw new RangeError(`${value} has more than 3 decimal places`);
+  if (!Number.isSafeInteger(Math.trunc(value))) throw new RangeError(`${value} is too large`);
+  const text = String(value);
+  return (/e/i.test(text) ? parseAmount(value.toFixed(3)) : parseAmount(text)) as Milli;
+}
+
+/** Plain decimal text with exactly `places` decimals (0 to 3): 1234500n, 2 -> "1234.50". */
+export function formatAmount(milli: Milli, places = 3): string {
+  const rounded = roundToPlaces(milli, places);
+  const negative = rounded < 0n;
+  const abs = negative ? -rounded : rounded;
+  const whole = abs / MILLI_PER_UNIT;
+  const fraction = (abs % MILLI_PER_UNIT).toString().padStart(3, '0').slice(0, places);
+  return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
+}
+
+/** The JSON number for an amount: the double whose shortest form is the exact decimal. */
+export function amountToNumber(milli: Milli): number {
+  return Number(formatAmount(milli, 3));
+}
+
+export function sumAmounts(amounts: Iterable<Milli>): Milli {
+  let total = 0n;
+  for (const amount of amounts) total += amount;
+  return total;
+}
+
+/** Rounds half to even (banker's rounding) to `places` decimals, 0 to 3. */
+export function roundToPlaces(milli: Milli, places: number): Milli {
+  if (places >= 3) return milli;
+  const step = 10n ** BigInt(3 - Math.max(0, places));
+  return divideRoundHalfEven(milli, step) * step;
+}
+
+/**
+ * Multiplies an amount by a decimal rate given as text ("1.172345") and rounds half to even
+ * to `places` decimals. Rates never pass through a double.
+ */
+export function multiplyByRate(milli: Milli, rate: string, places: number): Milli {
+  const { scaled, scale } = parseDecimal(rate);
+  return roundToPlaces(divideRoundHalfEven(milli * scaled, scale), places);
+}
+
+/** Divides an amount by a decimal rate given as text, rounding half to even to `places`. */
+export function divideByRate(milli: Milli, rate: string, places: number): Milli {
+  const { scaled, scale } = parseDecimal(rate);
+  if (scaled === 0n) throw new RangeError('division by a zero rate');
+  return roundToPlaces(divideRoundHalfEven(milli * scale, scaled), places);
+}
+
+function parseDecimal(text: string): { scaled: bigint; scale: bigint } {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`not a decimal rate: ${text}`);
+  const fraction = match[2] ?? '';
+  return { scaled: BigInt(`${match[1]}${fraction}`), scale: 10n ** BigInt(fraction.length) };
+}
+
+function divideRoundHalfEven(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  const twiceRemainder = (n % d) * 2n;
+  if (twiceRemainder > d || (twiceRemainder === d && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
