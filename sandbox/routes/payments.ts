@@ -1,0 +1,99 @@
+// PUT /payments/payments/{id}, POST /payments/payments/import, GET /payments/payments/import/{job_id}
+// (the sandbox's addition, DESIGN.md), and the admin listing GET /_sandbox/payments.
+import { z } from 'zod';
+import { PaymentBody, PaymentImportRequest } from '../../shared/service';
+import { isRefusal, PaymentIntake } from '../engine/payment-intake';
+import { PaymentImportJobs } from '../engine/payment-import';
+import { PaymentLifecycle } from '../engine/payment-lifecycle';
+import type { SandboxDeps, SandboxFeature } from '../feature';
+import { badRequest, notFound, parseOr400, ServiceError } from '../http/errors';
+import { PaymentRepository, toPayment } from '../store/payment-repository';
+
+const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
+
+export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
+  const payments = new PaymentRepository(deps.db);
+  const jobs = new PaymentImportJobs(deps.db, deps.clock);
+  const lifecycle = new PaymentLifecycle(deps.db, deps.clock, deps.settings.processingSeconds * 1000);
+
+  const put = deps.db.transaction((id: string, body: PaymentBody) => {
+    const existing = payments.get(id);
+    if (existing && existing.status !== 'PENDING') {
+      throw new ServiceError(409, 'conflict', `payment ${id} is ${existing.status} and can no longer be changed`);
+    }
+    // A PUT without a correlation_id keeps the one the payment was imported with.
+    const correlationId = body.correlation_id ?? existing?.correlation_id ?? null;
+    if (correlationId !== null && correlationId !== existing?.correlation_id) {
+      if (jobs.correlationTaken(correlationId)) {
+        throw badRequest(`validation failed in body: correlation_id: ${correlationId} is already used`);
+      }
+    }
+    const checked = new PaymentIntake(deps.db).check(id, correlationId, body, !existing, deps.clock.now());
+    if (isRefusal(checked)) throw new ServiceError(checked.status, checked.error, checked.description);
+    if (existing) payments.update(checked);
+    else payments.insert(checked);
+    return { status: existing ? 200 : 201, body: toPayment(payments.get(id)!) };
+  });
+
+  return {
+    routes: [
+      {
+        method: 'PUT',
+        pattern: '/payments/payments/{id}',
+        handler: ({ params, body }) => put(params.id ?? '', parseOr400(PaymentBody, body)),
+      },
+      {
+        method: 'POST',
+        pattern: '/payments/payments/import',
+        handler: ({ body }) => {
+          // The item count first: refusing 50,000 items must not cost validating them.
+          const envelope = parseOr400(ItemsEnvelope, body);
+          if (envelope.items.length > deps.settings.maxBulkItems) {
+            throw badRequest(
+              `validation failed in body: items: at most ${deps.settings.maxBulkItems} items per request, got ${envelope.items.length}`,
+            );
+          }
+          const request = parseOr400(PaymentImportRequest, body);
+          const seen = new Set<string>();
+          request.items.forEach((item, index) => {
+            if (seen.has(item.correlation_id) || jobs.correlationTaken(item.correlation_id)) {
+              throw badRequest(
+                `validation failed in body: items[${index}].correlation_id: ${item.correlation_id} is not unique`,
+              );
+            }
+            seen.add(item.correlation_id);
+          });
+          const job = jobs.submit(request.items);
+          deps.kick();
+          return { status: 202, body: job };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/payments/payments/import/{job_id}',
+        handler: ({ params }) => {
+          const job = jobs.get(params.job_id ?? '');
+          if (!job) throw notFound(`payment import job ${params.job_id} does not exist`);
+          return { status: 200, body: job };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/_sandbox/payments',
+        handler: ({ query }) => {
+          const rows = payments.list({
+            id: query.get('id'),
+            group: query.get('group'),
+            correlationId: query.get('correlation_id'),
+          });
+          return {
+            status: 200,
+            body: { items: rows.map((row) => ({ ...toPayment(row), correlation_id: row.correlation_id })) },
+          };
+        },
+      },
+    ],
+    pump: (maxItems) => jobs.pump(maxItems),
+    runDue: () => lifecycle.run(),
+  };
+}

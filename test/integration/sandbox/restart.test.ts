@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupList } from '../../../shared/service';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+
+describe('a restart keeps everything', () => {
+  it('keeps groups, beneficiaries, payments, the clock, tokens and the certificate', async () => {
+    const wallet = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items[0]?.wallet;
+    const group = await t.expect<{ id: string }>(201, 'POST', '/_sandbox/groups', {
+      body: { name: 'Survives restarts', wallet_id: wallet?.id },
+    });
+    const beneficiary = await t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
+      body: {
+        entity_type: 'INDIVIDUAL',
+        country: 'GB',
+        currency: 'GBP',
+        entity: { individual_first_name: 'Rhys', individual_last_name: 'Evans' },
+        bank_details: { account_name: 'Rhys Evans', bank_code: '601613', account_number: '31926819' },
+      },
+    });
+    const paymentId = '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b';
+    await t.expect(201, 'PUT', `/payments/payments/${paymentId}`, {
+      body: {
+        correlation_id: 'restart-1',
+        source: { type: 'group', id: group.id },
+        target: { type: 'contact', id: beneficiary.id },
+        amount: { type: 'SEND', amount: 10.5 },
+        execution: { type: 'SEND', date: '2030-01-01T00:00:00Z' },
+      },
+    });
+    const clockBefore = await t.expect<{ now: string }>(200, 'POST', '/_sandbox/clock', {
+      body: { advance_seconds: 86_400 * 3 },
+    });
+    const caBefore = t.sandbox.ca;
+
+    await t.restart();
+
+    expect(t.sandbox.ca).toBe(caBefore);
+    const clockAfter = await t.expect<{ now: string }>(200, 'GET', '/_sandbox/clock');
+    const drift = Date.parse(clockAfter.now) - Date.parse(clockBefore.now);
+    expect(drift).toBeGreaterThanOrEqual(0);
+    expect(drift).toBeLessThan(60_000);
+    expect(GroupList.parse(await t.expect(200, 'GET', `/payments/groups?id=${group.id}`)).items).toHaveLength(1);
+    const stored = await t.expect<{ items: { id: string; correlation_id: string }[] }>(
+      200,
+      'GET',
+      `/_sandbox/payments?correlation_id=restart-1`,
+    );
+    expect(stored.items.map((item) => item.id)).toEqual([paymentId]);
+  });
+});
