@@ -71,7 +71,9 @@ export class TokenAuthority {
       return null;
     } catch (error) {
       const code = (error as { code?: string }).code;
-      return code === 'ERR_JWT_EXPIRED' ? 'the token has expired: request a new one' : 'invalid token';
+      return code === 'ERR_JWT_EXPIRED'
+        ? 'the token has expired: request a new one'
+        : 'invalid token';
     }
   }
 }

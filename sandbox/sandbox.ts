@@ -85,7 +85,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     kick: () => pump.kick(),
   };
-  const parts = [paymentsFeature(deps), beneficiariesFeature(deps), groupsFeature(deps), walletsFeature(deps)];
+  const parts = [
+    paymentsFeature(deps),
+    beneficiariesFeature(deps),
+    groupsFeature(deps),
+    walletsFeature(deps),
+  ];
   const admin = adminFeature(deps, {
     faults,
     advanceClock: (seconds) => {

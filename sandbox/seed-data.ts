@@ -71,11 +71,43 @@ export interface SeedGroup {
 }
 
 export const SEED_GROUPS: SeedGroup[] = [
-  { name: 'Payroll this month', description: 'Monthly salaries, UK staff', wallet: 'gbp', locked: false, userTags: { dept: 'hr', cycle: 'monthly' } },
-  { name: 'Payroll last month', description: 'Monthly salaries, UK staff (closed)', wallet: 'gbp', locked: true, userTags: { dept: 'hr', cycle: 'monthly' }, completedPayouts: 3 },
-  { name: 'EU suppliers', description: 'Supplier invoices paid from the EUR wallet', wallet: 'eur', locked: false, userTags: { dept: 'finance' } },
-  { name: 'Customer refunds', description: 'Refunds awaiting approval', wallet: 'eur', locked: false, userTags: { dept: 'support' }, pendingPayouts: 2 },
-  { name: 'US contractors Q4', description: 'Quarterly contractor invoices', wallet: 'usd', locked: false, userTags: { dept: 'engineering' } },
+  {
+    name: 'Payroll this month',
+    description: 'Monthly salaries, UK staff',
+    wallet: 'gbp',
+    locked: false,
+    userTags: { dept: 'hr', cycle: 'monthly' },
+  },
+  {
+    name: 'Payroll last month',
+    description: 'Monthly salaries, UK staff (closed)',
+    wallet: 'gbp',
+    locked: true,
+    userTags: { dept: 'hr', cycle: 'monthly' },
+    completedPayouts: 3,
+  },
+  {
+    name: 'EU suppliers',
+    description: 'Supplier invoices paid from the EUR wallet',
+    wallet: 'eur',
+    locked: false,
+    userTags: { dept: 'finance' },
+  },
+  {
+    name: 'Customer refunds',
+    description: 'Refunds awaiting approval',
+    wallet: 'eur',
+    locked: false,
+    userTags: { dept: 'support' },
+    pendingPayouts: 2,
+  },
+  {
+    name: 'US contractors Q4',
+    description: 'Quarterly contractor invoices',
+    wallet: 'usd',
+    locked: false,
+    userTags: { dept: 'engineering' },
+  },
 ];
 
 export interface SeedBeneficiary {
@@ -87,12 +119,130 @@ export interface SeedBeneficiary {
 }
 
 export const SEED_BENEFICIARIES: SeedBeneficiary[] = [
-  { entity_type: 'INDIVIDUAL', country: 'GB', currency: 'GBP', entity: { individual_first_name: 'Amelia', individual_last_name: 'Hughes', address_line_1: '12 Park Lane', address_city: 'Leeds', address_country: 'GB', address_postal_code: 'LS1 4AB' }, bank_details: { account_name: 'Amelia Hughes', bank_code: '601613', account_number: '31926819', bank_name: 'NatWest' } },
-  { entity_type: 'INDIVIDUAL', country: 'GB', currency: 'GBP', entity: { individual_first_name: 'Oliver', individual_last_name: 'Patel', address_city: 'Manchester', address_country: 'GB' }, bank_details: { account_name: 'Oliver Patel', bank_code: '200000', account_number: '55779911', bank_name: 'Barclays' } },
-  { entity_type: 'INDIVIDUAL', country: 'GB', currency: 'GBP', entity: { individual_first_name: 'Siân', individual_last_name: 'Llewellyn', address_city: 'Cardiff', address_country: 'GB' }, bank_details: { account_name: 'Siân Llewellyn', bank_code: '309634', account_number: '12345678', bank_name: 'Lloyds' } },
-  { entity_type: 'BUSINESS', country: 'DE', currency: 'EUR', entity: { company_name: 'Müller Logistik GmbH', address_city: 'Köln', address_country: 'DE' }, bank_details: { account_name: 'Müller Logistik GmbH', account_number: 'DE89370400440532013000', bank_identifier_code: 'COBADEFFXXX' } },
-  { entity_type: 'INDIVIDUAL', country: 'FR', currency: 'EUR', entity: { individual_first_name: 'Chloé', individual_last_name: 'Lefèvre', address_city: 'Lyon', address_country: 'FR' }, bank_details: { account_name: 'Chloé Lefèvre', account_number: 'FR1420041010050500013M02606' } },
-  { entity_type: 'BUSINESS', country: 'NL', currency: 'EUR', entity: { company_name: 'De Vries Design B.V.', address_city: 'Utrecht', address_country: 'NL' }, bank_details: { account_name: 'De Vries Design B.V.', account_number: 'NL91ABNA0417164300', bank_identifier_code: 'ABNANL2A' } },
-  { entity_type: 'INDIVIDUAL', country: 'US', currency: 'USD', entity: { individual_first_name: 'Marcus', individual_last_name: 'Johnson', address_city: 'Austin', address_country: 'US', address_country_subdivision: 'TX' }, bank_details: { account_name: 'Marcus Johnson', bank_code: '021000021', account_number: '123456789', bank_name: 'JPMorgan Chase' } },
-  { entity_type: 'BUSINESS', country: 'US', currency: 'USD', entity: { company_name: 'Bayside Analytics LLC', address_city: 'Oakland', address_country: 'US', address_country_subdivision: 'CA' }, bank_details: { account_name: 'Bayside Analytics LLC', bank_code: '011000015', account_number: '9876543210', bank_name: 'Federal Reserve Bank' } },
+  {
+    entity_type: 'INDIVIDUAL',
+    country: 'GB',
+    currency: 'GBP',
+    entity: {
+      individual_first_name: 'Amelia',
+      individual_last_name: 'Hughes',
+      address_line_1: '12 Park Lane',
+      address_city: 'Leeds',
+      address_country: 'GB',
+      address_postal_code: 'LS1 4AB',
+    },
+    bank_details: {
+      account_name: 'Amelia Hughes',
+      bank_code: '601613',
+      account_number: '31926819',
+      bank_name: 'NatWest',
+    },
+  },
+  {
+    entity_type: 'INDIVIDUAL',
+    country: 'GB',
+    currency: 'GBP',
+    entity: {
+      individual_first_name: 'Oliver',
+      individual_last_name: 'Patel',
+      address_city: 'Manchester',
+      address_country: 'GB',
+    },
+    bank_details: {
+      account_name: 'Oliver Patel',
+      bank_code: '200000',
+      account_number: '55779911',
+      bank_name: 'Barclays',
+    },
+  },
+  {
+    entity_type: 'INDIVIDUAL',
+    country: 'GB',
+    currency: 'GBP',
+    entity: {
+      individual_first_name: 'Siân',
+      individual_last_name: 'Llewellyn',
+      address_city: 'Cardiff',
+      address_country: 'GB',
+    },
+    bank_details: {
+      account_name: 'Siân Llewellyn',
+      bank_code: '309634',
+      account_number: '12345678',
+      bank_name: 'Lloyds',
+    },
+  },
+  {
+    entity_type: 'BUSINESS',
+    country: 'DE',
+    currency: 'EUR',
+    entity: { company_name: 'Müller Logistik GmbH', address_city: 'Köln', address_country: 'DE' },
+    bank_details: {
+      account_name: 'Müller Logistik GmbH',
+      account_number: 'DE89370400440532013000',
+      bank_identifier_code: 'COBADEFFXXX',
+    },
+  },
+  {
+    entity_type: 'INDIVIDUAL',
+    country: 'FR',
+    currency: 'EUR',
+    entity: {
+      individual_first_name: 'Chloé',
+      individual_last_name: 'Lefèvre',
+      address_city: 'Lyon',
+      address_country: 'FR',
+    },
+    bank_details: { account_name: 'Chloé Lefèvre', account_number: 'FR1420041010050500013M02606' },
+  },
+  {
+    entity_type: 'BUSINESS',
+    country: 'NL',
+    currency: 'EUR',
+    entity: {
+      company_name: 'De Vries Design B.V.',
+      address_city: 'Utrecht',
+      address_country: 'NL',
+    },
+    bank_details: {
+      account_name: 'De Vries Design B.V.',
+      account_number: 'NL91ABNA0417164300',
+      bank_identifier_code: 'ABNANL2A',
+    },
+  },
+  {
+    entity_type: 'INDIVIDUAL',
+    country: 'US',
+    currency: 'USD',
+    entity: {
+      individual_first_name: 'Marcus',
+      individual_last_name: 'Johnson',
+      address_city: 'Austin',
+      address_country: 'US',
+      address_country_subdivision: 'TX',
+    },
+    bank_details: {
+      account_name: 'Marcus Johnson',
+      bank_code: '021000021',
+      account_number: '123456789',
+      bank_name: 'JPMorgan Chase',
+    },
+  },
+  {
+    entity_type: 'BUSINESS',
+    country: 'US',
+    currency: 'USD',
+    entity: {
+      company_name: 'Bayside Analytics LLC',
+      address_city: 'Oakland',
+      address_country: 'US',
+      address_country_subdivision: 'CA',
+    },
+    bank_details: {
+      account_name: 'Bayside Analytics LLC',
+      bank_code: '011000015',
+      account_number: '9876543210',
+      bank_name: 'Federal Reserve Bank',
+    },
+  },
 ];

@@ -4,7 +4,13 @@
 import { amountToNumber, parseAmount, type Milli } from '../shared/domain/money';
 import type { PaymentBody } from '../shared/service';
 import { price, SAME_CURRENCY_FEE } from './engine/pricing';
-import { SEED_BENEFICIARIES, SEED_GROUPS, SEED_OWNER, SEED_WALLETS, type SeedWallet } from './seed-data';
+import {
+  SEED_BENEFICIARIES,
+  SEED_GROUPS,
+  SEED_OWNER,
+  SEED_WALLETS,
+  type SeedWallet,
+} from './seed-data';
 import type { Db } from './store/database';
 import { GroupRepository } from './store/group-repository';
 import { PaymentRepository } from './store/payment-repository';
@@ -60,7 +66,14 @@ export function seed(db: Db, now: number): SeededIds {
       db.prepare(
         `INSERT INTO wallets (id, name, currency, owner, state, balance_milli, funding_json, user_tags_json)
          VALUES (?, ?, ?, ?, 'ACTIVE', 0, ?, ?)`,
-      ).run(walletId, wallet.name, wallet.currency, SEED_OWNER, JSON.stringify(wallet.funding), JSON.stringify({ region: wallet.key }));
+      ).run(
+        walletId,
+        wallet.name,
+        wallet.currency,
+        SEED_OWNER,
+        JSON.stringify(wallet.funding),
+        JSON.stringify({ region: wallet.key }),
+      );
     }
 
     const payouts: GroupPayout[] = [];
@@ -68,7 +81,14 @@ export function seed(db: Db, now: number): SeededIds {
       const id = uuid();
       const walletId = ids.wallets[group.wallet];
       if (!walletId) throw new Error(`seed group ${group.name} names an unknown wallet`);
-      groups.insert({ id, name: group.name, description: group.description, locked: group.locked, walletId, userTags: group.userTags });
+      groups.insert({
+        id,
+        name: group.name,
+        description: group.description,
+        locked: group.locked,
+        walletId,
+        userTags: group.userTags,
+      });
       ids.groups.push(id);
       const currency = SEED_WALLETS.find((w) => w.key === group.wallet)?.currency;
       const payees = beneficiaries.filter((b) => b.currency === currency);
@@ -101,16 +121,25 @@ export function seed(db: Db, now: number): SeededIds {
         if (event.action === 'DEBIT' && !event.payout && event.milli > balance) continue;
         balance += event.action === 'CREDIT' ? event.milli : -event.milli;
         const payee = event.payout?.payee ?? payees[Math.floor(random() * payees.length)];
-        const counterpart = event.action === 'CREDIT' || !payee ? fundingCounterpart(wallet) : payeeCounterpart(payee);
+        const counterpart =
+          event.action === 'CREDIT' || !payee
+            ? fundingCounterpart(wallet)
+            : payeeCounterpart(payee);
         statements.append({
           id: uuid(),
           walletId,
           date: event.date,
           action: event.action,
-          description: event.action === 'CREDIT' ? `Top-up from ${wallet.funding.name}` : `Payout to ${counterpart.name}`,
+          description:
+            event.action === 'CREDIT'
+              ? `Top-up from ${wallet.funding.name}`
+              : `Payout to ${counterpart.name}`,
           executionId: event.payout?.id ?? uuid(),
           debit: { currency: wallet.currency, milli: event.milli },
-          credit: { currency: wallet.currency, milli: event.milli - (event.payout ? SEED_FEE : 0n) },
+          credit: {
+            currency: wallet.currency,
+            milli: event.milli - (event.payout ? SEED_FEE : 0n),
+          },
           feesMilli: event.payout ? SEED_FEE : 0n,
           rate: null,
           balanceMilli: balance,
@@ -129,14 +158,21 @@ export function seed(db: Db, now: number): SeededIds {
         amount: { type: 'SEND' as const, amount: amountToNumber(payout.milli) },
         execution: { type: 'SEND' as const, date: new Date(payout.date).toISOString() },
         purpose: payout.completed ? 'SALA' : 'REFU',
-        description: payout.completed ? `Salary ${payout.payee.name}` : `Refund ${payout.payee.name}`,
+        description: payout.completed
+          ? `Salary ${payout.payee.name}`
+          : `Refund ${payout.payee.name}`,
         approved: payout.completed,
       };
       payments.insert({
         id: payout.id,
         correlationId: `seed-${payout.id.slice(0, 8)}`,
         body: body as PaymentBody,
-        price: price({ type: 'SEND', amount: payout.milli, walletCurrency: currency, beneficiaryCurrency: currency }),
+        price: price({
+          type: 'SEND',
+          amount: payout.milli,
+          walletCurrency: currency,
+          beneficiaryCurrency: currency,
+        }),
         walletCurrency: currency,
         beneficiaryCurrency: currency,
         now: payout.completed ? payout.date - DAY : now,
@@ -197,7 +233,11 @@ function historyOf(wallet: SeedWallet, now: number, random: () => number): Histo
   const start = now - HISTORY_DAYS * DAY;
   const events: HistoryEvent[] = [];
   for (let day = 0; day < HISTORY_DAYS; day += 30) {
-    events.push({ date: start + day * DAY + 9 * 3_600_000, action: 'CREDIT', milli: wholeUnits(wallet.topUp) });
+    events.push({
+      date: start + day * DAY + 9 * 3_600_000,
+      action: 'CREDIT',
+      milli: wholeUnits(wallet.topUp),
+    });
   }
   const [low, high] = wallet.payout;
   for (let i = 0; i < PAYOUTS_PER_WALLET; i += 1) {
@@ -205,7 +245,8 @@ function historyOf(wallet: SeedWallet, now: number, random: () => number): Histo
     events.push({
       date: start + Math.floor(random() * (HISTORY_DAYS - 1) * DAY) + DAY,
       action: 'DEBIT',
-      milli: parseAmount(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`) ?? 0n,
+      milli:
+        parseAmount(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`) ?? 0n,
     });
   }
   return events.sort((a, b) => a.date - b.date);

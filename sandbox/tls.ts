@@ -18,30 +18,37 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMater
   const certPath = join(dataDir, 'sandbox-cert.pem');
   const keyPath = join(dataDir, 'sandbox-key.pem');
   if (existsSync(certPath) && existsSync(keyPath)) {
-    return { key: await readFile(keyPath, 'utf8'), cert: await readFile(certPath, 'utf8'), certPath };
+    return {
+      key: await readFile(keyPath, 'utf8'),
+      cert: await readFile(certPath, 'utf8'),
+      certPath,
+    };
   }
   const notBeforeDate = new Date(Date.now() - 60_000);
   const notAfterDate = new Date(notBeforeDate.getTime() + VALID_DAYS * 86_400_000);
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'Payout Desk local sandbox' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notBeforeDate,
-    notAfterDate,
-    extensions: [
-      // A self-signed certificate is its own trust anchor: OpenSSL wants it marked as a CA.
-      { name: 'basicConstraints', cA: true, critical: true },
-      { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  });
+  const pems = await selfsigned.generate(
+    [{ name: 'commonName', value: 'Payout Desk local sandbox' }],
+    {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      notBeforeDate,
+      notAfterDate,
+      extensions: [
+        // A self-signed certificate is its own trust anchor: OpenSSL wants it marked as a CA.
+        { name: 'basicConstraints', cA: true, critical: true },
+        { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
+    },
+  );
   // The key first: a certificate without its key on disk would be unusable after a crash.
   await writeFile(keyPath, pems.private, { mode: 0o600 });
   await writeFile(certPath, pems.cert, { mode: 0o644 });

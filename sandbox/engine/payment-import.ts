@@ -141,16 +141,26 @@ export class PaymentImportJobs {
     const paymentId = item.id ?? randomUUID();
     const { id: _id, ...body } = item;
     if (this.payments.get(paymentId)) {
-      return { paymentId, error: conflict(`payment ${paymentId} already exists; change it with PUT`) };
+      return {
+        paymentId,
+        error: conflict(`payment ${paymentId} already exists; change it with PUT`),
+      };
     }
     if (this.payments.idForCorrelation(item.correlation_id) !== undefined) {
-      return { paymentId, error: conflict(`correlation_id ${item.correlation_id} is already used`) };
+      return {
+        paymentId,
+        error: conflict(`correlation_id ${item.correlation_id} is already used`),
+      };
     }
     const checked = intake.check(paymentId, item.correlation_id, body as PaymentBody, true, now);
     if (isRefusal(checked)) {
       return {
         paymentId,
-        error: { error: checked.error, description: checked.description, error_code: checked.status },
+        error: {
+          error: checked.error,
+          description: checked.description,
+          error_code: checked.status,
+        },
       };
     }
     this.payments.insert(checked);

@@ -47,7 +47,8 @@ export class PaymentIntake {
       return refuse(`source.id: group ${body.source.id} is locked: no new payments can be added`);
     }
     const beneficiaryCurrency = this.beneficiaryCurrency(body.target.id);
-    if (!beneficiaryCurrency) return refuse(`target.id: beneficiary ${body.target.id} does not exist`);
+    if (!beneficiaryCurrency)
+      return refuse(`target.id: beneficiary ${body.target.id} does not exist`);
     try {
       const computed = price({
         type: body.amount.type ?? 'SEND',
@@ -74,7 +75,8 @@ export class PaymentIntake {
   private group(id: string): GroupParty | null {
     let party = this.groups.get(id);
     if (party === undefined) {
-      const row = this.groupQuery.get(id) as { locked: number; wallet_currency: string } | undefined;
+      const row = this.groupQuery.get(id) as
+        { locked: number; wallet_currency: string } | undefined;
       party = row ? { locked: row.locked === 1, walletCurrency: row.wallet_currency } : null;
       this.groups.set(id, party);
     }

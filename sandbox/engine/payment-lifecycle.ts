@@ -84,7 +84,10 @@ export class PaymentLifecycle {
         // The moment it became eligible, so that one big clock jump still completes it.
         const startedAt = Math.max(due.due_at, previous, due.activate_at);
         if (due.description?.includes(FAIL_TRIGGER)) {
-          const reason = { error: 'payment_failed', description: `the description asks the sandbox to fail it (${FAIL_TRIGGER})` };
+          const reason = {
+            error: 'payment_failed',
+            description: `the description asks the sandbox to fail it (${FAIL_TRIGGER})`,
+          };
           this.queries.setStatus.run('FAILED', startedAt, JSON.stringify(reason), now, due.id);
           continue;
         }
@@ -92,7 +95,10 @@ export class PaymentLifecycle {
         const debit = BigInt(due.debit_milli);
         if (debit > balance) {
           if (now - due.execution_at > UNFUNDED_CANCEL_MS) {
-            const reason = { error: 'unfunded', description: 'the wallet could not fund it within 7 days of its execution date' };
+            const reason = {
+              error: 'unfunded',
+              description: 'the wallet could not fund it within 7 days of its execution date',
+            };
             this.queries.setStatus.run('CANCELLED', null, JSON.stringify(reason), now, due.id);
           }
           continue;

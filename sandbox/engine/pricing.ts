@@ -6,7 +6,13 @@
 // beneficiary's currency unless amount.currency says otherwise. Fees are in the wallet's
 // currency: taken from the debited amount for SEND, added to it for LAND.
 import { currencyMinorUnits } from '../../shared/domain/currencies';
-import { divideByRate, multiplyByRate, parseAmount, roundToPlaces, type Milli } from '../../shared/domain/money';
+import {
+  divideByRate,
+  multiplyByRate,
+  parseAmount,
+  roundToPlaces,
+  type Milli,
+} from '../../shared/domain/money';
 
 /** Units of each currency per 1 EUR. Fixed, so that tests and demos can predict every figure. */
 export const RATES_PER_EUR: Readonly<Record<string, string>> = {
@@ -53,11 +59,17 @@ export function price(request: PriceRequest): Price {
   const { walletCurrency: from, beneficiaryCurrency: to } = request;
   const cross = from !== to;
   const rate = cross ? crossRate(from, to) : null;
-  const fees = roundToPlaces(parseAmount(cross ? CROSS_CURRENCY_FEE : SAME_CURRENCY_FEE) as Milli, places(from));
+  const fees = roundToPlaces(
+    parseAmount(cross ? CROSS_CURRENCY_FEE : SAME_CURRENCY_FEE) as Milli,
+    places(from),
+  );
   if (request.type === 'SEND') {
     const debit = convert(request.amount, request.currency ?? from, from);
     const net = debit - fees;
-    if (net <= 0n) throw new PricingError(`amount.amount does not cover the fee of ${fees} thousandths of ${from}`);
+    if (net <= 0n)
+      throw new PricingError(
+        `amount.amount does not cover the fee of ${fees} thousandths of ${from}`,
+      );
     const credit = rate ? multiplyByRate(net, rate, places(to)) : net;
     return { debit, credit, fees, rate };
   }
@@ -79,7 +91,8 @@ export function crossRate(from: string, to: string): string {
   const denominator = b * 10n ** BigInt(p);
   let micro = numerator / denominator;
   const twiceRemainder = (numerator % denominator) * 2n;
-  if (twiceRemainder > denominator || (twiceRemainder === denominator && micro % 2n === 1n)) micro += 1n;
+  if (twiceRemainder > denominator || (twiceRemainder === denominator && micro % 2n === 1n))
+    micro += 1n;
   const text = micro.toString().padStart(RATE_DECIMALS + 1, '0');
   return `${text.slice(0, -RATE_DECIMALS)}.${text.slice(-RATE_DECIMALS)}`;
 }

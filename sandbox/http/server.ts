@@ -23,7 +23,9 @@ export interface ServerParts {
 export function createSandboxServer(parts: ServerParts): Server {
   const server = createServer({ key: parts.key, cert: parts.cert }, (request, response) => {
     handle(parts, request, response).catch((error: unknown) => {
-      process.stderr.write(`sandbox: unexpected error: ${String((error as Error)?.stack ?? error)}\n`);
+      process.stderr.write(
+        `sandbox: unexpected error: ${String((error as Error)?.stack ?? error)}\n`,
+      );
       if (!response.headersSent) send(response, 500, internalError());
       else response.destroy();
     });

@@ -10,7 +10,12 @@ import { GroupRepository } from '../store/group-repository';
 
 export const ADMIN_PATH_PREFIX = '/_sandbox';
 
-const ClockRequest = z.strictObject({ advance_seconds: z.number().min(0).max(10 * 365 * 86_400) });
+const ClockRequest = z.strictObject({
+  advance_seconds: z
+    .number()
+    .min(0)
+    .max(10 * 365 * 86_400),
+});
 const CreateGroupRequest = z.strictObject({
   name: z.string().min(1).max(200),
   wallet_id: z.string().min(1),
@@ -52,7 +57,9 @@ export function adminFeature(deps: SandboxDeps, parts: AdminParts): SandboxFeatu
         handler: ({ body }) => {
           const request = parseOr400(CreateGroupRequest, body);
           if (!walletExists.get(request.wallet_id)) {
-            throw badRequest(`validation failed in body: wallet_id: wallet ${request.wallet_id} does not exist`);
+            throw badRequest(
+              `validation failed in body: wallet_id: wallet ${request.wallet_id} does not exist`,
+            );
           }
           const id = randomUUID();
           groups.insert({

@@ -11,7 +11,9 @@ const EXECUTED = ['PROCESSING', 'COMPLETED', 'FAILED', 'PARTIAL', 'PROCESSED'];
 
 export function groupsFeature(deps: SandboxDeps): SandboxFeature {
   const groups = new GroupRepository(deps.db, () => deps.clock.now());
-  const paymentsOf = deps.db.prepare('SELECT id, status FROM payments WHERE group_id = ? ORDER BY id');
+  const paymentsOf = deps.db.prepare(
+    'SELECT id, status FROM payments WHERE group_id = ? ORDER BY id',
+  );
   const deletePayments = deps.db.prepare('DELETE FROM payments WHERE group_id = ?');
   const deleteGroup = deps.db.prepare('DELETE FROM groups WHERE id = ?');
 

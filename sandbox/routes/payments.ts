@@ -14,22 +14,39 @@ const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
 export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
   const payments = new PaymentRepository(deps.db);
   const jobs = new PaymentImportJobs(deps.db, deps.clock);
-  const lifecycle = new PaymentLifecycle(deps.db, deps.clock, deps.settings.processingSeconds * 1000);
+  const lifecycle = new PaymentLifecycle(
+    deps.db,
+    deps.clock,
+    deps.settings.processingSeconds * 1000,
+  );
 
   const put = deps.db.transaction((id: string, body: PaymentBody) => {
     const existing = payments.get(id);
     if (existing && existing.status !== 'PENDING') {
-      throw new ServiceError(409, 'conflict', `payment ${id} is ${existing.status} and can no longer be changed`);
+      throw new ServiceError(
+        409,
+        'conflict',
+        `payment ${id} is ${existing.status} and can no longer be changed`,
+      );
     }
     // A PUT without a correlation_id keeps the one the payment was imported with.
     const correlationId = body.correlation_id ?? existing?.correlation_id ?? null;
     if (correlationId !== null && correlationId !== existing?.correlation_id) {
       if (jobs.correlationTaken(correlationId)) {
-        throw badRequest(`validation failed in body: correlation_id: ${correlationId} is already used`);
+        throw badRequest(
+          `validation failed in body: correlation_id: ${correlationId} is already used`,
+        );
       }
     }
-    const checked = new PaymentIntake(deps.db).check(id, correlationId, body, !existing, deps.clock.now());
-    if (isRefusal(checked)) throw new ServiceError(checked.status, checked.error, checked.description);
+    const checked = new PaymentIntake(deps.db).check(
+      id,
+      correlationId,
+      body,
+      !existing,
+      deps.clock.now(),
+    );
+    if (isRefusal(checked))
+      throw new ServiceError(checked.status, checked.error, checked.description);
     if (existing) payments.update(checked);
     else payments.insert(checked);
     return { status: existing ? 200 : 201, body: toPayment(payments.get(id)!) };
@@ -88,7 +105,9 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
           });
           return {
             status: 200,
-            body: { items: rows.map((row) => ({ ...toPayment(row), correlation_id: row.correlation_id })) },
+            body: {
+              items: rows.map((row) => ({ ...toPayment(row), correlation_id: row.correlation_id })),
+            },
           };
         },
       },

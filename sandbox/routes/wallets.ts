@@ -67,7 +67,8 @@ export function walletsFeature(deps: SandboxDeps): SandboxFeature {
           const start = parsed.data.start
             ? Date.parse(parsed.data.start)
             : end - DEFAULT_STATEMENT_DAYS * 86_400_000;
-          if (start > end) throw badRequest('validation failed in query: start: must not be after end');
+          if (start > end)
+            throw badRequest('validation failed in query: start: must not be after end');
           const skip = parsed.data.skip ?? 0;
           const take = parsed.data.take ?? 50;
           return {

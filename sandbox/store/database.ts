@@ -30,8 +30,7 @@ export function migrate(db: Db): void {
 
 export function readMeta(db: Db, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return row?.value;
 }
 
@@ -43,4 +42,5 @@ export function writeMeta(db: Db, key: string, value: string): void {
 
 /** JSON columns: objects in, objects out. */
 export const toJson = (value: unknown): string => JSON.stringify(value ?? null);
-export const fromJson = <T>(text: string | null): T => (text === null ? null : JSON.parse(text)) as T;
+export const fromJson = <T>(text: string | null): T =>
+  (text === null ? null : JSON.parse(text)) as T;

@@ -72,7 +72,9 @@ export class GroupRepository {
 
   get(id: string): PaymentGroup | undefined {
     const row = this.db
-      .prepare(`SELECT ${GROUP_COLUMNS} FROM groups g JOIN wallets w ON w.id = g.wallet_id WHERE g.id = ?`)
+      .prepare(
+        `SELECT ${GROUP_COLUMNS} FROM groups g JOIN wallets w ON w.id = g.wallet_id WHERE g.id = ?`,
+      )
       .get(id) as GroupRow | undefined;
     return row ? this.shape([row])[0] : undefined;
   }
@@ -87,7 +89,10 @@ export class GroupRepository {
     };
     anyOf('g.id', query.id);
     anyOf('g.wallet_id', query.wallet);
-    anyOf('g.locked', query.locked?.map((locked) => (locked ? 1 : 0)));
+    anyOf(
+      'g.locked',
+      query.locked?.map((locked) => (locked ? 1 : 0)),
+    );
     // Name and description filter by case-insensitive "contains", as a search box would.
     if (query.name !== undefined) {
       where.push(`g.name LIKE ? ESCAPE '\\'`);
@@ -105,7 +110,7 @@ export class GroupRepository {
       .prepare(
         `SELECT ${GROUP_COLUMNS} FROM groups g JOIN wallets w ON w.id = g.wallet_id
          ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY g.created_at, g.id LIMIT ? OFFSET ?`,
+         ORDER BY g.created_at, g.rowid LIMIT ? OFFSET ?`,
       )
       .all(...args, query.take ?? 50, query.skip ?? 0) as GroupRow[];
     return this.shape(rows);
@@ -144,12 +149,17 @@ export class GroupRepository {
   }
 }
 
-function shapeGroup(row: GroupRow, counts: CounterRow | undefined, funding: FundingRow[]): PaymentGroup {
+function shapeGroup(
+  row: GroupRow,
+  counts: CounterRow | undefined,
+  funding: FundingRow[],
+): PaymentGroup {
   const balance = BigInt(row.wallet_balance_milli);
   const due = funding.filter((item) => item.group_id === row.id);
   const nextDue = due.length ? Math.min(...due.map((item) => item.due_at)) : undefined;
   // Funds missing for the next payout day: everything due by the end of that day, less the balance.
-  const endOfNextDay = nextDue === undefined ? 0 : Math.floor(nextDue / 86_400_000 + 1) * 86_400_000;
+  const endOfNextDay =
+    nextDue === undefined ? 0 : Math.floor(nextDue / 86_400_000 + 1) * 86_400_000;
   const needed = sumAmounts(
     due.filter((item) => item.due_at < endOfNextDay).map((item) => BigInt(item.debit_milli)),
   );
@@ -184,7 +194,10 @@ function shapeGroup(row: GroupRow, counts: CounterRow | undefined, funding: Fund
         failed: counts?.failed ?? 0,
         routing: counts?.routing ?? 0,
         ...(counts?.next_execution == null ? {} : { next: isoDate(counts.next_execution) }),
-        amount: { amount: amountToNumber(BigInt(counts?.held_milli ?? 0)), currency: row.wallet_currency },
+        amount: {
+          amount: amountToNumber(BigInt(counts?.held_milli ?? 0)),
+          currency: row.wallet_currency,
+        },
       },
     },
   };

@@ -91,11 +91,13 @@ export class PaymentRepository {
   }
 
   list(filter: PaymentFilter): PaymentRow[] {
-    const where: string[] = [];
-    const args: string[] = [];
-    if (filter.id) (where.push('id = ?'), args.push(filter.id));
-    if (filter.group) (where.push('group_id = ?'), args.push(filter.group));
-    if (filter.correlationId) (where.push('correlation_id = ?'), args.push(filter.correlationId));
+    const conditions = [
+      ['id = ?', filter.id],
+      ['group_id = ?', filter.group],
+      ['correlation_id = ?', filter.correlationId],
+    ].filter((condition): condition is [string, string] => Boolean(condition[1]));
+    const where = conditions.map(([sql]) => sql);
+    const args = conditions.map(([, value]) => value);
     return this.db
       .prepare(
         `SELECT * FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
@@ -150,7 +152,12 @@ export function toPayment(row: PaymentRow): Payment {
         : {}),
       debit,
       ...(processed
-        ? { credit: { currency: row.credit_currency, amount: amountToNumber(BigInt(row.credit_milli)) } }
+        ? {
+            credit: {
+              currency: row.credit_currency,
+              amount: amountToNumber(BigInt(row.credit_milli)),
+            },
+          }
         : {}),
       ...(row.rate === null ? {} : { rate: Number(row.rate) }),
       fees: amountToNumber(BigInt(row.fees_milli)),

@@ -86,8 +86,6 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (job_id, row)
   );
   CREATE INDEX payment_job_items_by_correlation ON payment_job_items(correlation_id);
-  CREATE INDEX payment_jobs_by_status ON payment_jobs(status, started_at);
-  CREATE INDEX beneficiary_jobs_by_status ON beneficiary_jobs(status, started_at);
 
   CREATE TABLE beneficiary_jobs (
     id TEXT PRIMARY KEY,
@@ -126,5 +124,7 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
     tags_json TEXT NOT NULL DEFAULT '{}'
   );
   CREATE INDEX statement_by_wallet_date ON statement_items(wallet_id, date);
+  CREATE INDEX payment_jobs_by_status ON payment_jobs(status, started_at);
+  CREATE INDEX beneficiary_jobs_by_status ON beneficiary_jobs(status, started_at);
   `,
 ];

@@ -59,7 +59,10 @@ export const Beneficiary = z.object({
   name: z.string().optional(),
   entity_type: z.string().optional(),
   entity: z.looseObject({}),
-  bank_details: BankDetails.extend({ account_country: z.string().optional(), account_currency: z.string().optional() }),
+  bank_details: BankDetails.extend({
+    account_country: z.string().optional(),
+    account_currency: z.string().optional(),
+  }),
   user_tags: UserTags.default({}),
   tags: Tags.optional(),
 });

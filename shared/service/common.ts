@@ -3,9 +3,15 @@
 import { z } from 'zod';
 import { decimalPlaces } from '../domain/money';
 
-export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter uppercase ISO 4217 code');
-export const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter uppercase ISO 3166 code');
-export const PurposeCode = z.string().regex(/^[A-Z]{4}$/, 'must be 4 uppercase letters (ISO 20022)');
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be a 3-letter uppercase ISO 4217 code');
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a 2-letter uppercase ISO 3166 code');
+export const PurposeCode = z
+  .string()
+  .regex(/^[A-Z]{4}$/, 'must be 4 uppercase letters (ISO 20022)');
 
 /** A JSON number with at most 3 decimal places (spec: amount precision). */
 export const Amount = z
@@ -43,8 +49,7 @@ export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const path = formatPath(issue.path);
-      const missing =
-        issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+      const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
       const message = missing ? 'required' : issue.message;
       if (issue.code === 'unrecognized_keys') {
         return `${path ? `${path}: ` : ''}unknown properties ${issue.keys.join(', ')}`;

@@ -1,8 +1,7 @@
 // Payments (spec: "Payment", PUT /payments/payments/{id}, POST /payments/payments/import).
 import { z } from 'zod';
+import { DEFAULT_PURPOSE } from '../domain/purpose-codes';
 import { Amount, CurrencyCode, DateTime, PurposeCode, UserTags } from './common';
-
-export const DEFAULT_PURPOSE = 'SALA';
 
 export const AmountType = z.enum(['SEND', 'LAND']);
 
@@ -18,7 +17,10 @@ export const PaymentExecution = z.object({
   margin: z.int().min(0).optional(),
 });
 
-export const PaymentFinal = z.object({ is_final: z.boolean().optional(), expected: DateTime.optional() });
+export const PaymentFinal = z.object({
+  is_final: z.boolean().optional(),
+  expected: DateTime.optional(),
+});
 
 export const Attachment = z.object({
   id: z.string().optional(),
@@ -26,8 +28,14 @@ export const Attachment = z.object({
   url: z.string().min(1),
 });
 
-export const PaymentSource = z.object({ type: z.literal('group').default('group'), id: z.string().min(1) });
-export const PaymentTarget = z.object({ type: z.literal('contact').default('contact'), id: z.string().min(1) });
+export const PaymentSource = z.object({
+  type: z.literal('group').default('group'),
+  id: z.string().min(1),
+});
+export const PaymentTarget = z.object({
+  type: z.literal('contact').default('contact'),
+  id: z.string().min(1),
+});
 
 /** An external identifier: up to 100 characters, unique (spec); alphanumerics, - and _ recommended. */
 export const CorrelationId = z.string().min(1).max(100);
@@ -95,8 +103,16 @@ export const Payment = z.object({
   source: z.object({ type: z.string(), id: z.string() }),
   target: z.object({ type: z.string(), id: z.string() }),
   approved: z.boolean().optional(),
-  amount: z.object({ type: AmountType.optional(), amount: z.number(), currency: z.string().optional() }),
-  execution: z.object({ type: AmountType.optional(), date: z.string(), margin: z.number().optional() }),
+  amount: z.object({
+    type: AmountType.optional(),
+    amount: z.number(),
+    currency: z.string().optional(),
+  }),
+  execution: z.object({
+    type: AmountType.optional(),
+    date: z.string(),
+    margin: z.number().optional(),
+  }),
   final: PaymentFinal.optional(),
   attachments: z.array(Attachment).default([]),
   user_tags: UserTags.default({}),

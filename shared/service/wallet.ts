@@ -29,7 +29,9 @@ export const StatementAction = z.enum(['CREDIT', 'DEBIT']);
 export const StatementCounterpart = z.looseObject({
   id: z.string().optional(),
   currency: z.string().optional(),
-  bank_details: z.looseObject({ account_country: z.string().optional(), account_name: z.string().optional() }).optional(),
+  bank_details: z
+    .looseObject({ account_country: z.string().optional(), account_name: z.string().optional() })
+    .optional(),
   entity: z.looseObject({}).optional(),
   active: z.boolean().optional(),
   name: z.string().optional(),

@@ -17,14 +17,20 @@ const TARGET_ITEMS_PER_SECOND = 20_000;
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     const ready = JSON.parse(await firstLine(child.stdout)) as { base_url: string; ca: string };
     const http = new HttpsJson(ready.base_url, await readFile(ready.ca, 'utf8'));
     const credentials = { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' };
-    const token = ((await http.call('POST', '/auth/token', { body: credentials })).body as { token: string }).token;
+    const token = (
+      (await http.call('POST', '/auth/token', { body: credentials })).body as { token: string }
+    ).token;
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await http.call(method, path, { token, body });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
@@ -33,7 +39,9 @@ async function main() {
 
     const { groupId, beneficiaryId } = await scene(call);
     const chunks = Array.from({ length: Math.ceil(PAYMENTS / CHUNK) }, (_, c) =>
-      Array.from({ length: Math.min(CHUNK, PAYMENTS - c * CHUNK) }, (_, i) => payment(groupId, beneficiaryId, c * CHUNK + i)),
+      Array.from({ length: Math.min(CHUNK, PAYMENTS - c * CHUNK) }, (_, i) =>
+        payment(groupId, beneficiaryId, c * CHUNK + i),
+      ),
     );
     const bodies = chunks.map((items) => ({ items }));
 
@@ -61,7 +69,9 @@ async function main() {
     }
     const done = performance.now();
 
-    const tokenLatency = await latencies(() => http.call('POST', '/auth/token', { body: credentials }));
+    const tokenLatency = await latencies(() =>
+      http.call('POST', '/auth/token', { body: credentials }),
+    );
     const groupsLatency = await latencies(() => http.call('GET', '/payments/groups', { token }));
     const itemsPerSecond = Math.round(PAYMENTS / ((done - started) / 1000));
     http.close();
@@ -91,7 +101,9 @@ async function main() {
   }
 }
 
-async function scene(call: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>) {
+async function scene(
+  call: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>,
+) {
   const groups = (await call('GET', '/payments/groups?name=Payroll%20this%20month')).items as {
     wallet: { id: string };
   }[];
@@ -129,7 +141,8 @@ async function latencies(call: () => Promise<unknown>) {
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
+  const at = (q: number) =>
+    round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
   return { p50: at(0.5), p99: at(0.99), samples: samples.length };
 }
 

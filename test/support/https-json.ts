@@ -39,7 +39,13 @@ export class HttpsJson {
           agent: this.agent,
           headers: {
             accept: 'application/json',
-            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+            // Explicit length: Node sends a GET body neither chunked nor sized otherwise.
+            ...(payload === undefined
+              ? {}
+              : {
+                  'content-type': 'application/json',
+                  'content-length': String(Buffer.byteLength(payload)),
+                }),
             ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
             ...options.headers,
           },

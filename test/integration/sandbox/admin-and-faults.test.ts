@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, GroupList } from '../../../shared/service';
+import { SEED_GROUPS } from '../../../sandbox/seed-data';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
@@ -80,14 +81,20 @@ describe('POST /_sandbox/groups and /_sandbox/reset', () => {
     );
     expect(created.locked).toBe(true);
     expect(created.wallet.id).toBe(wallet?.id);
-    const unknown = await t.api('POST', '/_sandbox/groups', { body: { name: 'x', wallet_id: 'nope' } });
+    const unknown = await t.api('POST', '/_sandbox/groups', {
+      body: { name: 'x', wallet_id: 'nope' },
+    });
     expect(unknown.status).toBe(400);
     expect(ErrorBody.parse(unknown.body).description).toContain('wallet_id');
 
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: 3600 } });
     await t.expect(200, 'POST', '/_sandbox/reset');
     const after = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
-    expect(after.map((group) => group.id)).toEqual(before.map((group) => group.id));
+    // The seed's ids are fixed: a reset brings back exactly the seeded groups.
+    expect(after.map((group) => group.name)).toEqual(SEED_GROUPS.map((group) => group.name));
+    const beforeIds = before.map((group) => group.id);
+    expect(after.every((group) => beforeIds.includes(group.id))).toBe(true);
+    expect(after.map((group) => group.id)).not.toContain(created.id);
     const clock = await t.expect<{ now: string }>(200, 'GET', '/_sandbox/clock');
     expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(60_000);
   });

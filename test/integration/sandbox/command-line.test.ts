@@ -19,11 +19,18 @@ interface Ready {
   ca: string;
 }
 
-function startCommand(extraEnv: Record<string, string> = {}): { child: ChildProcess; ready: Promise<Ready> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...extraEnv },
-  });
+function startCommand(extraEnv: Record<string, string> = {}): {
+  child: ChildProcess;
+  ready: Promise<Ready>;
+} {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...extraEnv },
+    },
+  );
   const ready = new Promise<Ready>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve(JSON.parse(line) as Ready));
@@ -53,9 +60,14 @@ describe('npm run sandbox', () => {
     });
     expect(demo.status).toBe(401); // the environment's credentials replace the demo ones
     const { token } = Token.parse(
-      (await http.call('POST', '/auth/token', { body: { api_key: 'ci-key', client_secret: 'ci-secret' } })).body,
+      (
+        await http.call('POST', '/auth/token', {
+          body: { api_key: 'ci-key', client_secret: 'ci-secret' },
+        })
+      ).body,
     );
-    const wallet = GroupList.parse((await http.call('GET', '/payments/groups', { token })).body).items[0]?.wallet;
+    const wallet = GroupList.parse((await http.call('GET', '/payments/groups', { token })).body)
+      .items[0]?.wallet;
     const created = await http.call('POST', '/_sandbox/groups', {
       token,
       body: { name: 'Kept over restarts', wallet_id: wallet?.id },
@@ -67,7 +79,9 @@ describe('npm run sandbox', () => {
     const second = startCommand(env);
     const again = await second.ready;
     const http2 = new HttpsJson(again.base_url, await readFile(again.ca, 'utf8'));
-    const groups = GroupList.parse((await http2.call('GET', '/payments/groups?name=Kept', { token })).body);
+    const groups = GroupList.parse(
+      (await http2.call('GET', '/payments/groups?name=Kept', { token })).body,
+    );
     expect(groups.items.map((group) => group.name)).toEqual(['Kept over restarts']);
     http2.close();
     expect(await stop(second.child)).toBe(0);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteGroupResponse, ErrorBody, GroupList, type PaymentGroup } from '../../../shared/service';
+import {
+  DeleteGroupResponse,
+  ErrorBody,
+  GroupList,
+  type PaymentGroup,
+} from '../../../shared/service';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
@@ -81,14 +86,18 @@ describe('GET /payments/groups', () => {
 describe('DELETE /payments/groups/{id}', () => {
   const createGroup = async (name: string) => {
     const wallet = all[0]?.wallet.id;
-    return (await t.expect<{ id: string }>(201, 'POST', '/_sandbox/groups', {
-      body: { name, wallet_id: wallet },
-    })).id;
+    return (
+      await t.expect<{ id: string }>(201, 'POST', '/_sandbox/groups', {
+        body: { name, wallet_id: wallet },
+      })
+    ).id;
   };
 
   it('deletes an empty group, then answers 404 with error_info', async () => {
     const id = await createGroup('Empty group');
-    const deleted = DeleteGroupResponse.parse(await t.expect(200, 'DELETE', `/payments/groups/${id}`));
+    const deleted = DeleteGroupResponse.parse(
+      await t.expect(200, 'DELETE', `/payments/groups/${id}`),
+    );
     expect(deleted).toEqual({ group: { id, result: true }, payments: [] });
     const again = await t.api('DELETE', `/payments/groups/${id}`);
     expect(again.status).toBe(404);
@@ -98,7 +107,10 @@ describe('DELETE /payments/groups/{id}', () => {
   it('keeps a group with pending payments unless clear=true, then lists what it removed', async () => {
     const id = await createGroup('Pending group');
     const beneficiary = await firstBeneficiaryIn(all[0]?.wallet.currency ?? 'GBP');
-    const paymentIds = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    const paymentIds = [
+      '11111111-1111-4111-8111-111111111111',
+      '22222222-2222-4222-8222-222222222222',
+    ];
     for (const paymentId of paymentIds) {
       await t.expect(201, 'PUT', `/payments/payments/${paymentId}`, {
         body: pendingPayment(id, beneficiary),
@@ -129,7 +141,9 @@ describe('DELETE /payments/groups/{id}', () => {
 });
 
 async function firstBeneficiaryIn(currency: string): Promise<string> {
-  const statement = await t.expect<{ items: { action: string; counterpart: { id: string; currency: string } }[] }>(
+  const statement = await t.expect<{
+    items: { action: string; counterpart: { id: string; currency: string } }[];
+  }>(
     200,
     'GET',
     `/payments/wallets/${all[0]?.wallet.id}/statement?start=2000-01-01T00:00:00Z&take=500`,

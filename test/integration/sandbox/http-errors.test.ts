@@ -21,7 +21,10 @@ describe('requests the sandbox cannot serve get clear JSON errors', () => {
       rawBody: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20),
     });
     expect(res.status).toBe(413);
-    expect(ErrorBody.parse(res.body)).toMatchObject({ error: 'payload_too_large', error_code: 413 });
+    expect(ErrorBody.parse(res.body)).toMatchObject({
+      error: 'payload_too_large',
+      error_code: 413,
+    });
   });
 
   it('an unknown path is a JSON 404, not an HTML page', async () => {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../../shared/domain/money';
-import { ErrorBody, GroupList, Payment, Wallet, WalletStatement, type PaymentGroup } from '../../../shared/service';
+import {
+  ErrorBody,
+  GroupList,
+  Payment,
+  Wallet,
+  WalletStatement,
+  type PaymentGroup,
+} from '../../../shared/service';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
@@ -34,9 +41,11 @@ async function beneficiary(country: string, currency: string, bank: Record<strin
 }
 
 async function newGroup(): Promise<string> {
-  return (await t.expect<{ id: string }>(201, 'POST', '/_sandbox/groups', {
-    body: { name: `Lifecycle ${randomUUID()}`, wallet_id: gbpWallet },
-  })).id;
+  return (
+    await t.expect<{ id: string }>(201, 'POST', '/_sandbox/groups', {
+      body: { name: `Lifecycle ${randomUUID()}`, wallet_id: gbpWallet },
+    })
+  ).id;
 }
 
 async function now(): Promise<number> {
@@ -61,8 +70,11 @@ async function put(group: string, payee: string, extra: Record<string, unknown>)
 }
 
 const stored = async (id: string) =>
-  Payment.parse((await t.expect<{ items: unknown[] }>(200, 'GET', `/_sandbox/payments?id=${id}`)).items[0]);
-const balance = async () => milli(Wallet.parse(await t.expect(200, 'GET', `/payments/wallets/?id=${gbpWallet}`)).balance);
+  Payment.parse(
+    (await t.expect<{ items: unknown[] }>(200, 'GET', `/_sandbox/payments?id=${id}`)).items[0],
+  );
+const balance = async () =>
+  milli(Wallet.parse(await t.expect(200, 'GET', `/payments/wallets/?id=${gbpWallet}`)).balance);
 const group = async (id: string): Promise<PaymentGroup> =>
   GroupList.parse(await t.expect(200, 'GET', `/payments/groups?id=${id}`)).items[0] as PaymentGroup;
 
@@ -91,7 +103,12 @@ describe('payment lifecycle on the sandbox clock', () => {
     expect(lines[0]).toMatchObject({ action: 'DEBIT', debit: { amount: 1000, currency: 'GBP' } });
 
     const late = await t.api('PUT', `/payments/payments/${payment.id}`, {
-      body: { source: payment.source, target: payment.target, amount: { amount: 1 }, execution: payment.execution },
+      body: {
+        source: payment.source,
+        target: payment.target,
+        amount: { amount: 1 },
+        execution: payment.execution,
+      },
     });
     expect(late.status).toBe(409);
     expect(ErrorBody.parse(late.body).description).toMatch(/COMPLETED/);
@@ -102,7 +119,11 @@ describe('payment lifecycle on the sandbox clock', () => {
     const payment = await put(groupId, payees.GBP as string, { approved: false });
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: 2 * DAY } });
     expect((await stored(payment.id)).info.status).toBe('PENDING');
-    expect((await group(groupId)).info.payments).toMatchObject({ total: 1, pending_approval: 1, pending: 0 });
+    expect((await group(groupId)).info.payments).toMatchObject({
+      total: 1,
+      pending_approval: 1,
+      pending: 0,
+    });
   });
 
   it('converts cross-currency payments at the documented rate: LAND credits the exact amount', async () => {
@@ -122,7 +143,9 @@ describe('payment lifecycle on the sandbox clock', () => {
   it('waits for funds: a payment larger than the balance stays PENDING and shows as an issue with missing funds', async () => {
     const groupId = await newGroup();
     const huge = Number(((await balance()) / 1000n + 1_000_000n).toString());
-    const payment = await put(groupId, payees.GBP as string, { amount: { type: 'SEND', amount: huge } });
+    const payment = await put(groupId, payees.GBP as string, {
+      amount: { type: 'SEND', amount: huge },
+    });
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: DAY + 120 } });
     expect((await stored(payment.id)).info.status).toBe('PENDING');
     const info = (await group(groupId)).info;
@@ -132,7 +155,9 @@ describe('payment lifecycle on the sandbox clock', () => {
 
   it('fails a payment whose description asks for it (SANDBOX_FAIL) without debiting', async () => {
     const before = await balance();
-    const payment = await put(await newGroup(), payees.GBP as string, { description: 'SANDBOX_FAIL please' });
+    const payment = await put(await newGroup(), payees.GBP as string, {
+      description: 'SANDBOX_FAIL please',
+    });
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: DAY + 120 } });
     expect((await stored(payment.id)).info.status).toBe('FAILED');
     expect(await balance()).toBe(before);

@@ -20,7 +20,11 @@ beforeAll(async () => {
         country: 'GB',
         currency: 'GBP',
         entity: { individual_first_name: 'Ada', individual_last_name: 'Lovelace' },
-        bank_details: { account_name: 'Ada Lovelace', bank_code: '601613', account_number: '31926819' },
+        bank_details: {
+          account_name: 'Ada Lovelace',
+          bank_code: '601613',
+          account_number: '31926819',
+        },
       },
     })
   ).id;
@@ -39,8 +43,16 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 describe('PUT /payments/payments/{id}', () => {
   it('creates (201) then updates (200) the pending payment of that id', async () => {
     const id = randomUUID();
-    const created = Payment.parse(await t.expect(201, 'PUT', `/payments/payments/${id}`, { body: body() }));
-    expect(created).toMatchObject({ id, type: 'payment', purpose: 'SALA', attachments: [], user_tags: {} });
+    const created = Payment.parse(
+      await t.expect(201, 'PUT', `/payments/payments/${id}`, { body: body() }),
+    );
+    expect(created).toMatchObject({
+      id,
+      type: 'payment',
+      purpose: 'SALA',
+      attachments: [],
+      user_tags: {},
+    });
     expect(created.amount.amount).toBe(250.125);
     expect(created.info.status).toBe('PENDING');
     expect(created.info.funding?.currency).toBe('GBP');
@@ -103,15 +115,34 @@ describe('POST /payments/payments/import', () => {
     const queued = PaymentImportJob.parse(
       await t.expect(202, 'POST', '/payments/payments/import', { body: { items } }),
     );
-    expect(queued).toMatchObject({ status: 'QUEUED', total: 5, processed: 0, processing: 5, failed: 0, progress: [] });
+    expect(queued).toMatchObject({
+      status: 'QUEUED',
+      total: 5,
+      processed: 0,
+      processing: 5,
+      failed: 0,
+      progress: [],
+    });
 
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: 0 } }); // runs queued jobs
     const done = PaymentImportJob.parse(
       await t.expect(200, 'GET', `/payments/payments/import/${queued.job_id}`),
     );
-    expect(done).toMatchObject({ status: 'DONE', total: 5, processed: 5, processing: 0, failed: 1 });
+    expect(done).toMatchObject({
+      status: 'DONE',
+      total: 5,
+      processed: 5,
+      processing: 0,
+      failed: 1,
+    });
     expect(done.progress.map((item) => item.row)).toEqual(['0', '1', '2', '3', '4']);
-    expect(done.progress.map((item) => item.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'FAILED', 'SUCCESS']);
+    expect(done.progress.map((item) => item.status)).toEqual([
+      'SUCCESS',
+      'SUCCESS',
+      'SUCCESS',
+      'FAILED',
+      'SUCCESS',
+    ]);
     expect(done.progress[0]?.id).toBe(items[0]?.id);
     expect(done.progress[3]?.error).toBeDefined();
 
@@ -120,11 +151,16 @@ describe('POST /payments/payments/import', () => {
       'GET',
       `/_sandbox/payments?correlation_id=${items[0]?.correlation_id}`,
     );
-    expect(stored.items).toEqual([expect.objectContaining({ id: items[0]?.id, correlation_id: items[0]?.correlation_id })]);
+    expect(stored.items).toEqual([
+      expect.objectContaining({ id: items[0]?.id, correlation_id: items[0]?.correlation_id }),
+    ]);
   });
 
   it('refuses the whole request when an item fails validation, naming the item', async () => {
-    const items = [{ ...body(), correlation_id: 'ok-1' }, { ...body(), amount: { type: 'SEND' }, correlation_id: 'bad-1' }];
+    const items = [
+      { ...body(), correlation_id: 'ok-1' },
+      { ...body(), amount: { type: 'SEND' }, correlation_id: 'bad-1' },
+    ];
     const res = await t.api('POST', '/payments/payments/import', { body: { items } });
     expect(res.status).toBe(400);
     expect(ErrorBody.parse(res.body).description).toContain('items[1].amount.amount');
@@ -132,7 +168,12 @@ describe('POST /payments/payments/import', () => {
 
   it('refuses a correlation_id used twice, within the request or before', async () => {
     const twice = await t.api('POST', '/payments/payments/import', {
-      body: { items: [{ ...body(), correlation_id: 'dup' }, { ...body(), correlation_id: 'dup' }] },
+      body: {
+        items: [
+          { ...body(), correlation_id: 'dup' },
+          { ...body(), correlation_id: 'dup' },
+        ],
+      },
     });
     expect(twice.status).toBe(400);
     expect(ErrorBody.parse(twice.body).description).toContain('correlation_id');
@@ -145,8 +186,13 @@ describe('POST /payments/payments/import', () => {
   });
 
   it('refuses more than 1,000 items and an unknown job', async () => {
-    const items = Array.from({ length: 1001 }, (_, i) => ({ ...body(), correlation_id: `many-${i}` }));
-    expect((await t.api('POST', '/payments/payments/import', { body: { items } })).status).toBe(400);
+    const items = Array.from({ length: 1001 }, (_, i) => ({
+      ...body(),
+      correlation_id: `many-${i}`,
+    }));
+    expect((await t.api('POST', '/payments/payments/import', { body: { items } })).status).toBe(
+      400,
+    );
     const unknown = await t.api('GET', '/payments/payments/import/no-such-job');
     expect(unknown.status).toBe(404);
     expect(ErrorBody.parse(unknown.body).error).toBe('not_found');

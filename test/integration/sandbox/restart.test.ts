@@ -20,7 +20,11 @@ describe('a restart keeps everything', () => {
         country: 'GB',
         currency: 'GBP',
         entity: { individual_first_name: 'Rhys', individual_last_name: 'Evans' },
-        bank_details: { account_name: 'Rhys Evans', bank_code: '601613', account_number: '31926819' },
+        bank_details: {
+          account_name: 'Rhys Evans',
+          bank_code: '601613',
+          account_number: '31926819',
+        },
       },
     });
     const paymentId = '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b';
@@ -45,7 +49,9 @@ describe('a restart keeps everything', () => {
     const drift = Date.parse(clockAfter.now) - Date.parse(clockBefore.now);
     expect(drift).toBeGreaterThanOrEqual(0);
     expect(drift).toBeLessThan(60_000);
-    expect(GroupList.parse(await t.expect(200, 'GET', `/payments/groups?id=${group.id}`)).items).toHaveLength(1);
+    expect(
+      GroupList.parse(await t.expect(200, 'GET', `/payments/groups?id=${group.id}`)).items,
+    ).toHaveLength(1);
     const stored = await t.expect<{ items: { id: string; correlation_id: string }[] }>(
       200,
       'GET',

@@ -15,7 +15,9 @@ const credentials = { api_key: 'sandbox-api-key', client_secret: 'sandbox-client
 
 describe('POST {auth_url}/token', () => {
   it('issues a 24-hour JWT with the given name', async () => {
-    const res = await t.http.call('POST', '/auth/token', { body: { ...credentials, token_name: 'ci' } });
+    const res = await t.http.call('POST', '/auth/token', {
+      body: { ...credentials, token_name: 'ci' },
+    });
     expect(res.status).toBe(201);
     const token = Token.parse(res.body);
     expect(token.token_name).toBe('ci');
@@ -74,8 +76,13 @@ describe('bearer tokens', () => {
 
   it('issues short-lived tokens when the fault says so', async () => {
     const admin = await tokenNow();
-    await t.http.call('POST', '/_sandbox/faults', { token: admin, body: { token_lifetime_seconds: 5 } });
-    const short = Token.parse((await t.http.call('POST', '/auth/token', { body: credentials })).body);
+    await t.http.call('POST', '/_sandbox/faults', {
+      token: admin,
+      body: { token_lifetime_seconds: 5 },
+    });
+    const short = Token.parse(
+      (await t.http.call('POST', '/auth/token', { body: credentials })).body,
+    );
     await t.http.call('POST', '/_sandbox/faults', { token: admin, body: {} });
     await t.http.call('POST', '/_sandbox/clock', { token: admin, body: { advance_seconds: 6 } });
     expect((await t.http.call('GET', '/payments/groups', { token: short.token })).status).toBe(401);
@@ -84,8 +91,15 @@ describe('bearer tokens', () => {
 
 describe('TLS', () => {
   it('presents a certificate that names 127.0.0.1 and localhost and verifies against itself', async () => {
-    const socket = connect({ host: '127.0.0.1', port: t.sandbox.port, ca: t.sandbox.ca, servername: 'localhost' });
-    await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
+    const socket = connect({
+      host: '127.0.0.1',
+      port: t.sandbox.port,
+      ca: t.sandbox.ca,
+      servername: 'localhost',
+    });
+    await new Promise<void>((resolve, reject) =>
+      socket.once('secureConnect', resolve).once('error', reject),
+    );
     expect(socket.authorized).toBe(true);
     const san = socket.getPeerCertificate().subjectaltname;
     socket.end();

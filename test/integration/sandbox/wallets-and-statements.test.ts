@@ -17,7 +17,9 @@ const milli = (amount: number) => parseAmount(String(amount)) ?? NaN;
 describe('GET /payments/wallets/?id=', () => {
   it('answers the details of at least two ACTIVE wallets in different currencies', async () => {
     const wallets = await Promise.all(
-      walletIds.map(async (id) => Wallet.parse(await t.expect(200, 'GET', `/payments/wallets/?id=${id}`))),
+      walletIds.map(async (id) =>
+        Wallet.parse(await t.expect(200, 'GET', `/payments/wallets/?id=${id}`)),
+      ),
     );
     expect(new Set(wallets.map((wallet) => wallet.currency)).size).toBeGreaterThanOrEqual(2);
     for (const wallet of wallets) {
@@ -50,12 +52,17 @@ describe('GET /payments/wallets/{id}/statement', () => {
     let total = 0;
     for (const id of walletIds) {
       const statement = WalletStatement.parse(
-        await t.expect(200, 'GET', `/payments/wallets/${id}/statement?start=2000-01-01T00:00:00Z&take=500`),
+        await t.expect(
+          200,
+          'GET',
+          `/payments/wallets/${id}/statement?start=2000-01-01T00:00:00Z&take=500`,
+        ),
       );
       total += statement.items.length;
       let previous: bigint | undefined;
       for (const item of statement.items) {
-        const change = item.action === 'CREDIT' ? milli(item.credit.amount) : -milli(item.debit.amount);
+        const change =
+          item.action === 'CREDIT' ? milli(item.credit.amount) : -milli(item.debit.amount);
         if (previous !== undefined) expect(milli(item.balance)).toBe(previous + (change as bigint));
         previous = milli(item.balance) as bigint;
       }
@@ -69,11 +76,17 @@ describe('GET /payments/wallets/{id}/statement', () => {
     const path = `/payments/wallets/${walletIds[0]}/statement?start=2000-01-01T00:00:00Z`;
     const whole = WalletStatement.parse(await t.expect(200, 'GET', `${path}&take=500`));
     const page = WalletStatement.parse(await t.expect(200, 'GET', `${path}&skip=10&take=5`));
-    expect(page.items.map((item) => item.id)).toEqual(whole.items.slice(10, 15).map((item) => item.id));
+    expect(page.items.map((item) => item.id)).toEqual(
+      whole.items.slice(10, 15).map((item) => item.id),
+    );
 
     const middle = whole.items[20];
     const ranged = WalletStatement.parse(
-      await t.expect(200, 'GET', `/payments/wallets/${walletIds[0]}/statement?start=${middle?.date}&end=${middle?.date}`),
+      await t.expect(
+        200,
+        'GET',
+        `/payments/wallets/${walletIds[0]}/statement?start=${middle?.date}&end=${middle?.date}`,
+      ),
     );
     expect(ranged.items.map((item) => item.id)).toContain(middle?.id);
     expect(ranged.items.every((item) => item.date === middle?.date)).toBe(true);
@@ -87,7 +100,10 @@ describe('GET /payments/wallets/{id}/statement', () => {
     const badDate = await t.api('GET', `${base}?start=yesterday`);
     expect(badDate.status).toBe(400);
     expect(ErrorBody.parse(badDate.body).description).toContain('start');
-    const reversed = await t.api('GET', `${base}?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z`);
+    const reversed = await t.api(
+      'GET',
+      `${base}?start=2026-02-01T00:00:00Z&end=2026-01-01T00:00:00Z`,
+    );
     expect(reversed.status).toBe(400);
     expect((await t.api('GET', '/payments/wallets/nope/statement')).status).toBe(404);
   });

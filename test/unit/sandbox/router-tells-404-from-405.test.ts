@@ -28,7 +28,11 @@ describe('the sandbox router', () => {
   it('answers a known path with a wrong method as 405 with sub_code, naming the allowed method', () => {
     const error = failure('POST', '/payments/wallets/');
     expect(error.status).toBe(405);
-    expect(error.body()).toMatchObject({ error: 'Method Not Allowed', error_code: 405, sub_code: 1 });
+    expect(error.body()).toMatchObject({
+      error: 'Method Not Allowed',
+      error_code: 405,
+      sub_code: 1,
+    });
     expect(error.description).toContain('GET');
   });
 

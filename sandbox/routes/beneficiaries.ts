@@ -1,0 +1,148 @@
+// POST /payments/beneficiaries, PUT /payments/beneficiaries/{id}, GET|POST
+// /payments/beneficiaries/validate, POST /payments/beneficiaries/import (the sandbox's
+// addition) and GET /payments/beneficiaries/import/{job_id}.
+// The spec's beneficiary keys (which limit an update to the key's own record) do not exist in
+// the sandbox: every bearer token may create and update any beneficiary.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  BeneficiaryCreateBody,
+  BeneficiaryImportRequest,
+  BeneficiaryPutBody,
+  BeneficiaryValidationRequest,
+  type ValidationIssue,
+} from '../../shared/service';
+import { BeneficiaryImportJobs, saveBeneficiary } from '../engine/beneficiary-import';
+import { validateBeneficiary } from '../engine/beneficiary-schemas';
+import type { SandboxDeps, SandboxFeature } from '../feature';
+import { badRequest, notFound, parseOr400 } from '../http/errors';
+import type { Handler } from '../http/router';
+import { BeneficiaryRepository } from '../store/beneficiary-repository';
+
+const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
+
+export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
+  const repository = new BeneficiaryRepository(deps.db);
+  const activationDelayMs = deps.settings.activationDelaySeconds * 1000;
+  const jobs = new BeneficiaryImportJobs(deps.db, deps.clock, activationDelayMs);
+
+  const itemsWithinLimit = (body: unknown) => {
+    const { items } = parseOr400(ItemsEnvelope, body);
+    if (items.length > deps.settings.maxBulkItems) {
+      throw badRequest(
+        `validation failed in body: items: at most ${deps.settings.maxBulkItems} items per request, got ${items.length}`,
+      );
+    }
+  };
+
+  const save = (
+    id: string,
+    body: BeneficiaryCreateBody | BeneficiaryPutBody,
+    entityType: string,
+  ) => {
+    const now = deps.clock.now();
+    const issues = saveBeneficiary(
+      repository,
+      {
+        id,
+        entityType,
+        country: body.country,
+        currency: body.currency,
+        entity: body.entity,
+        bankDetails: body.bank_details,
+        tags: body.tags,
+        userTags: body.user_tags,
+      },
+      now,
+      activationDelayMs,
+    );
+    if (issues.length > 0) throw badRequest(`validation failed in body: ${describeIssues(issues)}`);
+    return repository.get(id, now);
+  };
+
+  const validate: Handler = ({ body }) => {
+    itemsWithinLimit(body);
+    const { items } = parseOr400(BeneficiaryValidationRequest, body);
+    const valid: Record<string, unknown>[] = [];
+    const invalid: Record<string, unknown>[] = [];
+    const schemas = new Set<string>();
+    for (const item of items) {
+      const verdict = validateBeneficiary(item);
+      schemas.add(verdict.schema);
+      const echoed = {
+        ...item,
+        currency: verdict.currency,
+        country: verdict.country,
+        entity_type: verdict.entity_type,
+      };
+      if (verdict.issues.length === 0) valid.push(echoed);
+      else invalid.push({ ...echoed, issues: verdict.issues });
+    }
+    return {
+      status: 200,
+      body: {
+        valid,
+        invalid,
+        totals: {
+          valid: valid.length,
+          invalid: invalid.length,
+          count: items.length,
+          schemas: schemas.size,
+        },
+      },
+    };
+  };
+
+  return {
+    routes: [
+      { method: 'POST', pattern: '/payments/beneficiaries/validate', handler: validate },
+      { method: 'GET', pattern: '/payments/beneficiaries/validate', handler: validate },
+      {
+        method: 'POST',
+        pattern: '/payments/beneficiaries',
+        handler: ({ body }) => {
+          const request = parseOr400(BeneficiaryCreateBody, body);
+          const id = request.id ?? randomUUID();
+          if (repository.exists(id)) {
+            throw badRequest(
+              `validation failed in body: id: beneficiary ${id} already exists; use PUT to change it`,
+            );
+          }
+          return { status: 201, body: save(id, request, request.entity_type) };
+        },
+      },
+      {
+        method: 'PUT',
+        pattern: '/payments/beneficiaries/{id}',
+        handler: ({ params, body }) => {
+          const request = parseOr400(BeneficiaryPutBody, body);
+          return { status: 200, body: save(params.id ?? '', request, request.type) };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: '/payments/beneficiaries/import',
+        handler: ({ body }) => {
+          itemsWithinLimit(body);
+          const job = jobs.submit(parseOr400(BeneficiaryImportRequest, body).items);
+          deps.kick();
+          return { status: 202, body: job };
+        },
+      },
+      {
+        method: 'GET',
+        pattern: '/payments/beneficiaries/import/{job_id}',
+        handler: ({ params }) => {
+          const job = jobs.get(params.job_id ?? '');
+          if (!job) throw notFound(`beneficiary import job ${params.job_id} does not exist`);
+          return { status: 200, body: job };
+        },
+      },
+    ],
+    pump: (maxItems) => jobs.pump(maxItems),
+  };
+}
+
+function describeIssues(issues: ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.field.replace(/^\$\.?/, '')}: ${issue.message}`).join('; ');
+}
