@@ -48,7 +48,7 @@ export interface RunningSandbox {
 
 /** Tables the seed fills and a reset empties, children before parents. */
 const DATA_TABLES = [
-  'payment_job_items',
+  'payment_job_progress',
   'payment_jobs',
   'beneficiary_job_items',
   'beneficiary_jobs',

@@ -4,7 +4,7 @@
 import type { SandboxFeature } from './feature';
 
 /** Items per transaction: small enough to keep request latency low, large enough for throughput. */
-const ITEMS_PER_TURN = 250;
+const ITEMS_PER_TURN = 500;
 
 export class WorkPump {
   private scheduled = false;

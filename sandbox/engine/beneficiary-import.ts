@@ -41,11 +41,9 @@ export function saveBeneficiary(
   const verdict = validateBeneficiary({
     entity_type: record.entityType,
     entity: record.entity,
-    bank_details: {
-      ...record.bankDetails,
-      account_country: record.country,
-      account_currency: record.currency,
-    },
+    bank_details: record.bankDetails,
+    country: record.country,
+    currency: record.currency,
   });
   if (verdict.issues.length > 0) return verdict.issues;
   repository.save(record, now, now + activationDelayMs);
@@ -129,6 +127,7 @@ export class BeneficiaryImportJobs {
     } as BeneficiaryImportJob;
   }
 
+  /** Processes up to `maxItems` items of the oldest queued job; true while work remains. */
   pump(maxItems: number): boolean {
     const job = this.sql.oldestQueued.get() as JobRow | undefined;
     if (!job) return false;
@@ -168,7 +167,7 @@ export class BeneficiaryImportJobs {
       const count = items.length === 0 ? job.total - job.processed : items.length;
       this.sql.advanceJob.run({ count, failed, now, id: job.id });
     })();
-    return true;
+    return this.sql.oldestQueued.get() !== undefined;
   }
 }
 

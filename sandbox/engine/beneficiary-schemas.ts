@@ -4,7 +4,8 @@
 //   US/USD   ABA routing number in bank_code + a 4-17 digit account_number
 //   GENERAL  anything else: account_number, and a BIC unless the account number is an IBAN
 // Every schema needs a holder name: account_name, or the entity's names.
-// Issues carry a JSON path; a missing property is reported at its container, naming it.
+// Issues carry a JSON path; a missing property is reported at its container, naming it, and a
+// bad value at its own path, so that a client can put each issue on the field to fix.
 import {
   checkAbaRouting,
   checkBic,
@@ -23,9 +24,10 @@ export interface BeneficiaryToCheck {
   entity_type?: string | undefined;
   entity: Record<string, unknown>;
   bank_details: Record<string, unknown>;
-  /** The beneficiary's own country and currency, when the bank details do not repeat them. */
-  country?: string | undefined;
-  currency?: string | undefined;
+  /** The beneficiary's own country and currency (create, update); validation items carry
+   * them only in bank_details.account_country and account_currency. */
+  country?: unknown;
+  currency?: unknown;
 }
 
 export interface SchemaVerdict {
@@ -44,90 +46,51 @@ export function chooseSchema(country: string, currency: string): SchemaName {
 }
 
 export function validateBeneficiary(item: BeneficiaryToCheck): SchemaVerdict {
-  const bank = item.bank_details;
-  const country = text(bank.account_country) ?? item.country ?? '';
-  const currency = text(bank.account_currency) ?? item.currency ?? '';
-  const entityType = item.entity_type ?? 'INDIVIDUAL';
-  const schema = chooseSchema(country, currency);
   const issues: ValidationIssue[] = [];
-  const missing = (container: string, property: string) =>
-    issues.push({ field: `$.${container}`, message: `${property} is required` });
-  const verdict = (path: string, check: Check) => {
-    if (!check.ok) issues.push({ field: `$.${path}`, message: check.reason });
+  const bank = fields(item.bank_details, 'bank_details', issues);
+  const entity = fields(item.entity, 'entity', issues);
+  const country = accountCode('country', item.country, bank, issues);
+  const currency = accountCode('currency', item.currency, bank, issues);
+  const entityType = item.entity_type ?? impliedEntityType(item.entity);
+  const schema = chooseSchema(country, currency);
+
+  const check = (name: string, value: string | undefined, verdict: (text: string) => Check) => {
+    if (value === undefined) return;
+    const result = verdict(value);
+    if (!result.ok) issues.push({ field: `$.bank_details.${name}`, message: result.reason });
   };
-
-  if (!isCountryCode(country))
-    issues.push({
-      field: '$.bank_details.account_country',
-      message: `${country || 'an empty value'} is not an ISO 3166 country code`,
-    });
-  if (!isCurrencyCode(currency))
-    issues.push({
-      field: '$.bank_details.account_currency',
-      message: `${currency || 'an empty value'} is not an ISO 4217 currency code`,
-    });
-
-  const accountNumber = text(bank.account_number);
-  const bankCode = text(bank.bank_code);
-  const bic = text(bank.bank_identifier_code);
   switch (schema) {
     case 'GB/GBP':
-      if (bankCode === undefined) missing('bank_details', 'bank_code (the sort code)');
-      else verdict('bank_details.bank_code', checkSortCode(bankCode));
-      if (accountNumber === undefined) missing('bank_details', 'account_number');
-      else verdict('bank_details.account_number', checkUkAccountNumber(accountNumber));
+      check('bank_code', bank.required('bank_code', 'the sort code'), checkSortCode);
+      check('account_number', bank.required('account_number'), checkUkAccountNumber);
       break;
     case 'SEPA':
-      if (accountNumber === undefined) missing('bank_details', 'account_number (the IBAN)');
-      else verdict('bank_details.account_number', checkIban(accountNumber));
-      if (bic !== undefined) verdict('bank_details.bank_identifier_code', checkBic(bic));
+      check('account_number', bank.required('account_number', 'the IBAN'), (text) =>
+        checkIbanOf(country, text),
+      );
+      check('bank_identifier_code', bank.optional('bank_identifier_code'), checkBic);
       break;
     case 'US/USD':
-      if (bankCode === undefined) missing('bank_details', 'bank_code (the ABA routing number)');
-      else verdict('bank_details.bank_code', checkAbaRouting(bankCode));
-      if (accountNumber === undefined) missing('bank_details', 'account_number');
-      else if (!/^\d{4,17}$/.test(accountNumber)) {
-        issues.push({
-          field: '$.bank_details.account_number',
-          message: 'a US account number is 4 to 17 digits',
-        });
-      }
+      check('bank_code', bank.required('bank_code', 'the ABA routing number'), checkAbaRouting);
+      check('account_number', bank.required('account_number'), checkUsAccountNumber);
       break;
     case 'GENERAL': {
-      if (accountNumber === undefined) missing('bank_details', 'account_number');
-      const isIban = accountNumber !== undefined && checkIban(accountNumber).ok;
-      if (bic !== undefined) verdict('bank_details.bank_identifier_code', checkBic(bic));
-      else if (!isIban) missing('bank_details', 'bank_identifier_code (the BIC)');
+      const accountNumber = bank.required('account_number');
+      // An account number written like an IBAN of the account's own country is meant as one:
+      // a mistyped IBAN must not pass just because a BIC came with it.
+      const meantAsIban = accountNumber !== undefined && looksLikeIbanOf(country, accountNumber);
+      if (meantAsIban) check('account_number', accountNumber, checkIban);
+      // A mistyped IBAN needs fixing, not a BIC: no second issue for it.
+      const ibanGiven = meantAsIban || (accountNumber !== undefined && checkIban(accountNumber).ok);
+      const bic = ibanGiven
+        ? bank.optional('bank_identifier_code')
+        : bank.required('bank_identifier_code', 'the BIC, unless account_number is an IBAN');
+      check('bank_identifier_code', bic, checkBic);
       break;
     }
   }
-  checkHolderName(item, entityType, issues);
+  checkHolderName(entityType, bank, entity, issues);
   return { schema, country, currency, entity_type: entityType, issues };
-}
-
-function checkHolderName(
-  item: BeneficiaryToCheck,
-  entityType: string,
-  issues: ValidationIssue[],
-): void {
-  if (text(item.bank_details.account_name) !== undefined) return;
-  if (entityType === 'BUSINESS') {
-    if (text(item.entity.company_name) === undefined) {
-      issues.push({
-        field: '$.entity',
-        message: 'company_name is required (or bank_details.account_name)',
-      });
-    }
-    return;
-  }
-  for (const name of ['individual_first_name', 'individual_last_name']) {
-    if (text(item.entity[name]) === undefined) {
-      issues.push({
-        field: '$.entity',
-        message: `${name} is required (or bank_details.account_name)`,
-      });
-    }
-  }
 }
 
 /** A display name for the holder: the account name, the company, or the person. */
@@ -139,6 +102,129 @@ export function holderName(entity: Record<string, unknown>, bank: Record<string,
       .filter(Boolean)
       .join(' ')
   );
+}
+
+interface Fields {
+  /** The trimmed text, or undefined when absent (reported at the container) or not text. */
+  required(name: string, meaning?: string): string | undefined;
+  optional(name: string): string | undefined;
+}
+
+/** Reads text properties of one object. A value that is not text (a number from a
+ * spreadsheet cell, say) is reported at its own path instead of as missing. */
+function fields(
+  container: Record<string, unknown>,
+  path: string,
+  issues: ValidationIssue[],
+): Fields {
+  const reported = new Set<string>();
+  const read = (name: string): string | null | undefined => {
+    const value = container[name];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+    if (!reported.has(name)) {
+      reported.add(name);
+      issues.push({ field: `$.${path}.${name}`, message: `${name} must be a string` });
+    }
+    return null;
+  };
+  return {
+    required(name, meaning) {
+      const value = read(name);
+      if (value === undefined) {
+        issues.push({
+          field: `$.${path}`,
+          message: `${name}${meaning ? ` (${meaning})` : ''} is required`,
+        });
+      }
+      return value ?? undefined;
+    },
+    optional: (name) => read(name) ?? undefined,
+  };
+}
+
+/**
+ * The account's country or currency: the beneficiary's own (`country`, `currency`) where it
+ * has one, else bank_details.account_country / account_currency. Both given and different is
+ * an issue, since the response would silently replace the bank details' value.
+ */
+function accountCode(
+  kind: 'country' | 'currency',
+  own: unknown,
+  bank: Fields,
+  issues: ValidationIssue[],
+): string {
+  const name = `account_${kind}`;
+  const inBank = bank.optional(name);
+  const stated = text(own);
+  if (stated !== undefined && inBank !== undefined && stated !== inBank) {
+    issues.push({
+      field: `$.bank_details.${name}`,
+      message: `${name} ${inBank} differs from the beneficiary's ${kind} ${stated}`,
+    });
+  }
+  const code = stated ?? inBank;
+  const field = stated !== undefined ? `$.${kind}` : `$.bank_details.${name}`;
+  if (code === undefined) {
+    issues.push({ field: '$.bank_details', message: `${name} is required` });
+  } else if (kind === 'country' ? !isCountryCode(code) : !isCurrencyCode(code)) {
+    const standard = kind === 'country' ? 'an ISO 3166 country' : 'an ISO 4217 currency';
+    issues.push({ field, message: `${code} is not ${standard} code` });
+  }
+  return code ?? '';
+}
+
+/** Without a stated type, an entity with a company name and no personal names is a business. */
+function impliedEntityType(entity: Record<string, unknown>): string {
+  const personal = text(entity.individual_first_name) ?? text(entity.individual_last_name);
+  return text(entity.company_name) !== undefined && personal === undefined
+    ? 'BUSINESS'
+    : 'INDIVIDUAL';
+}
+
+function checkHolderName(
+  entityType: string,
+  bank: Fields,
+  entity: Fields,
+  issues: ValidationIssue[],
+): void {
+  if (bank.optional('account_name') !== undefined) return;
+  const names =
+    entityType === 'BUSINESS'
+      ? ['company_name']
+      : ['individual_first_name', 'individual_last_name'];
+  for (const name of names) {
+    if (entity.optional(name) === undefined) {
+      issues.push({
+        field: '$.entity',
+        message: `${name} is required (or bank_details.account_name)`,
+      });
+    }
+  }
+}
+
+/** In SEPA the IBAN names the bank's country, so it must be the account's country. */
+function checkIbanOf(country: string, value: string): Check {
+  const result = checkIban(value);
+  if (!result.ok || result.country === country) return result;
+  return {
+    ok: false,
+    reason: `this is a ${result.country} IBAN, but the account country is ${country}`,
+  };
+}
+
+/** The account country's code, two check digits and at least 11 more (the shortest IBAN has 15). */
+function looksLikeIbanOf(country: string, value: string): boolean {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  return (
+    country !== '' && compact.startsWith(country) && /^[A-Z]{2}\d{2}[A-Z0-9]{11,}$/.test(compact)
+  );
+}
+
+function checkUsAccountNumber(value: string): Check {
+  return /^\d{4,17}$/.test(value)
+    ? { ok: true, value }
+    : { ok: false, reason: 'a US account number is 4 to 17 digits' };
 }
 
 function text(value: unknown): string | undefined {

@@ -1,6 +1,7 @@
-// Bulk payment import jobs: accepted whole (after schema checks) and stored as QUEUED, then
-// processed item by item in small transactions by the work pump, so that the job's progress
-// can be read while it runs and a restart carries on where it stopped.
+// Bulk payment import jobs: accepted whole (after schema checks) and stored QUEUED with the
+// request's items in one row, then processed item by item in small transactions by the work
+// pump, so that progress can be read while the job runs and a restart carries on where it
+// stopped. Only per-item results are written one by one.
 import { randomUUID } from 'node:crypto';
 import type { PaymentBody, PaymentImportItem, PaymentImportJob } from '../../shared/service';
 import type { Clock } from '../clock';
@@ -17,86 +18,98 @@ interface JobRow {
   status: 'QUEUED' | 'DONE';
 }
 
-interface ItemRow {
+interface ProgressRow {
   row: number;
-  item_json: string;
-  status: 'SUCCESS' | 'FAILED' | null;
-  payment_id: string | null;
+  status: 'SUCCESS' | 'FAILED';
+  payment_id: string;
   error_json: string | null;
 }
 
+type ItemError = { error: string; description: string; error_code: number };
+
 export class PaymentImportJobs {
   private readonly payments: PaymentRepository;
-  private readonly statements;
+  private readonly sql;
+  /** Correlation ids of items still queued: unique against them too (rebuilt on start). */
+  private readonly queuedCorrelations = new Set<string>();
+  /** The parsed items of the job being processed, so a job is parsed once, not per turn. */
+  private current: { jobId: string; items: PaymentImportItem[] } | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
     this.payments = new PaymentRepository(db);
-    this.statements = {
+    this.sql = {
       insertJob: db.prepare(
-        `INSERT INTO payment_jobs (id, started_at, total, status) VALUES (?, ?, ?, 'QUEUED')`,
+        `INSERT INTO payment_jobs (id, started_at, total, status, items_json) VALUES (?, ?, ?, 'QUEUED', ?)`,
       ),
-      insertItem: db.prepare(
-        `INSERT INTO payment_job_items (job_id, row, correlation_id, item_json) VALUES (?, ?, ?, ?)`,
+      job: db.prepare(
+        'SELECT id, started_at, total, processed, failed, status FROM payment_jobs WHERE id = ?',
       ),
-      queuedCorrelation: db
-        .prepare(
-          `SELECT 1 FROM payment_job_items WHERE correlation_id = ? AND status IS NULL LIMIT 1`,
-        )
-        .pluck(),
-      job: db.prepare('SELECT * FROM payment_jobs WHERE id = ?'),
+      queuedJobs: db.prepare(
+        `SELECT id, processed, items_json FROM payment_jobs WHERE status = 'QUEUED' ORDER BY started_at, rowid`,
+      ),
       oldestQueued: db.prepare(
-        `SELECT * FROM payment_jobs WHERE status = 'QUEUED' ORDER BY started_at, rowid LIMIT 1`,
+        `SELECT id, started_at, total, processed, failed, status FROM payment_jobs
+         WHERE status = 'QUEUED' ORDER BY started_at, rowid LIMIT 1`,
       ),
-      nextItems: db.prepare(
-        `SELECT row, item_json FROM payment_job_items WHERE job_id = ? AND row >= ? ORDER BY row LIMIT ?`,
-      ),
+      items: db.prepare('SELECT items_json FROM payment_jobs WHERE id = ?').pluck(),
       progress: db.prepare(
-        `SELECT row, status, payment_id, error_json FROM payment_job_items
-         WHERE job_id = ? AND status IS NOT NULL ORDER BY row`,
+        'SELECT row, status, payment_id, error_json FROM payment_job_progress WHERE job_id = ? ORDER BY row',
       ),
-      finishItem: db.prepare(
-        `UPDATE payment_job_items SET status = ?, payment_id = ?, error_json = ? WHERE job_id = ? AND row = ?`,
+      record: db.prepare(
+        `INSERT INTO payment_job_progress (job_id, row, status, payment_id, error_json) VALUES (?, ?, ?, ?, ?)`,
       ),
       advanceJob: db.prepare(
-        `UPDATE payment_jobs SET processed = processed + ?, failed = failed + ?,
-           status = CASE WHEN processed + ? >= total THEN 'DONE' ELSE 'QUEUED' END,
-           completed_at = CASE WHEN processed + ? >= total THEN ? ELSE NULL END
-         WHERE id = ?`,
+        `UPDATE payment_jobs SET processed = processed + @count, failed = failed + @failed,
+           status = CASE WHEN processed + @count >= total THEN 'DONE' ELSE 'QUEUED' END,
+           completed_at = CASE WHEN processed + @count >= total THEN @now ELSE NULL END
+         WHERE id = @id`,
       ),
     };
+    for (const job of this.sql.queuedJobs.all() as { processed: number; items_json: string }[]) {
+      const items = JSON.parse(job.items_json) as PaymentImportItem[];
+      items
+        .slice(job.processed)
+        .forEach((item) => this.queuedCorrelations.add(item.correlation_id));
+    }
   }
 
   /** True when a payment or a still-queued item already holds this correlation_id. */
   correlationTaken(correlationId: string): boolean {
     return (
-      this.payments.idForCorrelation(correlationId) !== undefined ||
-      this.statements.queuedCorrelation.get(correlationId) !== undefined
+      this.queuedCorrelations.has(correlationId) ||
+      this.payments.idForCorrelation(correlationId) !== undefined
     );
+  }
+
+  /** The first index whose correlation_id repeats within the items or is already taken. */
+  firstTakenCorrelation(items: PaymentImportItem[]): number {
+    const stored = this.payments.correlationsTaken(items.map((item) => item.correlation_id));
+    const seen = new Set<string>();
+    return items.findIndex(({ correlation_id: id }) => {
+      const taken = seen.has(id) || stored.has(id) || this.queuedCorrelations.has(id);
+      seen.add(id);
+      return taken;
+    });
   }
 
   submit(items: PaymentImportItem[]): PaymentImportJob {
     const id = randomUUID();
-    const now = this.clock.now();
-    this.db.transaction(() => {
-      this.statements.insertJob.run(id, now, items.length);
-      items.forEach((item, row) =>
-        this.statements.insertItem.run(id, row, item.correlation_id, JSON.stringify(item)),
-      );
-    })();
+    this.sql.insertJob.run(id, this.clock.now(), items.length, JSON.stringify(items));
+    items.forEach((item) => this.queuedCorrelations.add(item.correlation_id));
     return this.get(id) as PaymentImportJob;
   }
 
   get(id: string): PaymentImportJob | undefined {
-    const job = this.statements.job.get(id) as JobRow | undefined;
+    const job = this.sql.job.get(id) as JobRow | undefined;
     if (!job) return undefined;
-    const progress = (this.statements.progress.all(id) as ItemRow[]).map((item) => ({
-      id: item.payment_id ?? '',
-      status: item.status as 'SUCCESS' | 'FAILED',
+    const progress = (this.sql.progress.all(id) as ProgressRow[]).map((item) => ({
+      id: item.payment_id,
+      status: item.status,
       row: String(item.row),
-      ...(item.error_json ? { error: fromJson<Record<string, unknown>>(item.error_json) } : {}),
+      ...(item.error_json ? { error: fromJson<ItemError>(item.error_json) } : {}),
     }));
     return {
       job_id: job.id,
@@ -112,46 +125,43 @@ export class PaymentImportJobs {
 
   /** Processes up to `maxItems` queued items of the oldest queued job; true while work remains. */
   pump(maxItems: number): boolean {
-    const job = this.statements.oldestQueued.get() as JobRow | undefined;
+    const job = this.sql.oldestQueued.get() as JobRow | undefined;
     if (!job) return false;
+    if (this.current?.jobId !== job.id) {
+      const items = JSON.parse(this.sql.items.get(job.id) as string) as PaymentImportItem[];
+      this.current = { jobId: job.id, items };
+    }
+    const batch = this.current.items.slice(job.processed, job.processed + maxItems);
     const now = this.clock.now();
     const intake = new PaymentIntake(this.db);
     this.db.transaction(() => {
-      const items = this.statements.nextItems.all(job.id, job.processed, maxItems) as ItemRow[];
       let failed = 0;
-      for (const { row, item_json } of items) {
-        const outcome = this.processItem(intake, JSON.parse(item_json) as PaymentImportItem, now);
+      batch.forEach((item, index) => {
+        const outcome = this.processItem(intake, item, now);
         if (outcome.error) failed += 1;
-        this.statements.finishItem.run(
+        this.sql.record.run(
+          job.id,
+          job.processed + index,
           outcome.error ? 'FAILED' : 'SUCCESS',
           outcome.paymentId,
           outcome.error ? JSON.stringify(outcome.error) : null,
-          job.id,
-          row,
         );
-      }
+      });
       // A job whose items are all done (or somehow missing) must not stay queued forever.
-      const counted = items.length === 0 ? job.total - job.processed : items.length;
-      this.statements.advanceJob.run(counted, failed, counted, counted, now, job.id);
+      const count = batch.length === 0 ? job.total - job.processed : batch.length;
+      this.sql.advanceJob.run({ count, failed, now, id: job.id });
     })();
+    batch.forEach((item) => this.queuedCorrelations.delete(item.correlation_id));
     return true;
   }
 
-  private processItem(intake: PaymentIntake, item: PaymentImportItem, now: number) {
+  private processItem(
+    intake: PaymentIntake,
+    item: PaymentImportItem,
+    now: number,
+  ): { paymentId: string; error: ItemError | null } {
     const paymentId = item.id ?? randomUUID();
     const { id: _id, ...body } = item;
-    if (this.payments.get(paymentId)) {
-      return {
-        paymentId,
-        error: conflict(`payment ${paymentId} already exists; change it with PUT`),
-      };
-    }
-    if (this.payments.idForCorrelation(item.correlation_id) !== undefined) {
-      return {
-        paymentId,
-        error: conflict(`correlation_id ${item.correlation_id} is already used`),
-      };
-    }
     const checked = intake.check(paymentId, item.correlation_id, body as PaymentBody, true, now);
     if (isRefusal(checked)) {
       return {
@@ -163,9 +173,17 @@ export class PaymentImportJobs {
         },
       };
     }
-    this.payments.insert(checked);
-    return { paymentId, error: null };
+    // The unique keys decide, not a look-up per item: the common case costs one statement.
+    if (this.payments.insertIfNew(checked)) return { paymentId, error: null };
+    const taken = this.payments.get(paymentId)
+      ? `payment ${paymentId} already exists; change it with PUT`
+      : `correlation_id ${item.correlation_id} is already used`;
+    return { paymentId, error: conflict(taken) };
   }
 }
 
-const conflict = (description: string) => ({ error: 'conflict', description, error_code: 409 });
+const conflict = (description: string): ItemError => ({
+  error: 'conflict',
+  description,
+  error_code: 409,
+});

@@ -116,7 +116,14 @@ export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
         pattern: '/payments/beneficiaries/{id}',
         handler: ({ params, body }) => {
           const request = parseOr400(BeneficiaryPutBody, body);
-          return { status: 200, body: save(params.id ?? '', request, request.type) };
+          const id = params.id ?? '';
+          // Two different ids leave it open which record is meant: refuse rather than guess.
+          if (request.id !== undefined && request.id !== id) {
+            throw badRequest(
+              `validation failed in body: id: ${request.id} differs from the id in the path, ${id}`,
+            );
+          }
+          return { status: 200, body: save(id, request, request.type) };
         },
       },
       {

@@ -71,15 +71,12 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
             );
           }
           const request = parseOr400(PaymentImportRequest, body);
-          const seen = new Set<string>();
-          request.items.forEach((item, index) => {
-            if (seen.has(item.correlation_id) || jobs.correlationTaken(item.correlation_id)) {
-              throw badRequest(
-                `validation failed in body: items[${index}].correlation_id: ${item.correlation_id} is not unique`,
-              );
-            }
-            seen.add(item.correlation_id);
-          });
+          const taken = jobs.firstTakenCorrelation(request.items);
+          if (taken >= 0) {
+            throw badRequest(
+              `validation failed in body: items[${taken}].correlation_id: ${request.items[taken]?.correlation_id} is not unique`,
+            );
+          }
           const job = jobs.submit(request.items);
           deps.kick();
           return { status: 202, body: job };

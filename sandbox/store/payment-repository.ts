@@ -48,12 +48,19 @@ export const ADMIN_LIST_LIMIT = 100_000;
 export class PaymentRepository {
   private readonly byId;
   private readonly byCorrelation;
+  private readonly storedCorrelations;
   private readonly insertRow;
+  private readonly insertNewRow;
   private readonly updateRow;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare('SELECT * FROM payments WHERE id = ?');
     this.byCorrelation = db.prepare('SELECT id FROM payments WHERE correlation_id = ?').pluck();
+    this.storedCorrelations = db
+      .prepare(
+        'SELECT correlation_id FROM payments WHERE correlation_id IN (SELECT value FROM json_each(?))',
+      )
+      .pluck();
     this.insertRow = db.prepare(
       `INSERT INTO payments (id, correlation_id, group_id, beneficiary_id, status, approved, body_json,
          execution_at, margin_hours, debit_currency, debit_milli, credit_currency, credit_milli,
@@ -61,6 +68,9 @@ export class PaymentRepository {
        VALUES (@id, @correlation_id, @group_id, @beneficiary_id, 'PENDING', @approved, @body_json,
          @execution_at, @margin_hours, @debit_currency, @debit_milli, @credit_currency, @credit_milli,
          @fees_milli, @rate, @now, @now)`,
+    );
+    this.insertNewRow = db.prepare(
+      this.insertRow.source.replace('INSERT INTO', 'INSERT OR IGNORE INTO'),
     );
     this.updateRow = db.prepare(
       `UPDATE payments SET correlation_id = @correlation_id, group_id = @group_id,
@@ -81,8 +91,18 @@ export class PaymentRepository {
     return this.byCorrelation.get(correlationId) as string | undefined;
   }
 
+  /** Which of these correlation ids stored payments hold: one statement for a whole chunk. */
+  correlationsTaken(correlationIds: string[]): Set<string> {
+    return new Set(this.storedCorrelations.all(JSON.stringify(correlationIds)) as string[]);
+  }
+
   insert(payment: NewPayment): void {
     this.insertRow.run(columns(payment));
+  }
+
+  /** Inserts unless the id or the correlation_id is already stored; false then. */
+  insertIfNew(payment: NewPayment): boolean {
+    return this.insertNewRow.run(columns(payment)).changes === 1;
   }
 
   /** Replaces a still-pending payment; false when it is no longer pending. */

@@ -73,19 +73,18 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
     total INTEGER NOT NULL,
     processed INTEGER NOT NULL DEFAULT 0,
     failed INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL
+    status TEXT NOT NULL,
+    -- the request's items as accepted: one write per request, parsed once when processed
+    items_json TEXT NOT NULL
   );
-  CREATE TABLE payment_job_items (
+  CREATE TABLE payment_job_progress (
     job_id TEXT NOT NULL REFERENCES payment_jobs(id) ON DELETE CASCADE,
     row INTEGER NOT NULL,
-    correlation_id TEXT,
-    item_json TEXT NOT NULL,
-    status TEXT,
-    payment_id TEXT,
+    status TEXT NOT NULL,
+    payment_id TEXT NOT NULL,
     error_json TEXT,
     PRIMARY KEY (job_id, row)
-  );
-  CREATE INDEX payment_job_items_by_correlation ON payment_job_items(correlation_id);
+  ) WITHOUT ROWID;
 
   CREATE TABLE beneficiary_jobs (
     id TEXT PRIMARY KEY,

@@ -12,14 +12,23 @@ import { HttpsJson } from '../support/https-json';
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const CHUNK = 1_000;
 const IN_FLIGHT = 4;
-const LATENCY_SAMPLES = 300;
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 300);
 const TARGET_ITEMS_PER_SECOND = 20_000;
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-'));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'sandbox/main.ts', '--port', '0', '--data', dataDir],
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'sandbox/main.ts',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -125,7 +134,12 @@ function payment(groupId: string, beneficiaryId: string, n: number) {
     correlation_id: `bench-${n}`,
     source: { type: 'group', id: groupId },
     target: { type: 'contact', id: beneficiaryId },
-    amount: { type: 'SEND', amount: 100 + (n % 1000) / 100, currency: 'GBP' },
+    // Built as decimal text: 100 + n / 100 in binary floating point gives 108.03999999999999.
+    amount: {
+      type: 'SEND',
+      amount: Number(`${100 + (n % 1000)}.${String(n % 100).padStart(2, '0')}`),
+      currency: 'GBP',
+    },
     execution: { type: 'SEND', date: '2027-06-30T09:00:00Z' },
     purpose: 'SALA',
     description: `Salary ${n}`,
@@ -152,8 +166,8 @@ function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: stream });
     lines.once('line', (line) => {
-      lines.close();
       resolve(line);
+      lines.close();
     });
     lines.once('close', () => reject(new Error('the sandbox exited before it was ready')));
   });
