@@ -68,7 +68,7 @@ export class PaymentLifecycle {
       setBalance: db.prepare('UPDATE wallets SET balance_milli = ? WHERE id = ?'),
       complete: db.prepare(
         `UPDATE payments SET status = 'COMPLETED', completed_at = processing_at + ?, updated_at = ?
-         WHERE status = 'PROCESSING' AND processing_at + ? <= ?`,
+         WHERE status = 'PROCESSING' AND processing_at <= ?`,
       ),
     };
   }
@@ -109,7 +109,7 @@ export class PaymentLifecycle {
         this.queries.setStatus.run('PROCESSING', startedAt, null, now, due.id);
         this.appendDebit(due, startedAt, after);
       }
-      this.queries.complete.run(this.processingMs, now, this.processingMs, now);
+      this.queries.complete.run(this.processingMs, now, now - this.processingMs);
     })();
     this.lastRun = now;
   }

@@ -1,6 +1,6 @@
 // Payment groups as the spec shapes them, with their `info` counters computed from the
 // payments table in one aggregate query per page (not per group).
-import { amountToNumber, sumAmounts } from '../../shared/domain/money';
+import { amountToNumber } from '../../shared/domain/money';
 import type { GroupListQuery, PaymentGroup } from '../../shared/service';
 import { fromJson, type Db } from './database';
 
@@ -32,8 +32,8 @@ interface CounterRow {
 
 interface FundingRow {
   group_id: string;
-  due_at: number;
-  debit_milli: number;
+  next_due: number;
+  needed_milli: number;
 }
 
 const GROUP_COLUMNS = `g.id, g.name, g.description, g.locked, g.wallet_id, g.user_tags_json,
@@ -139,31 +139,37 @@ export class GroupRepository {
           .all(now, ...ids) as CounterRow[]
       ).map((row) => [row.group_id, row]),
     );
-    const funding = this.db
-      .prepare(
-        `SELECT group_id, execution_at - margin_hours * 3600000 AS due_at, debit_milli
-         FROM payments WHERE status = 'PENDING' AND approved = 1 AND group_id IN (${marks})`,
-      )
-      .all(...ids) as FundingRow[];
-    return rows.map((row) => shapeGroup(row, counters.get(row.id), funding));
+    // Funds missing for the next payout day: what approved pending payments due by the end of
+    // that (UTC) day need, in one aggregate per group.
+    const funding = new Map(
+      (
+        this.db
+          .prepare(
+            `WITH due AS (
+               SELECT group_id, execution_at - margin_hours * 3600000 AS due_at, debit_milli
+               FROM payments WHERE status = 'PENDING' AND approved = 1 AND group_id IN (${marks})),
+             next AS (SELECT group_id, MIN(due_at) AS next_due FROM due GROUP BY group_id)
+             SELECT due.group_id, next.next_due, SUM(due.debit_milli) AS needed_milli
+             FROM due JOIN next ON next.group_id = due.group_id
+             WHERE due.due_at < (next.next_due / 86400000 + 1) * 86400000
+             GROUP BY due.group_id`,
+          )
+          .all(...ids) as FundingRow[]
+      ).map((row) => [row.group_id, row]),
+    );
+    return rows.map((row) => shapeGroup(row, counters.get(row.id), funding.get(row.id)));
   }
 }
 
 function shapeGroup(
   row: GroupRow,
   counts: CounterRow | undefined,
-  funding: FundingRow[],
+  funding: FundingRow | undefined,
 ): PaymentGroup {
   const balance = BigInt(row.wallet_balance_milli);
-  const due = funding.filter((item) => item.group_id === row.id);
-  const nextDue = due.length ? Math.min(...due.map((item) => item.due_at)) : undefined;
-  // Funds missing for the next payout day: everything due by the end of that day, less the balance.
-  const endOfNextDay =
-    nextDue === undefined ? 0 : Math.floor(nextDue / 86_400_000 + 1) * 86_400_000;
-  const needed = sumAmounts(
-    due.filter((item) => item.due_at < endOfNextDay).map((item) => BigInt(item.debit_milli)),
-  );
+  const needed = BigInt(funding?.needed_milli ?? 0);
   const missing = needed > balance ? needed - balance : 0n;
+  const nextDue = funding?.next_due;
   return {
     type: 'group',
     id: row.id,

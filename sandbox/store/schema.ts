@@ -63,8 +63,11 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
     processing_at INTEGER,
     completed_at INTEGER
   );
-  CREATE INDEX payments_by_group ON payments(group_id, status);
-  CREATE INDEX payments_by_status ON payments(status, execution_at);
+  -- covering: a group's counters are read from the index alone
+  CREATE INDEX payments_by_group ON payments(group_id, status, approved, execution_at, margin_hours, debit_milli);
+  -- partial: only payments the lifecycle may move are indexed, not every stored one
+  CREATE INDEX payments_due ON payments(execution_at) WHERE status = 'PENDING' AND approved = 1;
+  CREATE INDEX payments_processing ON payments(processing_at) WHERE status = 'PROCESSING';
 
   CREATE TABLE payment_jobs (
     id TEXT PRIMARY KEY,
