@@ -24,9 +24,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
+  const dataDir = values.data ?? defaultDataDir();
   const sandbox = await startSandbox({
     port,
-    dataDir: values.data ?? defaultDataDir(),
+    dataDir,
     credentials: {
       apiKey: process.env.SANDBOX_API_KEY ?? DEMO_CREDENTIALS.apiKey,
       clientSecret: process.env.SANDBOX_CLIENT_SECRET ?? DEMO_CREDENTIALS.clientSecret,
@@ -34,6 +35,16 @@ async function main(): Promise<void> {
   });
   process.stdout.write(
     `${JSON.stringify({ base_url: sandbox.baseUrl, auth_url: sandbox.authUrl, ca: sandbox.caPath })}\n`,
+  );
+  // For people: stdout stays the one machine-readable line.
+  process.stderr.write(
+    [
+      `Payments Service sandbox ready at ${sandbox.baseUrl} (token: POST ${sandbox.authUrl}/token)`,
+      `  certificate to trust: ${sandbox.caPath}`,
+      `  data: ${dataDir}`,
+      `  credentials: SANDBOX_API_KEY / SANDBOX_CLIENT_SECRET (demo: ${DEMO_CREDENTIALS.apiKey} / ${DEMO_CREDENTIALS.clientSecret})`,
+      '  Ctrl-C to stop',
+    ].join('\n') + '\n',
   );
   const stop = () => {
     sandbox.close().then(

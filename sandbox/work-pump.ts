@@ -19,6 +19,7 @@ export class WorkPump {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
+      if (this.stopped) return; // the database may be closed by now
       if (this.turn()) this.kick();
     });
   };

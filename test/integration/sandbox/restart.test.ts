@@ -60,3 +60,51 @@ describe('a restart keeps everything', () => {
     expect(stored.items.map((item) => item.id)).toEqual([paymentId]);
   });
 });
+
+describe('a restart in the middle of an import job', () => {
+  it('carries on with the queued items: every item is processed once', async () => {
+    const groups = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
+    const group = groups.find((g) => g.wallet.currency === 'GBP' && !g.locked);
+    const payee = await t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
+      body: {
+        entity_type: 'BUSINESS',
+        country: 'GB',
+        currency: 'GBP',
+        entity: { company_name: 'Restart Ltd' },
+        bank_details: {
+          account_name: 'Restart Ltd',
+          bank_code: '200000',
+          account_number: '55779911',
+        },
+      },
+    });
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      correlation_id: `restart-job-${i}`,
+      source: { type: 'group', id: group?.id },
+      target: { type: 'contact', id: payee.id },
+      amount: { type: 'SEND', amount: 10 + i },
+      execution: { type: 'SEND', date: '2031-01-01T00:00:00Z' },
+    }));
+    const job = await t.expect<{ job_id: string }>(202, 'POST', '/payments/payments/import', {
+      body: { items },
+    });
+    await t.restart(); // closes at once: the job is at most partly processed
+
+    let done:
+      { status: string; processed: number; failed: number; progress: unknown[] } | undefined;
+    for (let attempt = 0; attempt < 200 && done?.status !== 'DONE'; attempt += 1) {
+      done = await t.expect(200, 'GET', `/payments/payments/import/${job.job_id}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(done).toMatchObject({ status: 'DONE', processed: 1000, failed: 0 });
+    expect(done?.progress).toHaveLength(1000);
+    const stored = await t.expect<{ items: { correlation_id: string }[] }>(
+      200,
+      'GET',
+      `/_sandbox/payments?group=${group?.id}`,
+    );
+    const ours = stored.items.filter((item) => item.correlation_id?.startsWith('restart-job-'));
+    expect(new Set(ours.map((item) => item.correlation_id)).size).toBe(1000);
+    expect(ours).toHaveLength(1000);
+  });
+});
