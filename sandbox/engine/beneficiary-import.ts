@@ -8,33 +8,15 @@ import type {
   ValidationIssue,
 } from '../../shared/service';
 import type { Clock } from '../clock';
-import { BeneficiaryRepository } from '../store/beneficiary-repository';
+import { BeneficiaryRepository, type BeneficiaryRecord } from '../store/beneficiary-repository';
 import { fromJson, type Db } from '../store/database';
 import { validateBeneficiary } from './beneficiary-schemas';
-
-interface JobRow {
-  id: string;
-  started_at: number;
-  completed_at: number | null;
-  total: number;
-  processed: number;
-  failed: number;
-  status: 'QUEUED' | 'DONE';
-}
+import { jobCounters, type ImportJobRow } from './import-job-row';
 
 /** Validates and saves one beneficiary; the issues when it is refused. */
 export function saveBeneficiary(
   repository: BeneficiaryRepository,
-  record: {
-    id: string;
-    entityType: string;
-    country: string;
-    currency: string;
-    entity: Record<string, unknown>;
-    bankDetails: Record<string, unknown>;
-    tags?: Record<string, unknown> | undefined;
-    userTags?: Record<string, string> | undefined;
-  },
+  record: BeneficiaryRecord,
   now: number,
   activationDelayMs: number,
 ): ValidationIssue[] {
@@ -99,7 +81,7 @@ export class BeneficiaryImportJobs {
   }
 
   get(id: string): BeneficiaryImportJob | undefined {
-    const job = this.sql.job.get(id) as JobRow | undefined;
+    const job = this.sql.job.get(id) as ImportJobRow | undefined;
     if (!job) return undefined;
     const progress = (
       this.sql.progress.all(id) as {
@@ -112,24 +94,12 @@ export class BeneficiaryImportJobs {
       status: item.status,
       ...(item.error_json ? { error: fromJson(item.error_json) } : {}),
     }));
-    return {
-      job_id: job.id,
-      started_at: new Date(job.started_at).toISOString(),
-      ...(job.completed_at === null
-        ? {}
-        : { completed_at: new Date(job.completed_at).toISOString() }),
-      total: job.total,
-      processing: job.total - job.processed,
-      processed: job.processed,
-      failed: job.failed,
-      status: job.status,
-      progress,
-    } as BeneficiaryImportJob;
+    return { ...jobCounters(job, true), progress } as BeneficiaryImportJob;
   }
 
   /** Processes up to `maxItems` items of the oldest queued job; true while work remains. */
   pump(maxItems: number): boolean {
-    const job = this.sql.oldestQueued.get() as JobRow | undefined;
+    const job = this.sql.oldestQueued.get() as ImportJobRow | undefined;
     if (!job) return false;
     const now = this.clock.now();
     this.db.transaction(() => {

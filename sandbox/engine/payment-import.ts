@@ -7,16 +7,8 @@ import type { PaymentBody, PaymentImportItem, PaymentImportJob } from '../../sha
 import type { Clock } from '../clock';
 import { fromJson, type Db } from '../store/database';
 import { PaymentRepository } from '../store/payment-repository';
+import { jobCounters, type ImportJobRow } from './import-job-row';
 import { isRefusal, PaymentIntake } from './payment-intake';
-
-interface JobRow {
-  id: string;
-  started_at: number;
-  total: number;
-  processed: number;
-  failed: number;
-  status: 'QUEUED' | 'DONE';
-}
 
 interface ProgressRow {
   row: number;
@@ -45,13 +37,13 @@ export class PaymentImportJobs {
         `INSERT INTO payment_jobs (id, started_at, total, status, items_json) VALUES (?, ?, ?, 'QUEUED', ?)`,
       ),
       job: db.prepare(
-        'SELECT id, started_at, total, processed, failed, status FROM payment_jobs WHERE id = ?',
+        'SELECT id, started_at, completed_at, total, processed, failed, status FROM payment_jobs WHERE id = ?',
       ),
       queuedJobs: db.prepare(
         `SELECT id, processed, items_json FROM payment_jobs WHERE status = 'QUEUED' ORDER BY started_at, rowid`,
       ),
       oldestQueued: db.prepare(
-        `SELECT id, started_at, total, processed, failed, status FROM payment_jobs
+        `SELECT id, started_at, completed_at, total, processed, failed, status FROM payment_jobs
          WHERE status = 'QUEUED' ORDER BY started_at, rowid LIMIT 1`,
       ),
       items: db.prepare('SELECT items_json FROM payment_jobs WHERE id = ?').pluck(),
@@ -103,7 +95,7 @@ export class PaymentImportJobs {
   }
 
   get(id: string): PaymentImportJob | undefined {
-    const job = this.sql.job.get(id) as JobRow | undefined;
+    const job = this.sql.job.get(id) as ImportJobRow | undefined;
     if (!job) return undefined;
     const progress = (this.sql.progress.all(id) as ProgressRow[]).map((item) => ({
       id: item.payment_id,
@@ -111,21 +103,12 @@ export class PaymentImportJobs {
       row: String(item.row),
       ...(item.error_json ? { error: fromJson<ItemError>(item.error_json) } : {}),
     }));
-    return {
-      job_id: job.id,
-      started_at: new Date(job.started_at).toISOString(),
-      total: job.total,
-      processing: job.total - job.processed,
-      processed: job.processed,
-      failed: job.failed,
-      status: job.status,
-      progress,
-    };
+    return { ...jobCounters(job, false), progress };
   }
 
   /** Processes up to `maxItems` queued items of the oldest queued job; true while work remains. */
   pump(maxItems: number): boolean {
-    const job = this.sql.oldestQueued.get() as JobRow | undefined;
+    const job = this.sql.oldestQueued.get() as ImportJobRow | undefined;
     if (!job) return false;
     if (this.current?.jobId !== job.id) {
       const items = JSON.parse(this.sql.items.get(job.id) as string) as PaymentImportItem[];

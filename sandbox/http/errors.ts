@@ -1,5 +1,5 @@
 // Errors as the spec shapes them: {error, description, error_code, error_info?, sub_code?}.
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { describeZodError } from '../../shared/service';
 
 export class ServiceError extends Error {
@@ -49,4 +49,16 @@ export function parseOr400<T>(schema: ZodType<T>, value: unknown, what = 'body')
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw badRequest(`validation failed in ${what}: ${describeZodError(result.error)}`);
+}
+
+const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
+
+/** A bulk body's item count, checked before its items: refusing 50,000 must not cost validating them. */
+export function assertBulkSize(body: unknown, maxItems: number): void {
+  const { items } = parseOr400(ItemsEnvelope, body);
+  if (items.length > maxItems) {
+    throw badRequest(
+      `validation failed in body: items: at most ${maxItems} items per request, got ${items.length}`,
+    );
+  }
 }

@@ -4,7 +4,6 @@
 // The spec's beneficiary keys (which limit an update to the key's own record) do not exist in
 // the sandbox: every bearer token may create and update any beneficiary.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import {
   BeneficiaryCreateBody,
   BeneficiaryImportRequest,
@@ -15,25 +14,14 @@ import {
 import { BeneficiaryImportJobs, saveBeneficiary } from '../engine/beneficiary-import';
 import { validateBeneficiary } from '../engine/beneficiary-schemas';
 import type { SandboxDeps, SandboxFeature } from '../feature';
-import { badRequest, notFound, parseOr400 } from '../http/errors';
+import { assertBulkSize, badRequest, notFound, parseOr400 } from '../http/errors';
 import type { Handler } from '../http/router';
 import { BeneficiaryRepository } from '../store/beneficiary-repository';
-
-const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
 
 export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
   const repository = new BeneficiaryRepository(deps.db);
   const activationDelayMs = deps.settings.activationDelaySeconds * 1000;
   const jobs = new BeneficiaryImportJobs(deps.db, deps.clock, activationDelayMs);
-
-  const itemsWithinLimit = (body: unknown) => {
-    const { items } = parseOr400(ItemsEnvelope, body);
-    if (items.length > deps.settings.maxBulkItems) {
-      throw badRequest(
-        `validation failed in body: items: at most ${deps.settings.maxBulkItems} items per request, got ${items.length}`,
-      );
-    }
-  };
 
   const save = (
     id: string,
@@ -61,7 +49,7 @@ export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
   };
 
   const validate: Handler = ({ body }) => {
-    itemsWithinLimit(body);
+    assertBulkSize(body, deps.settings.maxBulkItems);
     const { items } = parseOr400(BeneficiaryValidationRequest, body);
     const valid: Record<string, unknown>[] = [];
     const invalid: Record<string, unknown>[] = [];
@@ -130,7 +118,7 @@ export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
         method: 'POST',
         pattern: '/payments/beneficiaries/import',
         handler: ({ body }) => {
-          itemsWithinLimit(body);
+          assertBulkSize(body, deps.settings.maxBulkItems);
           const job = jobs.submit(parseOr400(BeneficiaryImportRequest, body).items);
           deps.kick();
           return { status: 202, body: job };

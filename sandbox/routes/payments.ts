@@ -1,15 +1,12 @@
 // PUT /payments/payments/{id}, POST /payments/payments/import, GET /payments/payments/import/{job_id}
 // (the sandbox's addition, DESIGN.md), and the admin listing GET /_sandbox/payments.
-import { z } from 'zod';
 import { PaymentBody, PaymentImportRequest } from '../../shared/service';
 import { isRefusal, PaymentIntake } from '../engine/payment-intake';
 import { PaymentImportJobs } from '../engine/payment-import';
 import { PaymentLifecycle } from '../engine/payment-lifecycle';
 import type { SandboxDeps, SandboxFeature } from '../feature';
-import { badRequest, notFound, parseOr400, ServiceError } from '../http/errors';
+import { assertBulkSize, badRequest, notFound, parseOr400, ServiceError } from '../http/errors';
 import { PaymentRepository, toPayment } from '../store/payment-repository';
-
-const ItemsEnvelope = z.object({ items: z.array(z.unknown()) });
 
 export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
   const payments = new PaymentRepository(deps.db);
@@ -63,13 +60,7 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
         method: 'POST',
         pattern: '/payments/payments/import',
         handler: ({ body }) => {
-          // The item count first: refusing 50,000 items must not cost validating them.
-          const envelope = parseOr400(ItemsEnvelope, body);
-          if (envelope.items.length > deps.settings.maxBulkItems) {
-            throw badRequest(
-              `validation failed in body: items: at most ${deps.settings.maxBulkItems} items per request, got ${envelope.items.length}`,
-            );
-          }
+          assertBulkSize(body, deps.settings.maxBulkItems);
           const request = parseOr400(PaymentImportRequest, body);
           const taken = jobs.firstTakenCorrelation(request.items);
           if (taken >= 0) {
