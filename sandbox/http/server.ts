@@ -30,6 +30,16 @@ export function createSandboxServer(parts: ServerParts): Server {
       else response.destroy();
     });
   });
+  // A request Node's HTTP parser cannot read still gets a JSON answer, not a bare 400.
+  server.on('clientError', (_error, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const body = JSON.stringify(
+      new ServiceError(400, 'bad_request', 'malformed HTTP request').body(),
+    );
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   server.keepAliveTimeout = 30_000;
   return server;
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../../shared/service';
 import { MAX_BODY_BYTES } from '../../../sandbox/http/server';
@@ -45,6 +46,20 @@ describe('requests the sandbox cannot serve get clear JSON errors', () => {
   it('a wrong method elsewhere is a 405 too', async () => {
     const res = await t.api('DELETE', '/payments/payments/import');
     expect(res.status).toBe(405);
+  });
+
+  it('a request that is not HTTP at all gets a JSON 400 too', async () => {
+    const socket = connect({ host: '127.0.0.1', port: t.sandbox.port, ca: t.sandbox.ca });
+    const answer = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('secureConnect', () => socket.write('HELLO THERE\r\n\r\n'));
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    const body = ErrorBody.parse(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)));
+    expect(body.error).toBe('bad_request');
   });
 
   it('a body that is not an object is a 400 naming what was expected', async () => {
