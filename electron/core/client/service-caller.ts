@@ -1,0 +1,176 @@
+// One call to the Payments Service: bearer token, timeout, retries with backoff, and the
+// answer parsed with the spec's schema. Operations (payments-client.ts) only say what to send
+// and what comes back.
+import type { ZodType } from 'zod';
+import { describeZodError } from '../../../shared/service';
+import { serviceUrl, type Profile } from './profile';
+import type { HttpResponse, HttpTransport } from './https-transport';
+import {
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry,
+  type CallSafety,
+  type RetryPolicy,
+} from './retry-policy';
+import { ServiceCallError } from './service-error';
+import type { TokenCache } from './token-cache';
+
+export interface CallSpec<T> {
+  /** What is being done, for error messages: "list groups", "submit payment chunk". */
+  operation: string;
+  method: string;
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  answer: ZodType<T>;
+  safety: CallSafety;
+  /** The token call itself goes to auth_url and carries no bearer token. */
+  target?: 'service' | 'auth';
+}
+
+export interface CallerOptions {
+  profile: Profile;
+  transport: HttpTransport;
+  tokens?: TokenCache;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export class ServiceCaller {
+  private readonly retry: RetryPolicy;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  tokens: TokenCache | undefined;
+
+  constructor(private readonly options: CallerOptions) {
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+    this.tokens = options.tokens;
+  }
+
+  async call<T>(spec: CallSpec<T>): Promise<T> {
+    let refreshedAfter401 = false;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.once(spec);
+      } catch (caught) {
+        const failure = caught as ServiceCallError & { token?: string; networkCode?: string };
+        if (
+          failure.kind === 'status' &&
+          failure.status === 401 &&
+          failure.token &&
+          !refreshedAfter401
+        ) {
+          // The token expired or was revoked: one new token, one more try.
+          this.tokens?.invalidate(failure.token);
+          refreshedAfter401 = true;
+          attempt -= 1;
+          continue;
+        }
+        if (
+          attempt >= this.retry.maxAttempts ||
+          !shouldRetry(failure, spec.safety, failure.networkCode)
+        ) {
+          throw failure;
+        }
+        const waitMs = retryDelayMs(this.retry, attempt, failure.retryAfterSeconds, this.random);
+        if (
+          failure.retryAfterSeconds !== undefined &&
+          failure.retryAfterSeconds * 1000 > this.retry.maxRetryAfterMs
+        ) {
+          throw failure;
+        }
+        await this.sleep(waitMs);
+      }
+    }
+  }
+
+  private async once<T>(spec: CallSpec<T>): Promise<T> {
+    const { profile, transport } = this.options;
+    const base = spec.target === 'auth' ? profile.authUrl : profile.baseUrl;
+    const url = serviceUrl(base, spec.path);
+    spec.query?.forEach((value, key) => url.searchParams.append(key, value));
+    const token = spec.target === 'auth' ? undefined : await this.tokens?.token();
+    let response: HttpResponse;
+    try {
+      response = await transport.send({
+        method: spec.method,
+        url,
+        headers: {
+          accept: 'application/json',
+          ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        timeoutMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      });
+    } catch (cause) {
+      const code = (cause as { code?: string }).code;
+      throw Object.assign(
+        new ServiceCallError(
+          'network',
+          spec.operation,
+          `no answer from ${url.host}: ${(cause as Error).message}`,
+          { cause },
+        ),
+        { networkCode: code },
+      );
+    }
+    const body = parseJson(response.text);
+    if (response.status < 200 || response.status > 299) {
+      const described = describeFailure(response.status, body);
+      throw Object.assign(
+        new ServiceCallError('status', spec.operation, described, {
+          status: response.status,
+          body,
+          ...optional(
+            'retryAfterSeconds',
+            parseRetryAfter(response.headers['retry-after'], this.now()),
+          ),
+        }),
+        { token },
+      );
+    }
+    const parsed = spec.answer.safeParse(body);
+    if (!parsed.success) {
+      throw new ServiceCallError(
+        'bad_answer',
+        spec.operation,
+        `the answer does not fit the Payments Service specification: ${describeZodError(parsed.error)}`,
+        { status: response.status, body },
+      );
+    }
+    return parsed.data;
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function describeFailure(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { error, description } = body as { error?: unknown; description?: unknown };
+    const parts = [error, description].filter((part) => typeof part === 'string' && part !== '');
+    if (parts.length > 0) return `${status} ${parts.join(': ')}`;
+  }
+  return `${status} ${typeof body === 'string' ? body.slice(0, 200) : 'without an error body'}`;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,50 @@
+// Every failed call is one error value with what the service said and what was being done,
+// so that a person reading it knows what to do and the sync engine knows whether to retry.
+import { ErrorBody } from '../../../shared/service';
+
+export type FailureKind =
+  /** The service answered with an error status. */
+  | 'status'
+  /** No answer: refused, reset, dropped, timed out. Whether the request was processed is unknown. */
+  | 'network'
+  /** An answer that does not fit the spec's schema. */
+  | 'bad_answer'
+  /** Refused before sending: a bad profile or input. */
+  | 'refused';
+
+export class ServiceCallError extends Error {
+  readonly status?: number;
+  readonly error?: string;
+  readonly description?: string;
+  readonly errorCode?: number;
+  readonly subCode?: number;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    readonly kind: FailureKind,
+    readonly operation: string,
+    message: string,
+    details: {
+      status?: number;
+      body?: unknown;
+      retryAfterSeconds?: number;
+      cause?: unknown;
+    } = {},
+  ) {
+    const parsed = ErrorBody.partial().safeParse(details.body);
+    const body = parsed.success ? parsed.data : {};
+    super(`${operation}: ${message}`, { cause: details.cause });
+    this.name = 'ServiceCallError';
+    if (details.status !== undefined) this.status = details.status;
+    if (body.error !== undefined) this.error = body.error;
+    if (body.description !== undefined) this.description = body.description;
+    if (body.error_code !== undefined) this.errorCode = body.error_code;
+    if (body.sub_code !== undefined) this.subCode = body.sub_code;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+
+  /** The deployment does not serve this call (a fallback may apply). */
+  get isMissingCall(): boolean {
+    return this.kind === 'status' && (this.status === 404 || this.status === 405);
+  }
+}
