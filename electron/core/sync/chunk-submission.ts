@@ -1,0 +1,60 @@
+// Submitting one chunk of payments, and isolating the items that make the service refuse it:
+// a 400 on a chunk is bisected until each refused item stands alone, and every other item
+// goes through in the halves that are accepted (DESIGN.md). Each request is recorded before it
+// leaves and its answer after it comes back, through `ChunkLedger`, so that a crash anywhere
+// leaves the outbox knowing which items may have reached the service.
+import type { PaymentImportItem, PaymentImportJob } from '../../../shared/service';
+import { ServiceCallError } from '../client/service-error';
+
+export interface ChunkLedger {
+  /** In its own transaction, before the request leaves: these items are now `sending`. */
+  recordSending(items: PaymentImportItem[]): Promise<string> | string;
+  /** After a 202: the chunk's job. */
+  recordAccepted(chunkId: string, job: PaymentImportJob): Promise<void> | void;
+  /** A 400 isolated to this one item. */
+  recordRejected(
+    chunkId: string,
+    item: PaymentImportItem,
+    error: ServiceCallError,
+  ): Promise<void> | void;
+  /** A 400 caused by other items: these go back to `approved` and are sent in smaller chunks. */
+  recordReturned(chunkId: string, items: PaymentImportItem[]): Promise<void> | void;
+}
+
+export type SubmitChunk = (items: PaymentImportItem[]) => Promise<PaymentImportJob>;
+
+export interface SubmissionResult {
+  jobs: PaymentImportJob[];
+  rejected: { item: PaymentImportItem; error: ServiceCallError }[];
+}
+
+/** Any failure other than a 400 (offline, 5xx after retries) propagates: the run stops cleanly. */
+export async function submitChunk(
+  items: PaymentImportItem[],
+  submit: SubmitChunk,
+  ledger: ChunkLedger,
+): Promise<SubmissionResult> {
+  const result: SubmissionResult = { jobs: [], rejected: [] };
+  const pending: PaymentImportItem[][] = [items];
+  while (pending.length > 0) {
+    const part = pending.shift() as PaymentImportItem[];
+    const chunkId = await ledger.recordSending(part);
+    try {
+      const job = await submit(part);
+      await ledger.recordAccepted(chunkId, job);
+      result.jobs.push(job);
+    } catch (error) {
+      if (!(error instanceof ServiceCallError && error.kind === 'status' && error.status === 400))
+        throw error;
+      if (part.length === 1) {
+        await ledger.recordRejected(chunkId, part[0] as PaymentImportItem, error);
+        result.rejected.push({ item: part[0] as PaymentImportItem, error });
+        continue;
+      }
+      await ledger.recordReturned(chunkId, part);
+      const middle = Math.ceil(part.length / 2);
+      pending.unshift(part.slice(0, middle), part.slice(middle));
+    }
+  }
+  return result;
+}
