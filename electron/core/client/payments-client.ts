@@ -100,8 +100,13 @@ export class PaymentsClient {
   }
 
   /** Creates the payment with this id, or updates it while it is still pending. */
-  putPayment(id: string, body: PaymentBody): Promise<Payment> {
-    return this.caller.call({
+  async putPayment(id: string, body: PaymentBody): Promise<Payment> {
+    return (await this.putPaymentWithStatus(id, body)).data;
+  }
+
+  /** As putPayment, with the status: 201 created, 200 updated (any 2xx is accepted). */
+  putPaymentWithStatus(id: string, body: PaymentBody): Promise<{ status: number; data: Payment }> {
+    return this.caller.callWithStatus({
       operation: `put payment ${id}`,
       method: 'PUT',
       path: `/payments/payments/${encodeURIComponent(id)}`,

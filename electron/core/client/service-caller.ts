@@ -58,6 +58,11 @@ export class ServiceCaller {
   }
 
   async call<T>(spec: CallSpec<T>): Promise<T> {
+    return (await this.callWithStatus(spec)).data;
+  }
+
+  /** The answer with its status, for callers that tell 201 (created) from 200 (updated). */
+  async callWithStatus<T>(spec: CallSpec<T>): Promise<{ status: number; data: T }> {
     let refreshedAfter401 = false;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -94,7 +99,7 @@ export class ServiceCaller {
     }
   }
 
-  private async once<T>(spec: CallSpec<T>): Promise<T> {
+  private async once<T>(spec: CallSpec<T>): Promise<{ status: number; data: T }> {
     const { profile, transport } = this.options;
     const base = spec.target === 'auth' ? profile.authUrl : profile.baseUrl;
     const url = serviceUrl(base, spec.path);
@@ -149,7 +154,7 @@ export class ServiceCaller {
         { status: response.status, body },
       );
     }
-    return parsed.data;
+    return { status: response.status, data: parsed.data };
   }
 }
 
