@@ -1,0 +1,89 @@
+// `payout-desk` — the core, headless: one thin command per capability, `--json` for machines,
+// readable text for people. From a checkout: `npm run --silent cli -- ARGS`.
+import { startSandbox } from '../sandbox/sandbox';
+import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
+import { UsageError, type CliContext } from './cli/context';
+import { ServiceCallError } from './core/client';
+import { appDataDir } from './core/data-dir';
+
+const USAGE = `usage: payout-desk COMMAND [options] [--json]
+
+  groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
+  wallet WALLET_ID
+  statement WALLET_ID [--from DATE] [--to DATE]
+  sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
+
+With no --profile, commands use the Local sandbox, started in this process.
+Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.`;
+
+const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void>> = {
+  groups: groupsCommand,
+  wallet: walletCommand,
+  statement: statementCommand,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'sandbox') {
+    process.argv = [process.argv[0] ?? 'node', 'sandbox', ...rest];
+    await import('../sandbox/main');
+    return -1; // the sandbox runs until it is stopped
+  }
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    process.stderr.write(
+      `${command && command !== 'help' && command !== '--help' ? `unknown command "${command}"\n` : ''}${USAGE}\n`,
+    );
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+  const json = rest.includes('--json');
+  const ctx: CliContext = {
+    dataDir: appDataDir(),
+    json,
+    out: (text) => process.stdout.write(`${text}\n`),
+    note: (text) => {
+      if (!json) process.stderr.write(`${text}\n`);
+    },
+    startSandbox: (options) => startSandbox(options),
+    env: process.env,
+  };
+  try {
+    await run(
+      ctx,
+      rest.filter((arg) => arg !== '--json'),
+    );
+    return 0;
+  } catch (error) {
+    process.stderr.write(`payout-desk ${command}: ${explain(error)}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+function explain(error: unknown): string {
+  if (error instanceof ServiceCallError) {
+    const hint =
+      error.kind === 'network'
+        ? ' — check the connection and the profile addresses, then try again'
+        : error.status === 401
+          ? ' — check the profile credentials'
+          : '';
+    return `${error.message}${hint}`;
+  }
+  if (
+    error instanceof Error &&
+    (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+  ) {
+    return `${error.message}\n${USAGE}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`payout-desk: ${String((error as Error)?.stack ?? error)}\n`);
+    process.exitCode = 1;
+  },
+);
