@@ -1,0 +1,54 @@
+// At most one sync of a batch at once — impossible, not merely unlikely: the lock is a row
+// whose primary key is the batch, taken with a plain INSERT. A lock whose holder stopped
+// beating (a crashed process) can be taken over after STALE_LOCK_MS.
+import type { Db } from './database';
+
+export const STALE_LOCK_MS = 2 * 60_000;
+
+export type LockResult =
+  { ok: true } | { ok: false; error: { code: 'batch_locked'; message: string } };
+
+export class BatchLocks {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  acquire(batchId: string, owner: string): LockResult {
+    return this.db
+      .transaction((): LockResult => {
+        const now = this.now();
+        // Take over only a stale lock; the INSERT below is what makes two holders impossible.
+        this.db
+          .prepare('DELETE FROM batch_locks WHERE batch_id = ? AND heartbeat_at < ?')
+          .run(batchId, now - STALE_LOCK_MS);
+        const inserted = this.db
+          .prepare(
+            'INSERT OR IGNORE INTO batch_locks (batch_id, owner, acquired_at, heartbeat_at) VALUES (?, ?, ?, ?)',
+          )
+          .run(batchId, owner, now, now);
+        if (inserted.changes === 1) return { ok: true };
+        const holder = this.db
+          .prepare('SELECT owner, acquired_at FROM batch_locks WHERE batch_id = ?')
+          .get(batchId) as { owner: string; acquired_at: number } | undefined;
+        return {
+          ok: false,
+          error: {
+            code: 'batch_locked',
+            message: `this batch is being synced by ${holder?.owner ?? 'another process'} since ${holder ? new Date(holder.acquired_at).toISOString() : 'just now'}; wait for it to finish`,
+          },
+        };
+      })
+      .immediate();
+  }
+
+  heartbeat(batchId: string, owner: string): void {
+    this.db
+      .prepare('UPDATE batch_locks SET heartbeat_at = ? WHERE batch_id = ? AND owner = ?')
+      .run(this.now(), batchId, owner);
+  }
+
+  release(batchId: string, owner: string): void {
+    this.db.prepare('DELETE FROM batch_locks WHERE batch_id = ? AND owner = ?').run(batchId, owner);
+  }
+}

@@ -1,0 +1,64 @@
+// The outbox database: one SQLite file in the data folder. WAL with synchronous=FULL: with
+// NORMAL a power cut can roll back the last commits, and a draft the user saw saved must
+// survive one (DESIGN.md). Migrations run on open, all pending ones in one transaction.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export class OutboxTooNewError extends Error {
+  readonly code = 'outbox_too_new';
+}
+
+export function openOutboxDatabase(
+  dataDir: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, 'outbox.sqlite'));
+  try {
+    refuseNewer(db, migrations); // before any pragma writes to the file: a newer app's outbox stays untouched
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000'); // another process (a CLI sync beside the app) may hold the write lock
+    migrate(db, migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(
+        `outbox migration ${migration.name} is numbered ${migration.version}, expected ${index + 1}`,
+      );
+    }
+  });
+  const current = refuseNewer(db, migrations);
+  if (current === migrations.length) return;
+  db.transaction(() => {
+    for (const migration of migrations.slice(current)) migration.up(db);
+    db.pragma(`user_version = ${migrations.length}`);
+  })();
+}
+
+function refuseNewer(db: Db, migrations: readonly Migration[]): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new OutboxTooNewError(
+      `this outbox was written by a newer Payout Desk (schema version ${current}, this app knows ${migrations.length}); update the app — the file was left untouched`,
+    );
+  }
+  return current;
+}
+
+/** Folds the WAL back into the database so that it cannot grow without bound. */
+export function checkpoint(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}

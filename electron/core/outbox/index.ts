@@ -1,0 +1,34 @@
+// The outbox: everything the user prepared, kept in SQLite until the service holds it.
+import { AuditRepository } from './audit-repository';
+import { BatchLocks } from './batch-lock';
+import { BatchRepository } from './batch-repository';
+import { checkpoint, openOutboxDatabase, type Db } from './database';
+import { DraftRepository } from './draft-repository';
+
+export class Outbox {
+  readonly batches: BatchRepository;
+  readonly drafts: DraftRepository;
+  readonly audit: AuditRepository;
+  readonly locks: BatchLocks;
+
+  constructor(readonly db: Db) {
+    this.batches = new BatchRepository(db);
+    this.drafts = new DraftRepository(db);
+    this.audit = new AuditRepository(db);
+    this.locks = new BatchLocks(db);
+  }
+
+  static open(dataDir: string): Outbox {
+    return new Outbox(openOutboxDatabase(dataDir));
+  }
+
+  close(): void {
+    checkpoint(this.db);
+    this.db.close();
+  }
+}
+
+export { OutboxTooNewError, openOutboxDatabase, migrate, checkpoint } from './database';
+export type { Batch } from './batch-repository';
+export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
+export { correlationIdFor } from './draft-types';

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, openOutboxDatabase, OutboxTooNewError } from '../../../electron/core/outbox';
+import { MIGRATIONS } from '../../../electron/core/outbox/migrations';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-outbox-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('outbox migrations', () => {
+  it('are an ordered list without gaps', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it('001 makes a database that keeps batches and drafts across a reopen', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 0)); // the version before: an empty file
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, created_at, updated_at)
+       VALUES ('p1', 'pd-p1', 'b1', '{}', 'now', 'now')`,
+    ).run();
+    db.close();
+    const reopened = openOutboxDatabase(dir);
+    expect(
+      reopened.prepare('SELECT state FROM payment_drafts WHERE id = ?').pluck().get('p1'),
+    ).toBe('draft');
+    expect(reopened.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    reopened.close();
+  });
+
+  it('open the file with WAL, synchronous=FULL and foreign keys', () => {
+    const db = openOutboxDatabase(dir);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
+  it('refuse an outbox written by a newer app, and leave it untouched', async () => {
+    const future = new Database(join(dir, 'outbox.sqlite'));
+    future.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    future.close();
+    const before = await readFile(join(dir, 'outbox.sqlite'));
+    expect(() => openOutboxDatabase(dir)).toThrow(OutboxTooNewError);
+    expect(() => openOutboxDatabase(dir)).toThrow(/newer Payout Desk.*update the app/);
+    expect(await readFile(join(dir, 'outbox.sqlite'))).toEqual(before);
+  });
+});
