@@ -4,18 +4,21 @@ import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftRepository } from './draft-repository';
+import { SyncRepository } from './sync-repository';
 
 export class Outbox {
   readonly batches: BatchRepository;
   readonly drafts: DraftRepository;
   readonly audit: AuditRepository;
   readonly locks: BatchLocks;
+  readonly sync: SyncRepository;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
     this.drafts = new DraftRepository(db);
     this.audit = new AuditRepository(db);
     this.locks = new BatchLocks(db);
+    this.sync = new SyncRepository(db);
   }
 
   static open(dataDir: string): Outbox {

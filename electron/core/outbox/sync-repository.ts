@@ -1,0 +1,120 @@
+// What a sync leaves in the outbox besides draft states: its runs, its chunks (recorded
+// `sending` before each request leaves) and the import jobs the service answered with.
+import { randomUUID } from 'node:crypto';
+import type { PaymentImportJob } from '../../../shared/service';
+import type { Db } from './database';
+
+export type ChunkState = 'sending' | 'sent' | 'returned' | 'recovered' | 'done';
+
+export interface ChunkRow {
+  id: string;
+  batch_id: string;
+  state: ChunkState;
+  job_id: string | null;
+  item_count: number;
+}
+
+export class SyncRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => string = () => new Date().toISOString(),
+  ) {}
+
+  startRun(batchId: string): string {
+    const id = randomUUID();
+    this.db
+      .prepare(
+        `INSERT INTO sync_runs (id, batch_id, started_at, state) VALUES (?, ?, ?, 'running')`,
+      )
+      .run(id, batchId, this.now());
+    return id;
+  }
+
+  finishRun(
+    id: string,
+    state: 'done' | 'offline' | 'failed',
+    counts: unknown,
+    error?: unknown,
+  ): void {
+    this.db
+      .prepare(
+        'UPDATE sync_runs SET finished_at = ?, state = ?, counts_json = ?, error_json = ? WHERE id = ?',
+      )
+      .run(
+        this.now(),
+        state,
+        JSON.stringify(counts),
+        error === undefined ? null : JSON.stringify(error),
+        id,
+      );
+  }
+
+  createChunk(batchId: string, runId: string, itemCount: number): string {
+    const id = randomUUID();
+    this.db
+      .prepare(
+        `INSERT INTO chunks (id, batch_id, sync_run_id, state, item_count, created_at, updated_at) VALUES (?, ?, ?, 'sending', ?, ?, ?)`,
+      )
+      .run(id, batchId, runId, itemCount, this.now(), this.now());
+    return id;
+  }
+
+  setChunk(id: string, state: ChunkState, jobId?: string): void {
+    this.db
+      .prepare(
+        'UPDATE chunks SET state = ?, job_id = coalesce(?, job_id), updated_at = ? WHERE id = ?',
+      )
+      .run(state, jobId ?? null, this.now(), id);
+  }
+
+  chunks(batchId: string, state: ChunkState): ChunkRow[] {
+    return this.db
+      .prepare('SELECT * FROM chunks WHERE batch_id = ? AND state = ? ORDER BY created_at, rowid')
+      .all(batchId, state) as ChunkRow[];
+  }
+
+  saveJob(chunkId: string, job: PaymentImportJob): void {
+    this.db
+      .prepare(
+        `INSERT INTO import_jobs (job_id, chunk_id, kind, status, total, processed, failed, last_progress_json, updated_at)
+         VALUES (?, ?, 'payment', ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(job_id) DO UPDATE SET status = excluded.status, processed = excluded.processed,
+           failed = excluded.failed, last_progress_json = excluded.last_progress_json, updated_at = excluded.updated_at`,
+      )
+      .run(
+        job.job_id,
+        chunkId,
+        job.status,
+        job.total,
+        job.processed,
+        job.failed,
+        JSON.stringify(job.progress),
+        this.now(),
+      );
+  }
+
+  jobsOf(
+    batchId: string,
+  ): { job_id: string; status: string; total: number; processed: number; failed: number }[] {
+    return this.db
+      .prepare(
+        `SELECT j.job_id, j.status, j.total, j.processed, j.failed FROM import_jobs j
+         JOIN chunks c ON c.id = j.chunk_id WHERE c.batch_id = ? ORDER BY j.rowid`,
+      )
+      .all(batchId) as {
+      job_id: string;
+      status: string;
+      total: number;
+      processed: number;
+      failed: number;
+    }[];
+  }
+
+  markBeneficiarySynced(id: string, state: 'synced' | 'invalid', error?: unknown): void {
+    this.db
+      .prepare(
+        'UPDATE beneficiary_drafts SET sync_state = ?, error_json = ?, updated_at = ? WHERE id = ?',
+      )
+      .run(state, error === undefined ? null : JSON.stringify(error), this.now(), id);
+  }
+}

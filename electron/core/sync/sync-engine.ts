@@ -1,0 +1,271 @@
+// The sync of one batch, exactly once and resumable (DESIGN.md): recover chunks a crash left
+// `sending`, follow jobs already submitted, validate and upsert new beneficiaries, send the
+// approved payments as bulk imports in chunks, follow the jobs to per-item results. Offline
+// is a state, not a crash: the run stops where it is and the next run carries on.
+import { randomUUID } from 'node:crypto';
+import type { PaymentImportItem, PaymentImportJob } from '../../../shared/service';
+import type { PaymentsClient } from '../client/payments-client';
+import { ServiceCallError } from '../client/service-error';
+import type { Outbox } from '../outbox';
+import type { DraftCounts, PaymentDraft } from '../outbox/draft-types';
+import { recoverItem } from './chunk-recovery';
+import { submitChunk, type ChunkLedger } from './chunk-submission';
+
+export interface SyncOptions {
+  chunkSize?: number;
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onProgress?: (event: SyncProgress) => void;
+}
+
+export type SyncProgress =
+  | { stage: 'recovering'; chunks: number }
+  | { stage: 'beneficiaries'; total: number }
+  | { stage: 'sending'; sent: number; total: number }
+  | { stage: 'job'; job_id: string; processed: number; total: number; failed: number };
+
+export interface SyncResult {
+  state: 'done' | 'offline';
+  counts: DraftCounts;
+  jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
+  error?: string;
+}
+
+export class BatchLockedError extends Error {
+  readonly code = 'batch_locked';
+}
+
+export class SyncEngine {
+  private readonly chunkSize: number;
+  private readonly pollMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly progress: (event: SyncProgress) => void;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly client: PaymentsClient,
+    options: SyncOptions = {},
+  ) {
+    this.chunkSize = options.chunkSize ?? 500;
+    this.pollMs = options.pollMs ?? 250;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.progress = options.onProgress ?? (() => {});
+  }
+
+  async sync(batchId: string): Promise<SyncResult> {
+    const owner = `pid ${process.pid} ${randomUUID().slice(0, 8)}`;
+    const lock = this.outbox.locks.acquire(batchId, owner);
+    if (!lock.ok) throw new BatchLockedError(lock.error.message);
+    const heartbeat = setInterval(() => this.outbox.locks.heartbeat(batchId, owner), 20_000);
+    const runId = this.outbox.sync.startRun(batchId);
+    this.outbox.audit.append('sync', { batchId, details: { run: runId } });
+    try {
+      await this.recover(batchId);
+      await this.followJobs(batchId);
+      await this.syncBeneficiaries(batchId);
+      await this.sendPayments(batchId, runId);
+      await this.followJobs(batchId);
+      return this.finish(batchId, runId, 'done');
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.kind === 'network') {
+        return this.finish(batchId, runId, 'offline', error.message);
+      }
+      this.outbox.sync.finishRun(runId, 'failed', this.outbox.drafts.counts(batchId), {
+        message: (error as Error).message,
+      });
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      this.outbox.locks.release(batchId, owner);
+    }
+  }
+
+  private finish(
+    batchId: string,
+    runId: string,
+    state: 'done' | 'offline',
+    error?: string,
+  ): SyncResult {
+    const counts = this.outbox.drafts.counts(batchId);
+    this.outbox.sync.finishRun(runId, state, counts, error);
+    return { state, counts, jobs: this.outbox.sync.jobsOf(batchId), ...(error ? { error } : {}) };
+  }
+
+  /** Chunks a crash left `sending`: settled item by item with PUT, never resent as a chunk. */
+  private async recover(batchId: string): Promise<void> {
+    const chunks = this.outbox.sync.chunks(batchId, 'sending');
+    if (chunks.length > 0) this.progress({ stage: 'recovering', chunks: chunks.length });
+    for (const chunk of chunks) {
+      for (const draft of this.outbox.drafts
+        .inChunk(chunk.id)
+        .filter((d) => d.state === 'sending')) {
+        const outcome = await recoverItem(this.client, itemOf(draft));
+        this.outbox.db.transaction(() => {
+          if (outcome.kind === 'recovered') {
+            this.outbox.drafts.transition(draft, { type: 'recovered_by_put' });
+            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'PENDING' });
+          } else if (outcome.kind === 'already_submitted') {
+            this.outbox.drafts.transition(draft, { type: 'recovered_already_submitted' });
+            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'SUBMITTED' });
+          } else {
+            this.outbox.drafts.transition(draft, { type: 'recovery_refused' });
+            this.outbox.drafts.recordOutcome(draft.id, { error: errorOf(outcome.error) });
+          }
+        })();
+      }
+      this.outbox.sync.setChunk(chunk.id, 'recovered');
+    }
+  }
+
+  private async syncBeneficiaries(batchId: string): Promise<void> {
+    const pending = this.outbox.drafts
+      .inState(batchId, 'approved')
+      .filter((draft) => draft.beneficiary && draft.beneficiary.syncState !== 'synced');
+    if (pending.length === 0) return;
+    this.progress({ stage: 'beneficiaries', total: pending.length });
+    for (let start = 0; start < pending.length; start += 1000) {
+      const part = pending.slice(start, start + 1000);
+      const result = await this.client.validateBeneficiaries(
+        part.map((draft) => {
+          const { type, bank_details, entity } = draft.beneficiary!.body;
+          return {
+            id: draft.id,
+            entity_type: type,
+            entity,
+            bank_details: {
+              ...bank_details,
+              account_country: draft.beneficiary!.body.country,
+              account_currency: draft.beneficiary!.body.currency,
+            },
+          };
+        }),
+      );
+      const invalid = new Map(result.invalid.map((item) => [item.id, item.issues]));
+      for (const draft of part) {
+        const issues = invalid.get(draft.id);
+        if (issues) {
+          // The service's findings land on the draft's fields; the draft waits to be fixed.
+          this.outbox.drafts.edit(draft.id, draft.payment, [
+            ...draft.issues,
+            ...issues.map((issue) => ({
+              field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
+              message: issue.message,
+              severity: 'error' as const,
+            })),
+          ]);
+          this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', issues);
+          continue;
+        }
+        await this.client.putBeneficiary(draft.beneficiary!.id, draft.beneficiary!.body);
+        this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'synced');
+      }
+    }
+  }
+
+  private async sendPayments(batchId: string, runId: string): Promise<void> {
+    const approved = this.outbox.drafts.inState(batchId, 'approved');
+    let sent = 0;
+    const ledger: ChunkLedger = {
+      recordSending: (items) =>
+        this.outbox.db.transaction(() => {
+          const chunkId = this.outbox.sync.createChunk(batchId, runId, items.length);
+          for (const item of items) {
+            this.outbox.drafts.transition(
+              { id: item.id as string, state: 'approved' },
+              { type: 'chunk_recorded' },
+            );
+            this.outbox.drafts.recordOutcome(item.id as string, { chunkId });
+          }
+          return chunkId;
+        })(),
+      recordAccepted: (chunkId, job) =>
+        this.outbox.db.transaction(() => {
+          this.outbox.sync.setChunk(chunkId, 'sent', job.job_id);
+          this.outbox.sync.saveJob(chunkId, job);
+          for (const draft of this.outbox.drafts.inChunk(chunkId))
+            this.outbox.drafts.transition(draft, { type: 'chunk_accepted' });
+        })(),
+      recordRejected: (chunkId, item, error) =>
+        this.outbox.db.transaction(() => {
+          this.outbox.drafts.transition(
+            { id: item.id as string, state: 'sending' },
+            { type: 'item_rejected' },
+          );
+          this.outbox.drafts.recordOutcome(item.id as string, { error: errorOf(error) });
+          this.outbox.sync.setChunk(chunkId, 'done');
+        })(),
+      recordReturned: (chunkId, items) =>
+        this.outbox.db.transaction(() => {
+          for (const item of items)
+            this.outbox.drafts.transition(
+              { id: item.id as string, state: 'sending' },
+              { type: 'chunk_rejected_elsewhere' },
+            );
+          this.outbox.sync.setChunk(chunkId, 'returned');
+        })(),
+    };
+    for (let start = 0; start < approved.length; start += this.chunkSize) {
+      const part = approved.slice(start, start + this.chunkSize);
+      await submitChunk(part.map(itemOf), (items) => this.client.importPayments(items), ledger);
+      sent += part.length;
+      this.progress({ stage: 'sending', sent, total: approved.length });
+    }
+  }
+
+  /** Follows every submitted chunk's job until it is DONE, landing per-item results on drafts. */
+  private async followJobs(batchId: string): Promise<void> {
+    for (const chunk of this.outbox.sync.chunks(batchId, 'sent')) {
+      let job: PaymentImportJob;
+      for (;;) {
+        try {
+          job = await this.client.paymentImportJob(chunk.job_id as string);
+        } catch (error) {
+          // A deployment without the job call: the drafts stay submitted (DESIGN.md fallback).
+          if (error instanceof ServiceCallError && error.isMissingCall) return;
+          throw error;
+        }
+        this.outbox.sync.saveJob(chunk.id, job);
+        this.progress({
+          stage: 'job',
+          job_id: job.job_id,
+          processed: job.processed,
+          total: job.total,
+          failed: job.failed,
+        });
+        if (job.status === 'DONE') break;
+        await this.sleep(this.pollMs);
+      }
+      const results = new Map(job.progress.map((item) => [item.id, item]));
+      this.outbox.db.transaction(() => {
+        for (const draft of this.outbox.drafts.inChunk(chunk.id)) {
+          const result = results.get(draft.id);
+          if (!result || draft.state !== 'submitted') continue;
+          if (result.status === 'SUCCESS') {
+            this.outbox.drafts.transition(draft, { type: 'job_item_succeeded' });
+            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'PENDING' });
+          } else {
+            this.outbox.drafts.transition(draft, { type: 'job_item_failed' });
+            this.outbox.drafts.recordOutcome(draft.id, {
+              error: result.error ?? { error: 'failed' },
+            });
+          }
+        }
+        this.outbox.sync.setChunk(chunk.id, 'done');
+      })();
+    }
+  }
+}
+
+function itemOf(draft: PaymentDraft): PaymentImportItem {
+  return { ...draft.payment, id: draft.id, correlation_id: draft.correlationId };
+}
+
+function errorOf(error: ServiceCallError) {
+  return {
+    status: error.status,
+    error: error.error,
+    description: error.description,
+    error_code: error.errorCode,
+    message: error.message,
+  };
+}
