@@ -1,7 +1,21 @@
 // At most one sync of a batch at once — impossible, not merely unlikely: the lock is a row
-// whose primary key is the batch, taken with a plain INSERT. A lock whose holder stopped
-// beating (a crashed process) can be taken over after STALE_LOCK_MS.
+// whose primary key is the batch, taken with a plain INSERT. A lock whose holder is gone can be
+// taken over: at once when the holder was a process on this machine that no longer exists,
+// else once it has stopped beating for STALE_LOCK_MS.
+import { hostname } from 'node:os';
 import type { Db } from './database';
+
+/** Who holds a lock: this process on this machine, plus a token for the run. */
+export const lockOwner = (run: string): string => `${hostname()} pid ${process.pid} ${run}`;
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
 
 export const STALE_LOCK_MS = 2 * 60_000;
 
@@ -12,16 +26,28 @@ export class BatchLocks {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly isAlive: (pid: number) => boolean = processExists,
   ) {}
 
   acquire(batchId: string, owner: string): LockResult {
     return this.db
       .transaction((): LockResult => {
         const now = this.now();
-        // Take over only a stale lock; the INSERT below is what makes two holders impossible.
+        // Take over only a lock whose holder is gone; the INSERT below is what makes two
+        // holders impossible.
         this.db
           .prepare('DELETE FROM batch_locks WHERE batch_id = ? AND heartbeat_at < ?')
           .run(batchId, now - STALE_LOCK_MS);
+        const current = this.db
+          .prepare('SELECT owner FROM batch_locks WHERE batch_id = ?')
+          .pluck()
+          .get(batchId) as string | undefined;
+        const held = current ? /^(\S+) pid (\d+) /.exec(current) : null;
+        if (current && held && held[1] === hostname() && !this.isAlive(Number(held[2]))) {
+          this.db
+            .prepare('DELETE FROM batch_locks WHERE batch_id = ? AND owner = ?')
+            .run(batchId, current);
+        }
         const inserted = this.db
           .prepare(
             'INSERT OR IGNORE INTO batch_locks (batch_id, owner, acquired_at, heartbeat_at) VALUES (?, ?, ?, ?)',

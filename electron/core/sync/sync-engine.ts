@@ -7,6 +7,7 @@ import type { PaymentImportItem, PaymentImportJob } from '../../../shared/servic
 import type { PaymentsClient } from '../client/payments-client';
 import { ServiceCallError } from '../client/service-error';
 import type { Outbox } from '../outbox';
+import { lockOwner } from '../outbox/batch-lock';
 import type { DraftCounts, PaymentDraft } from '../outbox/draft-types';
 import { recoverItem } from './chunk-recovery';
 import { submitChunk, type ChunkLedger } from './chunk-submission';
@@ -53,7 +54,7 @@ export class SyncEngine {
   }
 
   async sync(batchId: string): Promise<SyncResult> {
-    const owner = `pid ${process.pid} ${randomUUID().slice(0, 8)}`;
+    const owner = lockOwner(randomUUID().slice(0, 8));
     const lock = this.outbox.locks.acquire(batchId, owner);
     if (!lock.ok) throw new BatchLockedError(lock.error.message);
     const heartbeat = setInterval(() => this.outbox.locks.heartbeat(batchId, owner), 20_000);

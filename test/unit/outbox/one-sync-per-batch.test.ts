@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
-import { BatchLocks, STALE_LOCK_MS } from '../../../electron/core/outbox/batch-lock';
+import { BatchLocks, lockOwner, STALE_LOCK_MS } from '../../../electron/core/outbox/batch-lock';
 
 let dir: string;
 let outbox: Outbox;
@@ -46,6 +46,15 @@ describe('one sync per batch', () => {
     expect(locks.acquire(batchId, 'next').ok).toBe(false);
     now += 2;
     expect(locks.acquire(batchId, 'next')).toEqual({ ok: true });
+  });
+
+  it('lets a lock whose holder process is gone be taken over at once', () => {
+    const locks = new BatchLocks(outbox.db, Date.now, (pid) => pid !== 4242);
+    expect(locks.acquire(batchId, lockOwner('run').replace(/pid \d+/, 'pid 4242'))).toEqual({
+      ok: true,
+    });
+    expect(locks.acquire(batchId, lockOwner('next'))).toEqual({ ok: true });
+    expect(locks.acquire(batchId, lockOwner('third')).ok).toBe(false); // this process is alive
   });
 
   it('lets exactly one of many processes racing for it win', async () => {
