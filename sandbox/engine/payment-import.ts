@@ -22,8 +22,8 @@ type ItemError = { error: string; description: string; error_code: number };
 export class PaymentImportJobs {
   private readonly payments: PaymentRepository;
   private readonly sql;
-  /** Correlation ids of items still queued: unique against them too (rebuilt on start). */
-  private readonly queuedCorrelations = new Set<string>();
+  /** Correlation ids of items still queued, with their payment id if any (rebuilt on start). */
+  private readonly queuedCorrelations = new Map<string, string | undefined>();
   /** The parsed items of the job being processed, so a job is parsed once, not per turn. */
   private current: { jobId: string; items: PaymentImportItem[] } | undefined;
 
@@ -64,16 +64,23 @@ export class PaymentImportJobs {
       const items = JSON.parse(job.items_json) as PaymentImportItem[];
       items
         .slice(job.processed)
-        .forEach((item) => this.queuedCorrelations.add(item.correlation_id));
+        .forEach((item) => this.queuedCorrelations.set(item.correlation_id, item.id));
     }
   }
 
-  /** True when a payment or a still-queued item already holds this correlation_id. */
-  correlationTaken(correlationId: string): boolean {
-    return (
-      this.queuedCorrelations.has(correlationId) ||
-      this.payments.idForCorrelation(correlationId) !== undefined
-    );
+  /**
+   * True when another payment, or a still-queued item for another payment, holds this
+   * correlation_id. A PUT of the very payment a queued item carries is not a conflict: it is
+   * how a client settles a chunk whose answer it lost, and the queued item then finds the
+   * payment there and fails as a conflict instead of making a second one.
+   */
+  correlationTaken(correlationId: string, paymentId?: string): boolean {
+    if (this.queuedCorrelations.has(correlationId)) {
+      const queuedFor = this.queuedCorrelations.get(correlationId);
+      if (paymentId === undefined || queuedFor !== paymentId) return true;
+    }
+    const holder = this.payments.idForCorrelation(correlationId);
+    return holder !== undefined && holder !== paymentId;
   }
 
   /** The first index whose correlation_id repeats within the items or is already taken. */
@@ -90,7 +97,7 @@ export class PaymentImportJobs {
   submit(items: PaymentImportItem[]): PaymentImportJob {
     const id = randomUUID();
     this.sql.insertJob.run(id, this.clock.now(), items.length, JSON.stringify(items));
-    items.forEach((item) => this.queuedCorrelations.add(item.correlation_id));
+    items.forEach((item) => this.queuedCorrelations.set(item.correlation_id, item.id));
     return this.get(id) as PaymentImportJob;
   }
 

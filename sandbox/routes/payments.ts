@@ -29,7 +29,7 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
     // A PUT without a correlation_id keeps the one the payment was imported with.
     const correlationId = body.correlation_id ?? existing?.correlation_id ?? null;
     if (correlationId !== null && correlationId !== existing?.correlation_id) {
-      if (jobs.correlationTaken(correlationId)) {
+      if (jobs.correlationTaken(correlationId, id)) {
         throw badRequest(
           `validation failed in body: correlation_id: ${correlationId} is already used`,
         );

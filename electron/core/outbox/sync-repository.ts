@@ -32,7 +32,7 @@ export class SyncRepository {
 
   finishRun(
     id: string,
-    state: 'done' | 'offline' | 'failed',
+    state: 'done' | 'offline' | 'interrupted' | 'failed',
     counts: unknown,
     error?: unknown,
   ): void {

@@ -27,7 +27,9 @@ export async function recoverItem(
     const created = await client.putPaymentWithStatus(id, body as PaymentBody);
     return { kind: 'recovered', id, created: created.status === 201 };
   } catch (error) {
-    if (!(error instanceof ServiceCallError) || error.kind !== 'status') throw error; // offline: try later
+    // Offline, rate-limited or a service in trouble: nothing is settled, the next run asks again.
+    if (!(error instanceof ServiceCallError) || error.kind !== 'status') throw error;
+    if (error.status === 429 || (error.status ?? 0) >= 500) throw error;
     if (error.status === 409) return { kind: 'already_submitted', id, error };
     return { kind: 'refused', id, error };
   }

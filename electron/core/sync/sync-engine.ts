@@ -26,7 +26,8 @@ export type SyncProgress =
   | { stage: 'job'; job_id: string; processed: number; total: number; failed: number };
 
 export interface SyncResult {
-  state: 'done' | 'offline';
+  /** done; offline (no answer); interrupted (429 or 5xx past retries). Both resume next run. */
+  state: 'done' | 'offline' | 'interrupted';
   counts: DraftCounts;
   jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
   error?: string;
@@ -68,8 +69,16 @@ export class SyncEngine {
       await this.followJobs(batchId);
       return this.finish(batchId, runId, 'done');
     } catch (error) {
+      // The service could not be reached, or is in trouble past our retries: stop where we are.
+      // A chunk whose request went unanswered stays `sending`; the next run settles it by PUT.
       if (error instanceof ServiceCallError && error.kind === 'network') {
         return this.finish(batchId, runId, 'offline', error.message);
+      }
+      if (
+        error instanceof ServiceCallError &&
+        (error.status === 429 || (error.status ?? 0) >= 500)
+      ) {
+        return this.finish(batchId, runId, 'interrupted', error.message);
       }
       this.outbox.sync.finishRun(runId, 'failed', this.outbox.drafts.counts(batchId), {
         message: (error as Error).message,
@@ -84,7 +93,7 @@ export class SyncEngine {
   private finish(
     batchId: string,
     runId: string,
-    state: 'done' | 'offline',
+    state: SyncResult['state'],
     error?: string,
   ): SyncResult {
     const counts = this.outbox.drafts.counts(batchId);
