@@ -1,6 +1,13 @@
 // `payout-desk` — the core, headless: one thin command per capability, `--json` for machines,
 // readable text for people. From a checkout: `npm run --silent cli -- ARGS`.
 import { startSandbox } from '../sandbox/sandbox';
+import {
+  approveCommand,
+  batchesCommand,
+  importCommand,
+  showCommand,
+  syncCommand,
+} from './cli/batch-commands';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
 import { UsageError, type CliContext } from './cli/context';
 import { ServiceCallError } from './core/client';
@@ -8,6 +15,11 @@ import { appDataDir } from './core/data-dir';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
+  import FILE.csv [--batch NAME] [--group ID]   a CSV in the template's columns
+  batches
+  show BATCH | status BATCH
+  approve BATCH (--all | --rows 2,5-9)
+  sync BATCH [--chunk-size N]
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
   wallet WALLET_ID
   statement WALLET_ID [--from DATE] [--to DATE]
@@ -17,6 +29,12 @@ With no --profile, commands use the Local sandbox, started in this process.
 Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.`;
 
 const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void>> = {
+  import: importCommand,
+  batches: batchesCommand,
+  show: showCommand,
+  status: showCommand,
+  approve: approveCommand,
+  sync: syncCommand,
   groups: groupsCommand,
   wallet: walletCommand,
   statement: statementCommand,

@@ -1,0 +1,130 @@
+// The main job from the command line, on the Local sandbox: import a CSV in the template's
+// columns, approve, sync, and see each draft as the service holds it — with the --json shapes
+// the README documents.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentBody } from '../../../shared/service';
+
+let home: string;
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'payout-desk-main-job-'));
+});
+afterAll(() => rm(home, { recursive: true, force: true }));
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/payout-desk.mjs', ...args], {
+      env: { ...process.env, PAYOUT_DESK_HOME: home },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const json = async (...args: string[]) => {
+  const run = await cli(...args, '--json');
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown> & { [key: string]: never };
+};
+
+describe('payout-desk import, approve, sync, show', () => {
+  it('runs the whole flow and reports every problem at its cell', { timeout: 60_000 }, async () => {
+    const imported = await json(
+      'import',
+      'test/fixtures/payouts-template.csv',
+      '--batch',
+      'January',
+    );
+    expect(imported).toMatchObject({
+      batch: 'January',
+      header_row: 1,
+      rows: 5,
+      drafts: 5,
+      skipped: [],
+    });
+    expect(imported.issues).toEqual([
+      expect.objectContaining({ row: 5, cell: 'L5', field: 'amount.amount', severity: 'error' }),
+      expect.objectContaining({ row: 6, cell: 'O6', field: 'execution.date' }),
+      expect.objectContaining({
+        row: 6,
+        cell: 'I6',
+        field: 'beneficiary.bank_details.account_number',
+      }),
+    ]);
+
+    const approved = (await json('approve', 'January', '--all')) as unknown as {
+      approved: number;
+      refused: unknown[];
+    };
+    expect(approved.approved).toBe(3);
+    expect(approved.refused).toHaveLength(2);
+
+    const synced = (await json('sync', 'January')) as unknown as {
+      state: string;
+      accepted: number;
+      jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
+    };
+    expect(synced).toMatchObject({ state: 'done', accepted: 3, failed: 0 });
+    expect(synced.jobs).toEqual([
+      expect.objectContaining({ status: 'DONE', total: 3, processed: 3, failed: 0 }),
+    ]);
+
+    const shown = (await json('show', 'January')) as unknown as {
+      batch: { name: string; counts: Record<string, number> };
+      drafts: {
+        row: number;
+        id: string;
+        correlation_id: string;
+        state: string;
+        remote_status: string | null;
+        payment: unknown;
+        beneficiary: unknown;
+        issues: unknown[];
+        error: unknown;
+      }[];
+    };
+    expect(shown.batch).toMatchObject({
+      name: 'January',
+      counts: { drafts: 5, with_issues: 2, accepted: 3, sent: 3 },
+    });
+    expect(shown.drafts.map((d) => [d.row, d.state])).toEqual([
+      [2, 'accepted'],
+      [3, 'accepted'],
+      [4, 'accepted'],
+      [5, 'draft'],
+      [6, 'draft'],
+    ]);
+    for (const draft of shown.drafts) {
+      const payment = PaymentBody.parse(draft.payment);
+      expect(payment.correlation_id).toBe(draft.correlation_id);
+    }
+    expect(shown.drafts[1]?.beneficiary).toMatchObject({
+      country: 'FR',
+      currency: 'EUR',
+      bank_details: { account_number: 'FR1420041010050500013M02606' },
+    });
+
+    // A second sync sends nothing again.
+    const again = (await json('sync', 'January')) as unknown as {
+      accepted: number;
+      jobs: unknown[];
+    };
+    expect(again.accepted).toBe(3);
+    expect(again.jobs).toHaveLength(1);
+  });
+
+  it('says what to do when a batch does not exist or a file is not a template CSV', async () => {
+    const missing = await cli('show', 'February');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no batch "February": payout-desk batches lists them');
+    const xlsx = await cli('import', 'payroll.xlsx', '--group', 'g');
+    expect(xlsx.code).toBe(2);
+    expect(xlsx.stderr).toContain('.csv in the template columns');
+  });
+});
