@@ -9,12 +9,14 @@ import {
   syncCommand,
 } from './cli/batch-commands';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
+import { profileCommand } from './cli/profile-commands';
 import { UsageError, type CliContext } from './cli/context';
 import { ServiceCallError } from './core/client';
 import { appDataDir } from './core/data-dir';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
+  profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list
   import FILE.csv [--batch NAME] [--group ID]   a CSV in the template's columns
   batches
   show BATCH | status BATCH
@@ -26,6 +28,7 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
 
 With no --profile, commands use the Local sandbox, started in this process.
+Credentials of other profiles: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_DESK_CLIENT_SECRET.
 Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.`;
 
 const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void>> = {
@@ -35,6 +38,7 @@ const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void
   status: showCommand,
   approve: approveCommand,
   sync: syncCommand,
+  profile: profileCommand,
   groups: groupsCommand,
   wallet: walletCommand,
   statement: statementCommand,

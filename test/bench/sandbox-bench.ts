@@ -1,14 +1,9 @@
 // npm run bench:sandbox — the sandbox's throughput for a bulk import of 100,000 payments in
 // chunks of 1,000, and p50/p99 latency of the token and groups calls. Prints one JSON object.
 // The sandbox runs as its own process (`sandbox/main.ts`), as a user starts it.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { HttpsJson } from '../support/https-json';
+import { peakRssMb, startSandboxProcess } from './sandbox-process';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const CHUNK = 1_000;
@@ -58,24 +53,11 @@ async function main() {
 }
 
 async function runRound(measureLatency: boolean): Promise<Round> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-'));
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'sandbox/main.ts',
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+  const sandbox = await startSandboxProcess(
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
   );
   try {
-    const ready = JSON.parse(await firstLine(child.stdout)) as { base_url: string; ca: string };
-    const http = new HttpsJson(ready.base_url, await readFile(ready.ca, 'utf8'));
+    const http = new HttpsJson(sandbox.baseUrl, sandbox.ca);
     const credentials = { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' };
     const token = (
       (await http.call('POST', '/auth/token', { body: credentials })).body as { token: string }
@@ -120,7 +102,7 @@ async function runRound(measureLatency: boolean): Promise<Round> {
       submit_seconds: roundTo((submitted - started) / 1000),
       accepted_seconds: roundTo((done - started) / 1000),
       accepted_items_per_second: Math.round(PAYMENTS / ((done - started) / 1000)),
-      sandbox_peak_rss_mb: peakRssMb(child.pid),
+      sandbox_peak_rss_mb: peakRssMb(sandbox.child.pid),
     };
     if (measureLatency) {
       round.token_ms = await latencies(() =>
@@ -131,20 +113,7 @@ async function runRound(measureLatency: boolean): Promise<Round> {
     http.close();
     return round;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** VmHWM of the sandbox process (Linux); 0 where /proc is not there. */
-function peakRssMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
+    await sandbox.stop();
   }
 }
 
@@ -205,17 +174,6 @@ async function latencies(call: () => Promise<unknown>): Promise<Latency> {
 }
 
 const roundTo = (value: number) => Math.round(value * 100) / 100;
-
-function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: stream });
-    lines.once('line', (line) => {
-      resolve(line);
-      lines.close();
-    });
-    lines.once('close', () => reject(new Error('the sandbox exited before it was ready')));
-  });
-}
 
 main().catch((error: unknown) => {
   process.stderr.write(`bench:sandbox failed: ${(error as Error).stack ?? String(error)}\n`);

@@ -4,6 +4,7 @@ import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftRepository } from './draft-repository';
+import { ProfileRepository } from './profile-repository';
 import { SyncRepository } from './sync-repository';
 
 export class Outbox {
@@ -12,6 +13,7 @@ export class Outbox {
   readonly audit: AuditRepository;
   readonly locks: BatchLocks;
   readonly sync: SyncRepository;
+  readonly profiles: ProfileRepository;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
@@ -19,6 +21,7 @@ export class Outbox {
     this.audit = new AuditRepository(db);
     this.locks = new BatchLocks(db);
     this.sync = new SyncRepository(db);
+    this.profiles = new ProfileRepository(db);
   }
 
   static open(dataDir: string): Outbox {
@@ -33,5 +36,6 @@ export class Outbox {
 
 export { OutboxTooNewError, openOutboxDatabase, migrate, checkpoint } from './database';
 export type { Batch } from './batch-repository';
+export type { SavedProfile } from './profile-repository';
 export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
 export { correlationIdFor } from './draft-types';
