@@ -82,15 +82,13 @@ async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
 async function listProfiles(ctx: CliContext): Promise<void> {
   const outbox = Outbox.open(ctx.dataDir);
   try {
-    const saved = outbox.profiles
-      .list()
-      .map((p) => ({
-        name: p.name,
-        kind: p.kind as string,
-        base_url: p.baseUrl,
-        auth_url: p.authUrl,
-        ca: p.caPath,
-      }));
+    const saved = outbox.profiles.list().map((p) => ({
+      name: p.name,
+      kind: p.kind as string,
+      base_url: p.baseUrl,
+      auth_url: p.authUrl,
+      ca: p.caPath,
+    }));
     const profiles = [
       {
         name: 'Local sandbox',
