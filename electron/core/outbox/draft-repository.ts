@@ -67,6 +67,12 @@ export class DraftRepository {
         `UPDATE payment_drafts SET chunk_id = coalesce(?, chunk_id), remote_status = coalesce(?, remote_status),
            remote_json = coalesce(?, remote_json), error_json = ?, updated_at = ? WHERE id = ?`,
       ),
+      setStateMany: db.prepare(
+        `UPDATE payment_drafts SET state = @next, chunk_id = coalesce(@chunk, chunk_id),
+           remote_status = coalesce(@remote, remote_status), updated_at = @now
+         WHERE state = @from AND id IN (SELECT value FROM json_each(@ids))`,
+      ),
+      idsInChunk: db.prepare('SELECT id FROM payment_drafts WHERE chunk_id = ?').pluck(),
       counts: db.prepare(
         `SELECT COUNT(*) AS drafts,
            SUM(issues_json LIKE '%"severity":"error"%') AS with_issues,
@@ -198,6 +204,32 @@ export class DraftRepository {
     const next = nextDraftState(draft.state, event);
     if (next.ok) this.sql.setState.run(next.state, this.now(), draft.id);
     return next;
+  }
+
+  /**
+   * The same event for many drafts in one statement: the state machine decides the next state
+   * once, and only drafts still in `from` move. A chunk of 500 is one UPDATE, not 500.
+   */
+  transitionMany(
+    ids: string[],
+    from: DraftState,
+    event: DraftEvent,
+    outcome: { chunkId?: string; remoteStatus?: string } = {},
+  ): number {
+    const next = nextDraftState(from, event);
+    if (!next.ok) throw new Error(next.reason);
+    return this.sql.setStateMany.run({
+      next: next.state,
+      chunk: outcome.chunkId ?? null,
+      remote: outcome.remoteStatus ?? null,
+      now: this.now(),
+      from,
+      ids: JSON.stringify(ids),
+    }).changes;
+  }
+
+  idsInChunk(chunkId: string): string[] {
+    return this.sql.idsInChunk.all(chunkId) as string[];
   }
 
   recordOutcome(

@@ -173,52 +173,47 @@ export class SyncEngine {
   }
 
   private async sendPayments(batchId: string, runId: string): Promise<void> {
-    const approved = this.outbox.drafts.inState(batchId, 'approved');
+    const total = this.outbox.drafts.counts(batchId).approved;
     let sent = 0;
+    const drafts = this.outbox.drafts;
+    const ids = (items: PaymentImportItem[]) => items.map((item) => item.id as string);
     const ledger: ChunkLedger = {
       recordSending: (items) =>
         this.outbox.db.transaction(() => {
           const chunkId = this.outbox.sync.createChunk(batchId, runId, items.length);
-          for (const item of items) {
-            this.outbox.drafts.transition(
-              { id: item.id as string, state: 'approved' },
-              { type: 'chunk_recorded' },
-            );
-            this.outbox.drafts.recordOutcome(item.id as string, { chunkId });
-          }
+          drafts.transitionMany(ids(items), 'approved', { type: 'chunk_recorded' }, { chunkId });
           return chunkId;
         })(),
       recordAccepted: (chunkId, job) =>
         this.outbox.db.transaction(() => {
           this.outbox.sync.setChunk(chunkId, 'sent', job.job_id);
           this.outbox.sync.saveJob(chunkId, job);
-          for (const draft of this.outbox.drafts.inChunk(chunkId))
-            this.outbox.drafts.transition(draft, { type: 'chunk_accepted' });
+          drafts.transitionMany(drafts.idsInChunk(chunkId), 'sending', { type: 'chunk_accepted' });
         })(),
       recordRejected: (chunkId, item, error) =>
         this.outbox.db.transaction(() => {
-          this.outbox.drafts.transition(
-            { id: item.id as string, state: 'sending' },
-            { type: 'item_rejected' },
-          );
-          this.outbox.drafts.recordOutcome(item.id as string, { error: errorOf(error) });
+          drafts.transitionMany([item.id as string], 'sending', { type: 'item_rejected' });
+          drafts.recordOutcome(item.id as string, { error: errorOf(error) });
           this.outbox.sync.setChunk(chunkId, 'done');
         })(),
       recordReturned: (chunkId, items) =>
         this.outbox.db.transaction(() => {
-          for (const item of items)
-            this.outbox.drafts.transition(
-              { id: item.id as string, state: 'sending' },
-              { type: 'chunk_rejected_elsewhere' },
-            );
+          drafts.transitionMany(ids(items), 'sending', { type: 'chunk_rejected_elsewhere' });
           this.outbox.sync.setChunk(chunkId, 'returned');
         })(),
     };
-    for (let start = 0; start < approved.length; start += this.chunkSize) {
-      const part = approved.slice(start, start + this.chunkSize);
-      await submitChunk(part.map(itemOf), (items) => this.client.importPayments(items), ledger);
-      sent += part.length;
-      this.progress({ stage: 'sending', sent, total: approved.length });
+    // A chunk's worth at a time: 100,000 drafts are never all in memory, and each chunk sent
+    // leaves `approved`, so the next read finds the next ones.
+    for (;;) {
+      const part = drafts.inState(batchId, 'approved', this.chunkSize);
+      if (part.length === 0) break;
+      const result = await submitChunk(
+        part.map(itemOf),
+        (items) => this.client.importPayments(items),
+        ledger,
+      );
+      sent += part.length - result.rejected.length;
+      this.progress({ stage: 'sending', sent, total });
     }
   }
 
@@ -245,19 +240,24 @@ export class SyncEngine {
         if (job.status === 'DONE') break;
         await this.sleep(this.pollMs);
       }
-      const results = new Map(job.progress.map((item) => [item.id, item]));
+      const succeeded = job.progress
+        .filter((item) => item.status === 'SUCCESS')
+        .map((item) => item.id);
+      const failed = job.progress.filter((item) => item.status === 'FAILED');
       this.outbox.db.transaction(() => {
-        for (const draft of this.outbox.drafts.inChunk(chunk.id)) {
-          const result = results.get(draft.id);
-          if (!result || draft.state !== 'submitted') continue;
-          if (result.status === 'SUCCESS') {
-            this.outbox.drafts.transition(draft, { type: 'job_item_succeeded' });
-            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'PENDING' });
-          } else {
-            this.outbox.drafts.transition(draft, { type: 'job_item_failed' });
-            this.outbox.drafts.recordOutcome(draft.id, {
-              error: result.error ?? { error: 'failed' },
-            });
+        this.outbox.drafts.transitionMany(
+          succeeded,
+          'submitted',
+          { type: 'job_item_succeeded' },
+          { remoteStatus: 'PENDING' },
+        );
+        for (const item of failed) {
+          if (
+            this.outbox.drafts.transitionMany([item.id], 'submitted', {
+              type: 'job_item_failed',
+            }) === 1
+          ) {
+            this.outbox.drafts.recordOutcome(item.id, { error: item.error ?? { error: 'failed' } });
           }
         }
         this.outbox.sync.setChunk(chunk.id, 'done');

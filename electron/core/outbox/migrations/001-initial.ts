@@ -59,7 +59,7 @@ export const initial: Migration = {
         updated_at TEXT NOT NULL
       );
       CREATE INDEX payment_drafts_by_batch ON payment_drafts(batch_id, source_row);
-      CREATE INDEX payment_drafts_by_state ON payment_drafts(batch_id, state);
+      CREATE INDEX payment_drafts_by_state ON payment_drafts(batch_id, state, source_row);
       CREATE INDEX payment_drafts_by_chunk ON payment_drafts(chunk_id);
 
       CREATE TABLE column_mappings (
