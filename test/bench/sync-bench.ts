@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PaymentsClient } from '../../electron/core/client';
 import { Outbox } from '../../electron/core/outbox';
-import type { NewPaymentDraft } from '../../electron/core/outbox';
 import { SyncEngine } from '../../electron/core/sync/sync-engine';
 import type { PaymentImportItem } from '../../shared/service';
+import { salary } from '../support/sync-scene';
 import { peakRssMb, startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
@@ -40,23 +40,6 @@ async function scene(sandbox: SandboxProcess) {
   return { client, groupId: group?.id as string, payeeId };
 }
 
-function draft(groupId: string, payeeId: string, n: number): NewPaymentDraft {
-  return {
-    sourceRow: n + 2,
-    payment: {
-      source: { type: 'group', id: groupId },
-      target: { type: 'contact', id: payeeId },
-      amount: {
-        type: 'SEND',
-        amount: Number(`${100 + (n % 900)}.${String(n % 100).padStart(2, '0')}`),
-      },
-      execution: { date: '2030-06-30T09:00:00Z' },
-      purpose: 'SALA',
-      description: `Salary ${n}`,
-    },
-  };
-}
-
 async function engineRun() {
   const sandbox = await startSandboxProcess();
   const dir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-outbox-'));
@@ -73,7 +56,7 @@ async function engineRun() {
     });
     const drafts = outbox.drafts.create(
       batch.id,
-      Array.from({ length: PAYMENTS }, (_, n) => draft(groupId, payeeId, n)),
+      Array.from({ length: PAYMENTS }, (_, n) => salary(groupId, payeeId, n)),
     );
     outbox.drafts.approve(drafts.map((d) => d.id));
     const started = performance.now();
@@ -102,7 +85,7 @@ async function rawRun() {
         Array.from({ length: Math.min(CHUNK, PAYMENTS - start) }, (_, i) => {
           const id = randomUUID();
           return {
-            ...draft(groupId, payeeId, start + i).payment,
+            ...salary(groupId, payeeId, start + i).payment,
             id,
             correlation_id: `pd-${id.replace(/-/g, '')}`,
           };

@@ -9,6 +9,7 @@ import {
   type RunningSandbox,
   type SandboxOptions,
 } from '../../sandbox/sandbox';
+import { PaymentsClient, type ClientOptions } from '../../electron/core/client';
 import { HttpsJson, type CallOptions, type JsonResponse } from './https-json';
 
 export interface TestSandbox {
@@ -83,4 +84,22 @@ export async function startTestSandbox(
     },
   };
   return handle;
+}
+
+/** The app's own client, on a Local sandbox profile that pins this sandbox's certificate. */
+export function sandboxClient(
+  t: TestSandbox,
+  options: Partial<ClientOptions> = {},
+): PaymentsClient {
+  return new PaymentsClient({
+    profile: {
+      name: 'Local sandbox',
+      kind: 'local',
+      baseUrl: t.sandbox.baseUrl,
+      authUrl: t.sandbox.authUrl,
+      caPem: t.sandbox.ca,
+    },
+    credentials: { apiKey: DEMO_CREDENTIALS.apiKey, clientSecret: DEMO_CREDENTIALS.clientSecret },
+    ...options,
+  });
 }

@@ -3,27 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PaymentsClient, type ClientOptions } from '../../electron/core/client';
-import { Outbox } from '../../electron/core/outbox';
-import type { NewPaymentDraft } from '../../electron/core/outbox';
-import type { TestSandbox } from './sandbox';
-
-export async function sceneClient(
-  t: TestSandbox,
-  options: Partial<ClientOptions> = {},
-): Promise<PaymentsClient> {
-  return new PaymentsClient({
-    profile: {
-      name: 'Local sandbox',
-      kind: 'local',
-      baseUrl: t.sandbox.baseUrl,
-      authUrl: t.sandbox.authUrl,
-      caPem: t.sandbox.ca,
-    },
-    credentials: { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' },
-    ...options,
-  });
-}
+import type { PaymentsClient } from '../../electron/core/client';
+import { Outbox, type NewPaymentDraft } from '../../electron/core/outbox';
 
 export async function outboxWithBatch(
   client: PaymentsClient,

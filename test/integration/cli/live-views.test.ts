@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { GroupList, Wallet, WalletStatement } from '../../../shared/service';
 
 let home: string;
@@ -11,18 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(home, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/payout-desk.mjs', ...args], {
-      env: { ...process.env, PAYOUT_DESK_HOME: home },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(home, args);
 
 describe('payout-desk live views on the Local sandbox', () => {
   it('lists groups with filters as JSON, with nothing but JSON on stdout', async () => {

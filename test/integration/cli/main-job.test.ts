@@ -1,11 +1,11 @@
 // The main job from the command line, on the Local sandbox: import a CSV in the template's
 // columns, approve, sync, and see each draft as the service holds it — with the --json shapes
 // the README documents.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { PaymentBody } from '../../../shared/service';
 
 let home: string;
@@ -14,18 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(home, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/payout-desk.mjs', ...args], {
-      env: { ...process.env, PAYOUT_DESK_HOME: home },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(home, args);
 
 const json = async (...args: string[]) => {
   const run = await cli(...args, '--json');

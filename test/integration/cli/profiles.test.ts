@@ -1,11 +1,11 @@
 // Saved profiles: addresses in the outbox, credentials on the real keychain, the pinned
 // certificate honoured; plain HTTP refused.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli';
 import { KeychainSecretStore, ProfileSecrets } from '../../../electron/core/secrets';
 import { GroupList } from '../../../shared/service';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
@@ -23,24 +23,8 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-function cli(env: Record<string, string>, ...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['bin/payout-desk.mjs', ...args], {
-      env: {
-        ...process.env,
-        PAYOUT_DESK_HOME: home,
-        PAYOUT_DESK_API_KEY: '',
-        PAYOUT_DESK_CLIENT_SECRET: '',
-        ...env,
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (env: Record<string, string>, ...args: string[]) =>
+  runCli(home, args, { PAYOUT_DESK_API_KEY: '', PAYOUT_DESK_CLIENT_SECRET: '', ...env });
 
 describe('payout-desk profile', () => {
   it('refuses an http:// address with a clear message', async () => {

@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient, ServiceCallError } from '../../../electron/core/client';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
 let client: PaymentsClient;
 beforeAll(async () => {
   t = await startTestSandbox();
-  client = new PaymentsClient({
-    profile: {
-      name: 'Local sandbox',
-      kind: 'local',
-      baseUrl: t.sandbox.baseUrl,
-      authUrl: t.sandbox.authUrl,
-      caPem: t.sandbox.ca,
-    },
-    credentials: { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' },
-  });
+  client = sandboxClient(t);
 });
 afterAll(async () => {
   client.close();

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentsClient, type ClientOptions } from '../../../electron/core/client';
 import { CountingTransport } from '../../support/counting-transport';
 import { startOtherDeployment } from '../../support/other-deployment';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
 const clients: PaymentsClient[] = [];
@@ -18,20 +18,9 @@ afterAll(() => t.close());
 
 const credentials = { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' };
 
-function sandboxClient(options: Partial<ClientOptions> = {}) {
+function countingClient(options: Partial<ClientOptions> = {}) {
   const transport = new CountingTransport(t.sandbox.ca);
-  const client = new PaymentsClient({
-    profile: {
-      name: 'Local sandbox',
-      kind: 'local',
-      baseUrl: t.sandbox.baseUrl,
-      authUrl: t.sandbox.authUrl,
-      caPem: t.sandbox.ca,
-    },
-    credentials,
-    transport,
-    ...options,
-  });
+  const client = sandboxClient(t, { transport, ...options });
   clients.push(client);
   return { client, transport };
 }
@@ -41,7 +30,7 @@ const faults = (settings: Record<string, unknown>) =>
 
 describe('tokens', () => {
   it('reuses one token for many calls, and many waiting calls share one refresh', async () => {
-    const { client, transport } = sandboxClient();
+    const { client, transport } = countingClient();
     await Promise.all(Array.from({ length: 10 }, () => client.listGroups()));
     await client.listGroups();
     expect(transport.count('POST', '/auth/token')).toBe(1);
@@ -49,7 +38,7 @@ describe('tokens', () => {
   });
 
   it('after a 401 (the token expired at the service) gets one new token and carries on', async () => {
-    const { client, transport } = sandboxClient();
+    const { client, transport } = countingClient();
     await client.listGroups();
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: 24 * 3600 + 60 } });
     await client.listGroups();
@@ -58,7 +47,7 @@ describe('tokens', () => {
 
   it('refreshes before valid_until instead of waiting for a 401', async () => {
     let now = Date.now();
-    const { client, transport } = sandboxClient({ now: () => now });
+    const { client, transport } = countingClient({ now: () => now });
     await client.listGroups();
     now += 30 * 24 * 3600 * 1000; // the client's clock passes valid_until; the sandbox's does not
     await client.listGroups();
@@ -70,7 +59,7 @@ describe('tokens', () => {
 describe('retries', () => {
   it('honours Retry-After on 429 and then succeeds', async () => {
     const waits: number[] = [];
-    const { client, transport } = sandboxClient({ sleep: async (ms) => void waits.push(ms) });
+    const { client, transport } = countingClient({ sleep: async (ms) => void waits.push(ms) });
     await client.listGroups(); // token first, outside the faults
     await faults({ rate_limit_probability: 0.3, retry_after_seconds: 2, seed: 7 });
     for (let i = 0; i < 5; i += 1) await client.listGroups();
@@ -81,7 +70,7 @@ describe('retries', () => {
 
   it('retries 5xx and dropped connections for calls that are safe to repeat, with growing jittered waits', async () => {
     const waits: number[] = [];
-    const { client } = sandboxClient({ sleep: async (ms) => void waits.push(ms) });
+    const { client } = countingClient({ sleep: async (ms) => void waits.push(ms) });
     await client.listGroups();
     await faults({ server_error_probability: 0.3, drop_before_probability: 0.3, seed: 3 });
     for (let i = 0; i < 10; i += 1)
@@ -91,7 +80,7 @@ describe('retries', () => {
   });
 
   it('gives up after the last attempt with the status and what was being done', async () => {
-    const { client, transport } = sandboxClient({
+    const { client, transport } = countingClient({
       retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 10 },
       sleep: async () => {},
     });
@@ -106,7 +95,7 @@ describe('retries', () => {
   });
 
   it('never repeats a bulk import whose fate is unknown (dropped after the service handled it)', async () => {
-    const { client, transport } = sandboxClient({ sleep: async () => {} });
+    const { client, transport } = countingClient({ sleep: async () => {} });
     const group = (await client.listGroups({ name: 'Payroll this month' })).items[0];
     const beneficiaryId = randomUUID();
     await client.putBeneficiary(beneficiaryId, {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentsClient } from '../../../electron/core/client';
+import type { PaymentsClient } from '../../../electron/core/client';
 import { submitChunk, type ChunkLedger } from '../../../electron/core/sync/chunk-submission';
 import type { PaymentImportItem } from '../../../shared/service';
 import { CountingTransport } from '../../support/counting-transport';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
 let client: PaymentsClient;
@@ -14,17 +14,7 @@ let payeeId: string;
 beforeAll(async () => {
   t = await startTestSandbox();
   transport = new CountingTransport(t.sandbox.ca);
-  client = new PaymentsClient({
-    profile: {
-      name: 'Local sandbox',
-      kind: 'local',
-      baseUrl: t.sandbox.baseUrl,
-      authUrl: t.sandbox.authUrl,
-      caPem: t.sandbox.ca,
-    },
-    credentials: { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' },
-    transport,
-  });
+  client = sandboxClient(t, { transport });
   groupId = (await client.listGroups({ name: 'Payroll this month' })).items[0]?.id as string;
   payeeId = randomUUID();
   await client.putBeneficiary(payeeId, {

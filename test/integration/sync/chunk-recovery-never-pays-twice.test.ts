@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentsClient } from '../../../electron/core/client';
+import type { PaymentsClient } from '../../../electron/core/client';
 import { recoverChunk, type RecoveryOutcome } from '../../../electron/core/sync/chunk-recovery';
 import type { PaymentImportItem } from '../../../shared/service';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
 let client: PaymentsClient;
@@ -11,17 +11,7 @@ let groupId: string;
 let payeeId: string;
 beforeAll(async () => {
   t = await startTestSandbox();
-  client = new PaymentsClient({
-    profile: {
-      name: 'Local sandbox',
-      kind: 'local',
-      baseUrl: t.sandbox.baseUrl,
-      authUrl: t.sandbox.authUrl,
-      caPem: t.sandbox.ca,
-    },
-    credentials: { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' },
-    sleep: async () => {},
-  });
+  client = sandboxClient(t, { sleep: async () => {} });
   groupId = (await client.listGroups({ name: 'Payroll this month' })).items[0]?.id as string;
   payeeId = randomUUID();
   await client.putBeneficiary(payeeId, {

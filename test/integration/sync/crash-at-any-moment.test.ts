@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient } from '../../../electron/core/client';
 import { Outbox } from '../../../electron/core/outbox';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { outboxWithBatch, salary, sceneClient } from '../../support/sync-scene';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { outboxWithBatch, salary } from '../../support/sync-scene';
 
 const PAYMENTS = Number(process.env.CRASH_PAYMENTS ?? 2000);
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -18,7 +18,7 @@ let t: TestSandbox;
 let client: PaymentsClient;
 beforeAll(async () => {
   t = await startTestSandbox();
-  client = await sceneClient(t);
+  client = sandboxClient(t);
 });
 afterAll(async () => {
   client.close();

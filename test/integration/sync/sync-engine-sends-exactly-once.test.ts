@@ -2,15 +2,15 @@ import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient } from '../../../electron/core/client';
 import { BatchLockedError, SyncEngine } from '../../../electron/core/sync/sync-engine';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { outboxWithBatch, salary, sceneClient } from '../../support/sync-scene';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { outboxWithBatch, salary } from '../../support/sync-scene';
 
 let t: TestSandbox;
 let client: PaymentsClient;
 const cleanups: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   t = await startTestSandbox();
-  client = await sceneClient(t, { sleep: async () => {} });
+  client = sandboxClient(t, { sleep: async () => {} });
 });
 afterEach(async () => {
   await t.expect(200, 'POST', '/_sandbox/faults', { body: {} });

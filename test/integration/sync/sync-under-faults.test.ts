@@ -5,15 +5,15 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsClient } from '../../../electron/core/client';
 import { SyncEngine } from '../../../electron/core/sync/sync-engine';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { outboxWithBatch, salary, sceneClient } from '../../support/sync-scene';
+import { sandboxClient, startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { outboxWithBatch, salary } from '../../support/sync-scene';
 
 let t: TestSandbox;
 let client: PaymentsClient;
 beforeAll(async () => {
   t = await startTestSandbox();
   // Real waits would only slow the test: the retry policy's choices are what matters here.
-  client = await sceneClient(t, { sleep: async () => {} });
+  client = sandboxClient(t, { sleep: async () => {} });
 });
 afterAll(async () => {
   client.close();
