@@ -7,6 +7,7 @@ import {
   importCommand,
   showCommand,
   syncCommand,
+  validateCommand,
 } from './cli/batch-commands';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
 import { profileCommand } from './cli/profile-commands';
@@ -21,6 +22,7 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   batches
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9)
+  validate BATCH                       the service checks the new beneficiaries
   sync BATCH [--chunk-size N]
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
   wallet WALLET_ID
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void
   status: showCommand,
   approve: approveCommand,
   sync: syncCommand,
+  validate: validateCommand,
   profile: profileCommand,
   groups: groupsCommand,
   wallet: walletCommand,

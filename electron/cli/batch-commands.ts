@@ -187,6 +187,30 @@ export async function approveCommand(ctx: CliContext, args: string[]): Promise<v
   });
 }
 
+export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { profile: { type: 'string' } },
+  });
+  await withOutbox(ctx, async (outbox) => {
+    const batch = findBatch(outbox, positionals[0]);
+    const { client, close } = await openClient(ctx, values.profile);
+    try {
+      const result = await new SyncEngine(outbox, client).validate(batch.id);
+      outbox.audit.append('validate', { batchId: batch.id, details: result });
+      print(
+        ctx,
+        result,
+        () =>
+          `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ' (payout-desk show lists what, at which field)' : ''}`,
+      );
+    } finally {
+      await close();
+    }
+  });
+}
+
 export async function syncCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,

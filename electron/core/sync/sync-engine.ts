@@ -3,7 +3,7 @@
 // approved payments as bulk imports in chunks, follow the jobs to per-item results. Offline
 // is a state, not a crash: the run stops where it is and the next run carries on.
 import { randomUUID } from 'node:crypto';
-import type { PaymentImportItem, PaymentImportJob } from '../../../shared/service';
+import type { PaymentImportItem, PaymentImportJob, ValidationIssue } from '../../../shared/service';
 import type { PaymentsClient } from '../client/payments-client';
 import { ServiceCallError } from '../client/service-error';
 import type { Outbox } from '../outbox';
@@ -32,6 +32,9 @@ export interface SyncResult {
   jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
   error?: string;
 }
+
+/** Beneficiaries per validation request (the sandbox's bulk maximum is 1,000). */
+const VALIDATION_BATCH = 1000;
 
 export class BatchLockedError extends Error {
   readonly code = 'batch_locked';
@@ -127,49 +130,80 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Remote validation of the batch's new beneficiaries (payout-desk validate): the service's
+   * findings land on the drafts' fields as blocking issues. Sends nothing else.
+   */
+  async validate(batchId: string): Promise<{ checked: number; invalid: number }> {
+    const drafts = [
+      ...this.outbox.drafts.inState(batchId, 'draft'),
+      ...this.outbox.drafts.inState(batchId, 'approved'),
+    ].filter((draft) => draft.beneficiary && draft.beneficiary.syncState !== 'synced');
+    let invalid = 0;
+    for (let start = 0; start < drafts.length; start += VALIDATION_BATCH) {
+      const part = drafts.slice(start, start + VALIDATION_BATCH);
+      const findings = await this.remoteFindings(part);
+      for (const draft of part) {
+        const issues = findings.get(draft.id);
+        if (issues) {
+          this.landFindings(draft, issues);
+          invalid += 1;
+        }
+      }
+    }
+    return { checked: drafts.length, invalid };
+  }
+
   private async syncBeneficiaries(batchId: string): Promise<void> {
     const pending = this.outbox.drafts
       .inState(batchId, 'approved')
       .filter((draft) => draft.beneficiary && draft.beneficiary.syncState !== 'synced');
     if (pending.length === 0) return;
     this.progress({ stage: 'beneficiaries', total: pending.length });
-    for (let start = 0; start < pending.length; start += 1000) {
-      const part = pending.slice(start, start + 1000);
-      const result = await this.client.validateBeneficiaries(
-        part.map((draft) => {
-          const { type, bank_details, entity } = draft.beneficiary!.body;
-          return {
-            id: draft.id,
-            entity_type: type,
-            entity,
-            bank_details: {
-              ...bank_details,
-              account_country: draft.beneficiary!.body.country,
-              account_currency: draft.beneficiary!.body.currency,
-            },
-          };
-        }),
-      );
-      const invalid = new Map(result.invalid.map((item) => [item.id, item.issues]));
+    for (let start = 0; start < pending.length; start += VALIDATION_BATCH) {
+      const part = pending.slice(start, start + VALIDATION_BATCH);
+      const findings = await this.remoteFindings(part);
       for (const draft of part) {
-        const issues = invalid.get(draft.id);
+        const issues = findings.get(draft.id);
         if (issues) {
-          // The service's findings land on the draft's fields; the draft waits to be fixed.
-          this.outbox.drafts.edit(draft.id, draft.payment, [
-            ...draft.issues,
-            ...issues.map((issue) => ({
-              field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
-              message: issue.message,
-              severity: 'error' as const,
-            })),
-          ]);
-          this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', issues);
+          this.landFindings(draft, issues);
           continue;
         }
         await this.client.putBeneficiary(draft.beneficiary!.id, draft.beneficiary!.body);
         this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'synced');
       }
     }
+  }
+
+  /** The service's validation of the drafts' new beneficiaries, by draft id. */
+  private async remoteFindings(
+    drafts: PaymentDraft[],
+  ): Promise<Map<string | undefined, ValidationIssue[]>> {
+    const result = await this.client.validateBeneficiaries(
+      drafts.map((draft) => {
+        const { type, bank_details, entity, country, currency } = draft.beneficiary!.body;
+        return {
+          id: draft.id,
+          entity_type: type,
+          entity,
+          bank_details: { ...bank_details, account_country: country, account_currency: currency },
+        };
+      }),
+    );
+    return new Map(result.invalid.map((item) => [item.id, item.issues]));
+  }
+
+  /** The service's findings land on the draft's fields; the draft waits to be fixed. */
+  private landFindings(draft: PaymentDraft, issues: ValidationIssue[]): void {
+    this.outbox.drafts.edit(draft.id, draft.payment, [
+      ...draft.issues.filter((issue) => !issue.field.startsWith('beneficiary.') || issue.cell),
+      ...issues.map((issue) => ({
+        field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
+        message: issue.message,
+        severity: 'error' as const,
+      })),
+    ]);
+    this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', issues);
   }
 
   private async sendPayments(batchId: string, runId: string): Promise<void> {

@@ -108,6 +108,29 @@ describe('payout-desk import, approve, sync, show', () => {
     expect(again.jobs).toHaveLength(1);
   });
 
+  it(
+    'lets the service check new beneficiaries before sending, and shows its findings at the field',
+    { timeout: 60_000 },
+    async () => {
+      await json('import', 'test/fixtures/payouts-remote-issue.csv', '--batch', 'Checked');
+      const validated = (await json('validate', 'Checked')) as unknown as {
+        checked: number;
+        invalid: number;
+      };
+      expect(validated).toEqual({ checked: 2, invalid: 1 });
+      const shown = (await json('show', 'Checked')) as unknown as {
+        drafts: { row: number; issues: { field: string; message: string }[] }[];
+      };
+      expect(shown.drafts[0]?.issues).toEqual([
+        expect.objectContaining({
+          field: 'beneficiary.bank_details',
+          message: expect.stringContaining('bank_code'),
+        }),
+      ]);
+      expect(shown.drafts[1]?.issues).toEqual([]);
+    },
+  );
+
   it('says what to do when a batch does not exist or a file is not a template CSV', async () => {
     const missing = await cli('show', 'February');
     expect(missing.code).toBe(2);
