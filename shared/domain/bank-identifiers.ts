@@ -1,118 +1,166 @@
-// Checks of bank identifiers, with reasons a finance person can act on. IBAN and BIC rules
-// (mod-97, per-country lengths and formats) come from ibantools; the UK sort code and US ABA
-// routing number checks are short enough to state here.
+// Checks of bank identifiers, each returning a value with a reason a finance person can act on,
+// never throwing for bad input. IBAN and BIC rules (mod-97, per-country lengths and formats,
+// national check digits) come from ibantools; the UK sort code and account number and the US
+// ABA routing number rules are short enough to state here.
 import {
-  electronicFormatIBAN,
   getCountrySpecifications,
   validateBIC,
   validateIBAN,
-  ValidationErrorsBIC,
   ValidationErrorsIBAN,
 } from 'ibantools';
+import { isCountryCode } from './countries';
 
 export type Check = { ok: true; value: string } | { ok: false; reason: string };
+/** A Check that also names the IBAN's country, for comparing with the account's country. */
 export type IbanCheck =
   { ok: true; value: string; country: string } | { ok: false; reason: string };
+export type BicCheck = { ok: true; value: string; country: string } | { ok: false; reason: string };
 
+/** Spaces (including the no-break space of pasted text), hyphens and the dashes Word puts in. */
+const SEPARATORS = /[\s\u2010-\u2015-]/g;
 const specs = getCountrySpecifications();
 
-/** Electronic form: no spaces or hyphens, upper case ("de89 3704…" -> "DE893704…"). */
+const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
+
+/** Electronic form: no spaces or hyphens, upper case ("de89 3704-…" -> "DE893704…"). */
 export function normaliseIban(text: string): string {
-  return electronicFormatIBAN(text.replace(/[\s-]/g, '')) ?? '';
+  return text.replace(SEPARATORS, '').toUpperCase();
 }
 
 export function checkIban(text: string): IbanCheck {
   const iban = normaliseIban(text);
-  if (iban === '') return { ok: false, reason: 'IBAN is empty' };
+  if (iban === '') return fail('the IBAN is empty');
+  const stray = /[^A-Z0-9]/.exec(iban);
+  if (stray) return fail(`an IBAN has only letters and digits, this one has "${stray[0]}"`);
   const country = iban.slice(0, 2);
-  const spec = specs[country];
+  const length = Object.hasOwn(specs, country) ? specs[country]?.chars : undefined;
+  if (!length) {
+    return fail(
+      isCountryCode(country)
+        ? `${country} does not use IBANs`
+        : `${country} is not an IBAN country`,
+    );
+  }
+  if (iban.length !== length) {
+    return fail(`a ${country} IBAN has ${length} characters, this one has ${iban.length}`);
+  }
   const { errorCodes } = validateIBAN(iban);
   if (errorCodes.length === 0) return { ok: true, value: iban, country };
-  if (!spec?.chars || errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) {
-    return { ok: false, reason: `${country} is not a country that uses IBANs` };
-  }
-  if (iban.length !== spec.chars) {
-    return {
-      ok: false,
-      reason: `a ${country} IBAN has ${spec.chars} characters, this one has ${iban.length}`,
-    };
+  if (errorCodes.includes(ValidationErrorsIBAN.ChecksumNotNumber)) {
+    return fail(
+      `the 3rd and 4th characters of an IBAN are check digits, not "${iban.slice(2, 4)}"`,
+    );
   }
   if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
-    return { ok: false, reason: `the account part does not have the format of a ${country} IBAN` };
+    return fail(`the account part does not have the format of a ${country} IBAN`);
   }
   if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) {
-    return { ok: false, reason: `the ${country} account number's own check digit is wrong` };
+    return fail(`the ${country} account number inside the IBAN has a wrong check digit`);
   }
-  return {
-    ok: false,
-    reason: 'IBAN check digits are wrong: a character is mistyped or two are swapped',
-  };
+  return fail('IBAN check digits are wrong: a character is mistyped or two are swapped');
 }
 
 export function normaliseBic(text: string): string {
-  return text.replace(/\s/g, '').toUpperCase();
+  return text.replace(SEPARATORS, '').toUpperCase();
 }
 
-export function checkBic(text: string): Check {
+/**
+ * 4 letters for the bank, 2 for the country, 2 letters or digits for the place, and an
+ * optional 3 for the branch. The country part follows SWIFT, which also uses XK (Kosovo).
+ */
+export function checkBic(text: string): BicCheck {
   const bic = normaliseBic(text);
+  if (bic === '') return fail('the BIC is empty');
   if (bic.length !== 8 && bic.length !== 11) {
-    return { ok: false, reason: `a BIC has 8 or 11 characters, this one has ${bic.length}` };
+    return fail(`a BIC has 8 or 11 characters, this one has ${bic.length}`);
   }
-  const { errorCodes } = validateBIC(bic);
-  if (errorCodes.length === 0) return { ok: true, value: bic };
-  if (errorCodes.includes(ValidationErrorsBIC.NoBICCountry)) {
-    return { ok: false, reason: `${bic.slice(4, 6)} in the BIC is not a country code` };
+  if (!/^[A-Z]{4}$/.test(bic.slice(0, 4))) {
+    return fail(`a BIC starts with 4 letters for the bank, not "${bic.slice(0, 4)}"`);
   }
-  return {
-    ok: false,
-    reason:
-      'a BIC is 4 letters (bank), 2 letters (country), 2 letters or digits (place) and an optional 3-character branch',
-  };
+  const country = bic.slice(4, 6);
+  if (!/^[A-Z]{2}$/.test(country) || !Object.hasOwn(specs, country)) {
+    return fail(`the 5th and 6th characters of a BIC are a country code, "${country}" is not one`);
+  }
+  if (!/^[A-Z0-9]+$/.test(bic.slice(6)) || !validateBIC(bic).valid) {
+    return fail(
+      'after the country, a BIC has 2 letters or digits and an optional 3 for the branch',
+    );
+  }
+  return { ok: true, value: bic, country };
 }
 
-/** "12-34-56", "12 34 56" -> "123456"; "12345" (Excel dropped the leading zero) -> "012345". */
+/**
+ * "12-34-56", "12 34 56" and "123456" -> "123456"; "12345" -> "012345", the leading zero that
+ * a spreadsheet drops when it takes a sort code for a number. Anything else is left for
+ * checkSortCode to explain.
+ */
 export function normaliseSortCode(text: string): string {
-  const digits = text.replace(/[\s-]/g, '');
+  const digits = text.replace(SEPARATORS, '');
   return /^\d{5}$/.test(digits) ? `0${digits}` : digits;
 }
 
-/** Exactly 6 digits (separators allowed); a lost leading zero is the importer's to restore. */
+/**
+ * 6 digits, separators allowed; the value is the 6 digits alone. Five digits are refused: no
+ * sort code has five, so five typed by a person are more likely a digit missing than a zero
+ * dropped. Restoring the zero is the importer's choice, made with normaliseSortCode for cells
+ * it knows a spreadsheet stored as numbers.
+ */
 export function checkSortCode(text: string): Check {
-  const value = text.replace(/[\s-]/g, '');
+  const value = text.replace(SEPARATORS, '');
   return /^\d{6}$/.test(value)
     ? { ok: true, value }
-    : { ok: false, reason: 'a sort code is 6 digits, such as 60-16-13' };
+    : fail('a sort code is 6 digits, such as 60-16-13');
 }
 
-/** UK account numbers have 8 digits; some banks issue 7, which are padded with a leading zero. */
+/**
+ * UK account numbers have 8 digits. Some banks issued 7-digit ones, which UK banks and the
+ * payment schemes (Vocalink's account validation rules) pad with a leading zero; a spreadsheet
+ * that took the number for a number drops that zero the same way. Both get it back here.
+ */
 export function normaliseUkAccountNumber(text: string): string {
-  const digits = text.replace(/[\s-]/g, '');
+  const digits = text.replace(SEPARATORS, '');
   return /^\d{7}$/.test(digits) ? `0${digits}` : digits;
 }
 
+/**
+ * 8 digits after removing spaces and hyphens; a 7-digit number is accepted as the 8-digit one
+ * with a leading zero, which is the value returned. Unlike a 5-digit sort code, a 7-digit
+ * account number is a real, issued form, so padding it here is not a guess.
+ */
 export function checkUkAccountNumber(text: string): Check {
-  const value = text.replace(/[\s-]/g, '');
-  return /^\d{8}$/.test(value)
-    ? { ok: true, value }
-    : { ok: false, reason: 'a UK account number is 8 digits' };
+  const value = normaliseUkAccountNumber(text);
+  return /^\d{8}$/.test(value) ? { ok: true, value } : fail('a UK account number is 8 digits');
 }
 
-/** Restores the leading zeros Excel drops: a routing number always has 9 digits. */
+/**
+ * Restores the leading zeros a spreadsheet drops: routing numbers of the first Federal Reserve
+ * districts start with 0, and the government's with 00, so 7 or 8 digits are padded to 9.
+ * Shorter inputs are left alone: "0" padded would pass the checksum as 000000000.
+ */
 export function normaliseAbaRouting(text: string): string {
-  const digits = text.replace(/[\s-]/g, '');
-  return /^\d{1,8}$/.test(digits) ? digits.padStart(9, '0') : digits;
+  const digits = text.replace(SEPARATORS, '');
+  return /^\d{7,8}$/.test(digits) ? digits.padStart(9, '0') : digits;
 }
 
-/** 9 digits whose weighted sum (3, 7, 1, repeated) is a multiple of 10. */
+/**
+ * 9 digits, starting with a prefix the Federal Reserve assigns (00-12, 21-32, 61-72, 80),
+ * whose weighted sum (weights 3, 7, 1, repeated) is a multiple of 10.
+ */
 export function checkAbaRouting(text: string): Check {
-  const value = text.replace(/[\s-]/g, '');
-  if (!/^\d{9}$/.test(value)) return { ok: false, reason: 'a US routing number is 9 digits' };
-  const weights = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-  const sum = [...value].reduce(
-    (total, digit, index) => total + Number(digit) * (weights[index] ?? 0),
-    0,
-  );
+  const value = text.replace(SEPARATORS, '');
+  if (!/^\d{9}$/.test(value)) return fail('a US routing number is 9 digits, such as 021000021');
+  if (/^0+$/.test(value)) return fail('000000000 is not a routing number');
+  const prefix = Number(value.slice(0, 2));
+  const assigned = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72);
+  if (!assigned && prefix !== 80) {
+    return fail(
+      `a US routing number starts with 00-12, 21-32, 61-72 or 80, not ${value.slice(0, 2)}`,
+    );
+  }
+  const weights = [3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += Number(value[i]) * (weights[i % 3] ?? 0);
   return sum % 10 === 0
     ? { ok: true, value }
-    : { ok: false, reason: 'the routing number check digit is wrong: a digit is mistyped' };
+    : fail('the routing number check digit is wrong: a digit is mistyped or two are swapped');
 }

@@ -1,10 +1,24 @@
-// ISO 4217 active currency codes with their minor units (decimal places), as data.
-const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>> = {
+// ISO 4217 currencies in use (list one, as published in 2025), with their minor units: the
+// number of decimals an amount in that currency may have. Kept as data rather than taken from
+// Intl, whose currency data differs between runtimes and carries withdrawn codes.
+//
+// Left out on purpose: the codes whose minor unit ISO gives as "N.A." (gold XAU, silver XAG,
+// platinum XPT, palladium XPD, the bond market units XBA-XBD, XDR, XSU, XUA, and the testing
+// and no-currency codes XTS and XXX). Nobody is paid in them, and XXX or XTS in a spreadsheet
+// is a placeholder, not a currency. Withdrawn codes (ANG since 2025, HRK, SLL, ZWL, CUC) are
+// left out too. BGN stays until ISO withdraws it after Bulgaria's change to the euro.
+// CLF and UYW have 4 minor units, more than the 3 decimals amounts carry here (money.ts).
+
+export interface Currency {
+  name: string;
+  minorUnits: number;
+}
+
+const CURRENCIES: Readonly<Record<string, Currency>> = {
   AED: { name: 'UAE Dirham', minorUnits: 2 },
   AFN: { name: 'Afghani', minorUnits: 2 },
   ALL: { name: 'Lek', minorUnits: 2 },
   AMD: { name: 'Armenian Dram', minorUnits: 2 },
-  ANG: { name: 'Netherlands Antillean Guilder', minorUnits: 2 },
   AOA: { name: 'Kwanza', minorUnits: 2 },
   ARS: { name: 'Argentine Peso', minorUnits: 2 },
   AUD: { name: 'Australian Dollar', minorUnits: 2 },
@@ -19,6 +33,7 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   BMD: { name: 'Bermudian Dollar', minorUnits: 2 },
   BND: { name: 'Brunei Dollar', minorUnits: 2 },
   BOB: { name: 'Boliviano', minorUnits: 2 },
+  BOV: { name: 'Mvdol', minorUnits: 2 },
   BRL: { name: 'Brazilian Real', minorUnits: 2 },
   BSD: { name: 'Bahamian Dollar', minorUnits: 2 },
   BTN: { name: 'Ngultrum', minorUnits: 2 },
@@ -27,10 +42,14 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   BZD: { name: 'Belize Dollar', minorUnits: 2 },
   CAD: { name: 'Canadian Dollar', minorUnits: 2 },
   CDF: { name: 'Congolese Franc', minorUnits: 2 },
+  CHE: { name: 'WIR Euro', minorUnits: 2 },
   CHF: { name: 'Swiss Franc', minorUnits: 2 },
+  CHW: { name: 'WIR Franc', minorUnits: 2 },
+  CLF: { name: 'Unidad de Fomento', minorUnits: 4 },
   CLP: { name: 'Chilean Peso', minorUnits: 0 },
   CNY: { name: 'Yuan Renminbi', minorUnits: 2 },
   COP: { name: 'Colombian Peso', minorUnits: 2 },
+  COU: { name: 'Unidad de Valor Real', minorUnits: 2 },
   CRC: { name: 'Costa Rican Colon', minorUnits: 2 },
   CUP: { name: 'Cuban Peso', minorUnits: 2 },
   CVE: { name: 'Cabo Verde Escudo', minorUnits: 2 },
@@ -93,6 +112,7 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   MVR: { name: 'Rufiyaa', minorUnits: 2 },
   MWK: { name: 'Malawi Kwacha', minorUnits: 2 },
   MXN: { name: 'Mexican Peso', minorUnits: 2 },
+  MXV: { name: 'Mexican Unidad de Inversion (UDI)', minorUnits: 2 },
   MYR: { name: 'Malaysian Ringgit', minorUnits: 2 },
   MZN: { name: 'Mozambique Metical', minorUnits: 2 },
   NAD: { name: 'Namibia Dollar', minorUnits: 2 },
@@ -133,7 +153,7 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   TJS: { name: 'Somoni', minorUnits: 2 },
   TMT: { name: 'Turkmenistan New Manat', minorUnits: 2 },
   TND: { name: 'Tunisian Dinar', minorUnits: 3 },
-  TOP: { name: "Pa'anga", minorUnits: 2 },
+  TOP: { name: 'Pa’anga', minorUnits: 2 },
   TRY: { name: 'Turkish Lira', minorUnits: 2 },
   TTD: { name: 'Trinidad and Tobago Dollar', minorUnits: 2 },
   TWD: { name: 'New Taiwan Dollar', minorUnits: 2 },
@@ -141,14 +161,19 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   UAH: { name: 'Hryvnia', minorUnits: 2 },
   UGX: { name: 'Uganda Shilling', minorUnits: 0 },
   USD: { name: 'US Dollar', minorUnits: 2 },
+  USN: { name: 'US Dollar (Next day)', minorUnits: 2 },
+  UYI: { name: 'Uruguay Peso en Unidades Indexadas (UI)', minorUnits: 0 },
   UYU: { name: 'Peso Uruguayo', minorUnits: 2 },
+  UYW: { name: 'Unidad Previsional', minorUnits: 4 },
   UZS: { name: 'Uzbekistan Sum', minorUnits: 2 },
+  VED: { name: 'Bolívar Soberano', minorUnits: 2 },
   VES: { name: 'Bolívar Soberano', minorUnits: 2 },
   VND: { name: 'Dong', minorUnits: 0 },
   VUV: { name: 'Vatu', minorUnits: 0 },
   WST: { name: 'Tala', minorUnits: 2 },
   XAF: { name: 'CFA Franc BEAC', minorUnits: 0 },
   XCD: { name: 'East Caribbean Dollar', minorUnits: 2 },
+  XCG: { name: 'Caribbean Guilder', minorUnits: 2 },
   XOF: { name: 'CFA Franc BCEAO', minorUnits: 0 },
   XPF: { name: 'CFP Franc', minorUnits: 0 },
   YER: { name: 'Yemeni Rial', minorUnits: 2 },
@@ -157,17 +182,22 @@ const CURRENCIES: Readonly<Record<string, { name: string; minorUnits: number }>>
   ZWG: { name: 'Zimbabwe Gold', minorUnits: 2 },
 };
 
-export const CURRENCY_CODES: readonly string[] = Object.keys(CURRENCIES);
+/** Every code above, in alphabetical order. */
+export const CURRENCY_CODES: readonly string[] = Object.freeze(Object.keys(CURRENCIES).sort());
 
+/** Exact match: "EUR" is a code, "eur" and " EUR" are not (callers normalise first). */
 export function isCurrencyCode(code: string): boolean {
   return Object.hasOwn(CURRENCIES, code);
 }
 
 export function currencyName(code: string): string | undefined {
-  return CURRENCIES[code]?.name;
+  return isCurrencyCode(code) ? CURRENCIES[code]?.name : undefined;
 }
 
-/** Decimal places of the currency; undefined for a code that is not ISO 4217, never a guess. */
+/**
+ * Decimal places of the currency (JPY 0, EUR 2, BHD 3). Returns undefined for a code that is
+ * not listed, never a guess: assuming 2 would silently send 100 times too much in yen.
+ */
 export function currencyMinorUnits(code: string): number | undefined {
-  return CURRENCIES[code]?.minorUnits;
+  return isCurrencyCode(code) ? CURRENCIES[code]?.minorUnits : undefined;
 }

@@ -1,4 +1,5 @@
-// Rules every process needs: exact money, code lists, bank identifier checks.
+// The public API of shared/domain: exact money, ISO code lists (currencies, countries and SEPA,
+// purpose codes) and bank identifier checks. Pure TypeScript, usable in every process.
 export * from './money';
 export * from './currencies';
 export * from './countries';

@@ -7,6 +7,11 @@
 export type Milli = bigint;
 
 export const MILLI_PER_UNIT = 1000n;
+/**
+ * The largest amount (999,999,999,999.999) that every JSON number carries exactly: a double
+ * round-trips any decimal of up to 15 significant digits. Past it, amountToNumber may refuse.
+ */
+export const MAX_EXACT_WIRE_MILLI: Milli = 10n ** 15n - 1n;
 const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,3}))?$/;
 
 /** Parses a plain decimal string with at most 3 decimals ("-12.5", "0.125") to milli. */
@@ -38,6 +43,9 @@ export function amountFromNumber(value: number): Milli {
 
 /** Plain decimal text with exactly `places` decimals (0 to 3): 1234500n, 2 -> "1234.50". */
 export function formatAmount(milli: Milli, places = 3): string {
+  if (!Number.isInteger(places) || places < 0 || places > 3) {
+    throw new RangeError(`an amount has 0 to 3 decimal places, not ${places}`);
+  }
   const rounded = roundToPlaces(milli, places);
   const negative = rounded < 0n;
   const abs = negative ? -rounded : rounded;
@@ -46,9 +54,18 @@ export function formatAmount(milli: Milli, places = 3): string {
   return `${negative ? '-' : ''}${whole}${places > 0 ? `.${fraction}` : ''}`;
 }
 
-/** The JSON number for an amount: the double whose shortest form is the exact decimal. */
+/**
+ * The JSON number for an amount: the double whose shortest form is the exact decimal. Throws
+ * rather than send a different amount when the decimal has too many digits for a double, or
+ * a whole part amountFromNumber would refuse on the way back.
+ */
 export function amountToNumber(milli: Milli): number {
-  return Number(formatAmount(milli, 3));
+  const text = formatAmount(milli, 3);
+  const value = Number(text);
+  if (!Number.isSafeInteger(Math.trunc(value)) || parseAmount(String(value)) !== milli) {
+    throw new RangeError(`${text} has too many digits to travel exactly as a JSON number`);
+  }
+  return value;
 }
 
 export function sumAmounts(amounts: Iterable<Milli>): Milli {
@@ -59,25 +76,33 @@ export function sumAmounts(amounts: Iterable<Milli>): Milli {
 
 /** Rounds half to even (banker's rounding) to `places` decimals, 0 to 3. */
 export function roundToPlaces(milli: Milli, places: number): Milli {
-  if (places >= 3) return milli;
-  const step = 10n ** BigInt(3 - Math.max(0, places));
+  const step = placeStep(places);
   return divideRoundHalfEven(milli, step) * step;
 }
 
 /**
  * Multiplies an amount by a decimal rate given as text ("1.172345") and rounds half to even
- * to `places` decimals. Rates never pass through a double.
+ * to `places` decimals. Rates never pass through a double, and the exact product is rounded
+ * once: rounding to thousandths first and then to cents would turn 0.0054 into 0.005 and
+ * then 0.00, where the right answer is 0.01.
  */
 export function multiplyByRate(milli: Milli, rate: string, places: number): Milli {
   const { scaled, scale } = parseDecimal(rate);
-  return roundToPlaces(divideRoundHalfEven(milli * scaled, scale), places);
+  const step = placeStep(places);
+  return divideRoundHalfEven(milli * scaled, scale * step) * step;
 }
 
-/** Divides an amount by a decimal rate given as text, rounding half to even to `places`. */
+/** Divides an amount by a decimal rate given as text, rounding once, half to even, to `places`. */
 export function divideByRate(milli: Milli, rate: string, places: number): Milli {
   const { scaled, scale } = parseDecimal(rate);
   if (scaled === 0n) throw new RangeError('division by a zero rate');
-  return roundToPlaces(divideRoundHalfEven(milli * scale, scaled), places);
+  const step = placeStep(places);
+  return divideRoundHalfEven(milli * scale, scaled * step) * step;
+}
+
+/** Milli per unit of the last kept decimal: 1 for 3 places, 10 for 2, 1000 for 0. */
+function placeStep(places: number): bigint {
+  return 10n ** BigInt(3 - Math.min(3, Math.max(0, places)));
 }
 
 function parseDecimal(text: string): { scaled: bigint; scale: bigint } {
