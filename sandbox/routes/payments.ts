@@ -94,7 +94,11 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
           return {
             status: 200,
             body: {
-              items: rows.map((row) => ({ ...toPayment(row), correlation_id: row.correlation_id })),
+              // A payment made by PUT alone has no correlation_id: absent, as the spec shapes it.
+              items: rows.map((row) => ({
+                ...toPayment(row),
+                ...(row.correlation_id === null ? {} : { correlation_id: row.correlation_id }),
+              })),
             },
           };
         },

@@ -1,12 +1,26 @@
-// Beneficiaries, called contacts in responses (spec: "Beneficiary", POST and PUT
-// /payments/beneficiaries). Per-country requirements are the service's schemas, not these.
+// Beneficiaries, called contacts in responses (spec: "Beneficiary", POST /payments/beneficiaries,
+// PUT /payments/beneficiaries/{id}). Per-country requirements belong to the service's schemas
+// chosen by country and currency (the sandbox's beneficiary schemas), not to these.
 import { z } from 'zod';
-import { CountryCode, CurrencyCode, DateOnly, Tags, UserTags } from './common';
+import {
+  CountryCode,
+  CurrencyCode,
+  DateOnly,
+  fixed,
+  NonEmptyText,
+  oneOf,
+  Tags,
+  UserTags,
+} from './common';
 
-export const EntityType = z.enum(['BUSINESS', 'INDIVIDUAL']);
+export const EntityType = oneOf(['BUSINESS', 'INDIVIDUAL']);
 export type EntityType = z.infer<typeof EntityType>;
 
-/** `company_name` is our documented addition for BUSINESS entities; the spec lists individuals'. */
+/**
+ * The owning entity. The spec shows an individual's fields; `company_name` is our documented
+ * addition for BUSINESS. "Complete field list per schema: not shown", so other properties are
+ * kept for the service's schema to judge rather than silently dropped.
+ */
 export const BeneficiaryEntity = z.looseObject({
   individual_first_name: z.string().optional(),
   individual_last_name: z.string().optional(),
@@ -15,12 +29,13 @@ export const BeneficiaryEntity = z.looseObject({
   address_line_1: z.string().optional(),
   address_line_2: z.string().optional(),
   address_city: z.string().optional(),
-  address_country: CountryCode.optional(),
+  address_country: z.string().optional(),
   address_country_subdivision: z.string().optional(),
   address_postal_code: z.string().optional(),
 });
 export type BeneficiaryEntity = z.infer<typeof BeneficiaryEntity>;
 
+/** Bank account attributes seen in the spec; others are kept, as for the entity. */
 export const BankDetails = z.looseObject({
   account_name: z.string().optional(),
   account_number: z.string().optional(),
@@ -33,7 +48,8 @@ export const BankDetails = z.looseObject({
 export type BankDetails = z.infer<typeof BankDetails>;
 
 const beneficiaryFields = {
-  id: z.string().min(1).optional(),
+  /** Optional on create: the service assigns one. */
+  id: NonEmptyText.optional(),
   country: CountryCode,
   currency: CurrencyCode,
   tags: Tags.optional(),
@@ -42,7 +58,7 @@ const beneficiaryFields = {
   bank_details: BankDetails,
 };
 
-/** POST /payments/beneficiaries: the entity type is `entity_type`. */
+/** POST /payments/beneficiaries: the entity type is named `entity_type`. */
 export const BeneficiaryCreateBody = z.object({ ...beneficiaryFields, entity_type: EntityType });
 export type BeneficiaryCreateBody = z.infer<typeof BeneficiaryCreateBody>;
 
@@ -50,19 +66,20 @@ export type BeneficiaryCreateBody = z.infer<typeof BeneficiaryCreateBody>;
 export const BeneficiaryPutBody = z.object({ ...beneficiaryFields, type: EntityType });
 export type BeneficiaryPutBody = z.infer<typeof BeneficiaryPutBody>;
 
+/** A beneficiary as answered: `type` is `contact`; the entity type, where given, in entity_type. */
 export const Beneficiary = z.object({
-  type: z.string(),
+  type: fixed('contact'),
   id: z.string(),
+  /** False in the answer to create and update (spec). */
   active: z.boolean(),
-  country: z.string(),
-  currency: z.string(),
+  country: CountryCode,
+  currency: CurrencyCode,
   name: z.string().optional(),
   entity_type: z.string().optional(),
-  entity: z.looseObject({}),
-  bank_details: BankDetails.extend({
-    account_country: z.string().optional(),
-    account_currency: z.string().optional(),
-  }),
+  entity: BeneficiaryEntity,
+  // The spec lists account_country in answers; the client needs none of it, so a deployment that
+  // leaves it out is still understood.
+  bank_details: BankDetails.extend({ account_country: CountryCode.optional() }),
   user_tags: UserTags.default({}),
   tags: Tags.optional(),
 });

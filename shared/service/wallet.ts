@@ -1,8 +1,21 @@
-// Wallets and statements (spec: "Wallet (details)", "Wallet statement",
-// GET /payments/wallets/?id=, GET /payments/wallets/{id}/statement).
+// Wallets and their statements (spec: "Wallet (details)", "Wallet statement",
+// GET /payments/wallets/?id=<wallet_id>, GET /payments/wallets/{id}/statement).
 import { z } from 'zod';
-import { DateTime, MAX_TAKE, Paging, queryInt, UserTags } from './common';
+import {
+  CurrencyCode,
+  DateTime,
+  definedOnly,
+  fixed,
+  MAX_TAKE,
+  oneOf,
+  Paging,
+  singleParam,
+  Tags,
+  UserTags,
+  wholeNumberParam,
+} from './common';
 
+/** The account that funds the wallet. */
 export const WalletFunding = z.object({
   name: z.string(),
   country: z.string(),
@@ -10,22 +23,27 @@ export const WalletFunding = z.object({
   bic: z.string(),
   iban: z.string(),
 });
+export type WalletFunding = z.infer<typeof WalletFunding>;
 
 export const Wallet = z.object({
   id: z.string(),
-  type: z.string(),
+  type: fixed('wallet'),
   name: z.string(),
-  currency: z.string(),
+  currency: CurrencyCode,
+  /** The owning legal entity's id. */
   owner: z.string(),
   funding: WalletFunding,
   balance: z.number(),
   user_tags: UserTags.default({}),
+  /** `ACTIVE` is the state seen; others are not shown, so any text. */
   state: z.string(),
 });
 export type Wallet = z.infer<typeof Wallet>;
 
-export const StatementAction = z.enum(['CREDIT', 'DEBIT']);
+export const StatementAction = oneOf(['CREDIT', 'DEBIT']);
+export type StatementAction = z.infer<typeof StatementAction>;
 
+/** The other party, sender or receiver depending on the action. Responses may add type, owner. */
 export const StatementCounterpart = z.looseObject({
   id: z.string().optional(),
   currency: z.string().optional(),
@@ -37,6 +55,7 @@ export const StatementCounterpart = z.looseObject({
   name: z.string().optional(),
   user_tags: UserTags.optional(),
 });
+export type StatementCounterpart = z.infer<typeof StatementCounterpart>;
 
 const StatementMoney = z.object({ amount: z.number(), currency: z.string() });
 
@@ -44,55 +63,84 @@ export const StatementItem = z.object({
   type: z.string(),
   id: z.string(),
   description: z.string(),
+  /** The payment execution's id. */
   execution_id: z.string(),
-  date: z.string(),
+  date: DateTime,
   action: StatementAction,
+  /** Debited from the source. */
   debit: StatementMoney,
+  /** Credited to the target. */
   credit: StatementMoney,
   fees: z.number(),
   rate: z.number(),
+  /** The wallet's balance after the transaction. */
   balance: z.number(),
   counterpart: StatementCounterpart,
   user_tags: UserTags.default({}),
-  tags: z.record(z.string(), z.unknown()).default({}),
+  tags: Tags.default({}),
 });
 export type StatementItem = z.infer<typeof StatementItem>;
 
 export const WalletStatement = z.object({
-  type: z.string(),
+  type: fixed('wallet'),
   id: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
+  start_date: DateTime,
+  end_date: DateTime,
   items: z.array(StatementItem),
   paging: Paging,
 });
 export type WalletStatement = z.infer<typeof WalletStatement>;
 
-export const StatementQuery = z.strictObject({
+const statementRange = {
   start: DateTime.optional(),
   end: DateTime.optional(),
-  skip: z.int().min(0).optional(),
-  take: z.int().min(1).max(MAX_TAKE).optional(),
-});
+};
+
+/** A range that ends before it starts is refused, naming `start`, as the sandbox always did. */
+function startNotAfterEnd(query: { start?: string | undefined; end?: string | undefined }) {
+  return !query.start || !query.end || Date.parse(query.start) <= Date.parse(query.end);
+}
+const rangeOrder = { message: 'must not be after end', path: ['start'] };
+
+/**
+ * GET /payments/wallets/{id}/statement query. Defaults are the sandbox's (DESIGN.md): start
+ * 30 days before now, end now, skip 0, take 50.
+ */
+export const StatementQuery = z
+  .strictObject({
+    ...statementRange,
+    skip: z.int().min(0).optional(),
+    take: z.int().min(1).max(MAX_TAKE).optional(),
+  })
+  .refine(startNotAfterEnd, rangeOrder);
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
-export function statementQueryFromSearchParams(params: URLSearchParams) {
-  const query: Record<string, unknown> = {};
-  const start = params.get('start');
-  const end = params.get('end');
-  if (start !== null) query.start = start;
-  if (end !== null) query.end = end;
-  const skip = queryInt(params, 'skip');
-  const take = queryInt(params, 'take');
-  if (skip !== undefined) query.skip = skip;
-  if (take !== undefined) query.take = take;
-  return StatementQuery.safeParse(query);
+const StatementSearch = z
+  .strictObject({
+    ...statementRange,
+    skip: wholeNumberParam(0).optional(),
+    take: wholeNumberParam(1, MAX_TAKE).optional(),
+  })
+  .refine(startNotAfterEnd, rangeOrder);
+
+export function statementQueryFromSearchParams(
+  params: URLSearchParams,
+): z.ZodSafeParseResult<StatementQuery> {
+  return StatementSearch.safeParse(
+    definedOnly({
+      start: singleParam(params, 'start'),
+      end: singleParam(params, 'end'),
+      skip: singleParam(params, 'skip'),
+      take: singleParam(params, 'take'),
+    }),
+  );
 }
 
 export function statementQueryToSearchParams(query: StatementQuery): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
+  if (query.start !== undefined) params.set('start', query.start);
+  if (query.end !== undefined) params.set('end', query.end);
+  if (query.skip !== undefined) params.set('skip', String(query.skip));
+  if (query.take !== undefined) params.set('take', String(query.take));
   return params;
 }

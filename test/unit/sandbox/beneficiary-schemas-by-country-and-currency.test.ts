@@ -70,16 +70,25 @@ describe('SEPA: a SEPA country with EUR, an IBAN in account_number', () => {
     expect(verdict).toMatchObject({ schema: 'SEPA', issues: [] });
   });
 
-  it('refuses a wrong check digit and a wrong length at the account number', () => {
-    const eur = { account_country: 'DE', account_currency: 'EUR' };
-    for (const wrong of ['DE89370400440532013001', 'DE8937040044053201300']) {
-      expect(check({ ...eur, account_number: wrong }).issues).toEqual([
-        { field: '$.bank_details.account_number', message: expect.any(String) },
+  it.each([
+    ['DE', 'DE89370400440532013000', 22],
+    ['FR', 'FR1420041010050500013M02606', 27],
+    ['NL', 'NL91ABNA0417164300', 18],
+  ])('refuses a %s IBAN with a mistyped character or a wrong length', (country, iban, length) => {
+    const eur = { account_country: country, account_currency: 'EUR' };
+    // A mistyped last digit: the mod-97 check digits (or a national check digit) catch it.
+    const mistyped = `${iban.slice(0, -1)}${iban.endsWith('9') ? '8' : '9'}`;
+    expect(check({ ...eur, account_number: mistyped }).issues).toEqual([
+      { field: '$.bank_details.account_number', message: expect.stringContaining('wrong') },
+    ]);
+    for (const wrongLength of [iban.slice(0, -1), `${iban}0`]) {
+      expect(check({ ...eur, account_number: wrongLength }).issues).toEqual([
+        {
+          field: '$.bank_details.account_number',
+          message: `a ${country} IBAN has ${length} characters, this one has ${wrongLength.length}`,
+        },
       ]);
     }
-    expect(check({ ...eur, account_number: 'DE8937040044053201300' }).issues[0]?.message).toContain(
-      '22 characters',
-    );
   });
 
   it('refuses an IBAN of another country than the account country', () => {
