@@ -18,15 +18,16 @@ import { appDataDir } from './core/data-dir';
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
   profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list
-  import FILE.csv [--batch NAME] [--group ID]   a CSV in the template's columns
+  import FILE.csv [--batch NAME] [--group ID] [--profile NAME]   a CSV in the template's columns
   batches
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9)
-  validate BATCH                       the service checks the new beneficiaries
-  sync BATCH [--chunk-size N]
+  validate BATCH [--profile NAME]      the service checks the new beneficiaries
+  sync BATCH [--profile NAME] [--chunk-size N]
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
-  wallet WALLET_ID
-  statement WALLET_ID [--from DATE] [--to DATE]
+         [--profile NAME]
+  wallet WALLET_ID [--profile NAME]
+  statement WALLET_ID [--from DATE] [--to DATE] [--profile NAME]
   sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
 
 With no --profile, commands use the Local sandbox, started in this process.
