@@ -4,6 +4,7 @@ import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftRepository } from './draft-repository';
+import { ImportRepository } from './import-repository';
 import { ProfileRepository } from './profile-repository';
 import { SyncRepository } from './sync-repository';
 
@@ -14,6 +15,7 @@ export class Outbox {
   readonly locks: BatchLocks;
   readonly sync: SyncRepository;
   readonly profiles: ProfileRepository;
+  readonly imports: ImportRepository;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
@@ -22,6 +24,7 @@ export class Outbox {
     this.locks = new BatchLocks(db);
     this.sync = new SyncRepository(db);
     this.profiles = new ProfileRepository(db);
+    this.imports = new ImportRepository(db);
   }
 
   static open(dataDir: string): Outbox {
@@ -39,3 +42,4 @@ export type { Batch } from './batch-repository';
 export type { SavedProfile } from './profile-repository';
 export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
 export { correlationIdFor } from './draft-types';
+export type { ImportedDraft, SavedMapping } from './import-repository';

@@ -38,6 +38,36 @@ describe('outbox migrations', () => {
     reopened.close();
   });
 
+  it('002 keeps the drafts of version 1 and adds their sheet source and duplicate key', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, body_json, created_at, updated_at)
+       VALUES ('p1', 'pd-p1', 'b1', 7, '{"amount":{"amount":12.5}}', 'now', 'now')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, 2));
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT * FROM payment_drafts WHERE id = ?').get('p1')).toMatchObject({
+      source_row: 7,
+      body_json: '{"amount":{"amount":12.5}}',
+      source_json: null,
+      duplicate_key: null,
+    });
+    db.prepare(
+      `UPDATE payment_drafts SET duplicate_key = 'k', source_json = '[]' WHERE id = 'p1'`,
+    ).run();
+    db.prepare(`UPDATE batches SET source_json = '{"sheet":"Payroll"}' WHERE id = 'b1'`).run();
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN SELECT id FROM payment_drafts WHERE duplicate_key = 'k'`)
+      .all() as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('payment_drafts_by_duplicate_key');
+    expect(db.prepare(`SELECT source_json FROM batches`).pluck().get()).toBe('{"sheet":"Payroll"}');
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

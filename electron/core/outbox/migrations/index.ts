@@ -1,6 +1,7 @@
 // Every outbox migration, in order. Append only; each has its own test with rows in it.
 import { initial } from './001-initial';
+import { sheetSources } from './002-sheet-sources';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [initial];
+export const MIGRATIONS: readonly Migration[] = [initial, sheetSources];
 export type { Migration };
