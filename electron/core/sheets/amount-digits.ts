@@ -1,0 +1,98 @@
+// The digits of an amount as people write them in different countries: which separator is the
+// decimal one and which only groups thousands. "1,234" is 1234 in an English export and "12,5"
+// is 12.5 in a German one; the rules below read both and refuse what fits neither, because a
+// guessed separator pays a thousand times too much or too little.
+
+export type DigitsRead =
+  | { ok: true; whole: string; fraction: string }
+  | {
+      ok: false;
+      /** Completes a message that starts with the quoted text: `"1,23,456" <tail>`. */
+      tail: string;
+    };
+
+/** Separators that only ever group thousands: spaces (also no-break, narrow, thin) and the Swiss '. */
+const GROUPING_ONLY = /^[ \u00A0\u202F\u2009'’]$/;
+const NUMBER_CHARS = /^[\d.,'’ \u00A0\u202F\u2009]*\d[\d.,'’ \u00A0\u202F\u2009]*$/;
+
+const NOT_AN_AMOUNT = 'is not an amount: write digits with at most 3 decimals, such as 1234.56';
+
+type Separator = ',' | '.' | 'space' | 'apostrophe';
+const SEPARATOR_NAMES: Record<Separator, string> = {
+  ',': 'commas',
+  '.': 'dots',
+  space: 'spaces',
+  apostrophe: 'apostrophes',
+};
+
+function separatorOf(char: string): Separator {
+  if (char === ',' || char === '.') return char;
+  return GROUPING_ONLY.test(char) && /\s/.test(char) ? 'space' : 'apostrophe';
+}
+
+/**
+ * Digits with separators and no sign or currency ("1.234,56") as whole and fraction digits.
+ * - ',' and '.' both present: the last one is the decimal separator, the other groups.
+ * - One of them several times: it groups ("1,234,567", "1.234.567").
+ * - One of them once: a dot is a decimal point ("980.125"); a comma followed by exactly three
+ *   digits after one to three leading digits groups ("1,234", as English exports write 1234),
+ *   any other lone comma is a decimal comma ("12,5", "0,125", "1234,567").
+ * - After spaces or apostrophes, which only group, a lone ',' or '.' is the decimal separator.
+ * Grouped digits come in threes after the first group: "1,23,456" is refused.
+ * More than 3 decimals are refused, unless the extra ones are zeros ("1.5000" is 1.5).
+ */
+export function readDigits(body: string): DigitsRead {
+  if (!NUMBER_CHARS.test(body)) return { ok: false, tail: NOT_AN_AMOUNT };
+  const pieces = body.split(/(\D)/);
+  const groups = pieces.filter((_, i) => i % 2 === 0);
+  const separators = pieces.filter((_, i) => i % 2 === 1).map(separatorOf);
+  const decimal = decimalSeparatorIndex(groups, separators);
+  const leadingDecimal = decimal === 0 && separators.length === 1;
+  if (decimal === null || groups.some((group, i) => group === '' && !(i === 0 && leadingDecimal))) {
+    return { ok: false, tail: NOT_AN_AMOUNT };
+  }
+  const grouping = [...new Set(separators.filter((_, i) => i !== decimal))];
+  const [first, second] = grouping;
+  if (first && second) {
+    return {
+      ok: false,
+      tail: `is not an amount: it groups digits with both ${SEPARATOR_NAMES[first]} and ${SEPARATOR_NAMES[second]}`,
+    };
+  }
+  const wholeGroups = decimal === -1 ? groups : groups.slice(0, decimal + 1);
+  const inThrees = wholeGroups.every((g, i) => (i === 0 ? g.length <= 3 : g.length === 3));
+  if (first && !inThrees) {
+    return {
+      ok: false,
+      tail: 'is not an amount: digits between thousands separators come in threes, as in 1,234,567',
+    };
+  }
+  const written = decimal === -1 ? '' : (groups[decimal + 1] ?? '');
+  const fraction = written.replace(/0+$/, '').padEnd(Math.min(written.length, 3), '0');
+  if (fraction.length > 3) {
+    return {
+      ok: false,
+      tail: `has ${written.length} decimals; an amount has at most 3: round it in the sheet`,
+    };
+  }
+  return { ok: true, whole: wholeGroups.join('') || '0', fraction };
+}
+
+/** Index of the decimal separator among `separators`, -1 when there is none, null when unclear. */
+function decimalSeparatorIndex(groups: string[], separators: Separator[]): number | null {
+  const last = separators.length - 1;
+  const marks = separators.flatMap((s, i) => (s === ',' || s === '.' ? [i] : []));
+  const kinds = new Set(marks.map((i) => separators[i]));
+  if (kinds.size === 2) {
+    const kind = separators[last];
+    const once = separators.filter((s) => s === kind).length === 1;
+    return (kind === ',' || kind === '.') && once ? last : null;
+  }
+  const [only] = marks;
+  if (only === undefined || marks.length > 1 || only !== last) return -1;
+  if (separators.length > 1 || separators[only] === '.') return only;
+  const before = groups[0] ?? '';
+  const after = groups[1] ?? '';
+  const groupsThousands = after.length === 3 && /^[1-9]\d{0,2}$/.test(before);
+  return groupsThousands ? -1 : only;
+}

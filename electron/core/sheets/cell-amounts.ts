@@ -1,0 +1,127 @@
+// A cell in an amount field as exact thousandths (Milli) and, when the cell names one, its
+// currency. Number cells are read from the double's shortest decimal, text in the local formats
+// of finance exports (amount-marks.ts for signs and currencies, amount-digits.ts for the digits). Amounts never pass through binary floating point
+// arithmetic: the digits are read as text and counted in bigints.
+import { currencyMinorUnits, isCurrencyCode } from '../../../shared/domain/currencies';
+import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../shared/domain/money';
+import { readDigits } from './amount-digits';
+import { peelMarks, symbolCurrencyOf } from './amount-marks';
+import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
+import type { CellValue } from './sheet-types';
+
+export interface CellAmount {
+  /**
+   * The amount in thousandths. Negative amounts ("-12", "(12.00)", "12-") are returned as
+   * negative: whether one is allowed is the field's rule (a payout must be above zero), and
+   * the caller's message about it can then name the amount.
+   */
+  milli: Milli;
+  /** The currency the cell itself names by ISO code or by an unambiguous symbol. */
+  currency?: string;
+}
+
+export function cellAmount(cell: CellValue): Coerced<CellAmount> {
+  switch (cell.kind) {
+    case 'empty':
+      return NOTHING;
+    case 'number':
+      return numberAmount(cell.value);
+    case 'text': {
+      const text = cellText(cell);
+      return text.ok && text.value !== null ? textAmount(text.value) : NOTHING;
+    }
+    case 'date':
+      return refuse(
+        `the cell holds the date ${cell.date} where an amount is expected: Excel may have taken ` +
+          'the amount for a date; format the column as Number and type the amount again',
+      );
+    case 'boolean':
+      return refuse(`${cell.value ? 'TRUE' : 'FALSE'} is not an amount`);
+    case 'error':
+    case 'formula':
+      return unreadableCell(cell) ?? NOTHING;
+    default:
+      return unknownCell(cell);
+  }
+}
+
+/**
+ * Floating noise is what formula arithmetic leaves on a decimal (=0.1+0.2 is
+ * 0.30000000000000004, =1000*1.1 is 1100.0000000000002): a number that has more than 3
+ * decimals but lies within a billionth (relative, and at least 1e-9 absolute, so that noise
+ * around zero counts) of a 3-decimal value, and no further from it than 0.00001. The cap keeps
+ * a real fourth decimal (12.3456, or 1234567.8915, which a relative rule alone would round at
+ * that size) an issue: such a decimal is at least 0.0001 away, while the noise of even a long
+ * sum of amounts stays far below 0.00001.
+ */
+const NOISE_RELATIVE = 10n ** 9n;
+const NOISE_ABSOLUTE = 10n ** 5n;
+
+function numberAmount(value: number): Coerced<CellAmount> {
+  if (!Number.isFinite(value)) return refuse(`${String(value)} is not an amount`);
+  const text = plainDecimal(value);
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const milli =
+    fraction.length <= 3
+      ? BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'))
+      : withoutNoise(`${whole}${fraction}`, fraction.length);
+  if (milli === null) {
+    return refuse(
+      `${text} has ${fraction.length} decimals; an amount has at most 3: round it in the sheet`,
+    );
+  }
+  return inRange(text, value < 0 ? -milli : milli, undefined);
+}
+
+/** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */
+function withoutNoise(digits: string, decimals: number): Milli | null {
+  const exact = BigInt(digits);
+  const scale = 10n ** BigInt(decimals);
+  const unit = 10n ** BigInt(decimals - 3);
+  const milli = (exact + unit / 2n) / unit;
+  const nearest = milli * unit;
+  const distance = exact > nearest ? exact - nearest : nearest - exact;
+  const size = nearest > scale ? nearest : scale;
+  return distance * NOISE_RELATIVE <= size && distance * NOISE_ABSOLUTE <= scale ? milli : null;
+}
+
+function inRange(shown: string, milli: Milli, currency: string | undefined): Coerced<CellAmount> {
+  if (milli > MAX_EXACT_WIRE_MILLI || milli < -MAX_EXACT_WIRE_MILLI) {
+    const limit = milli < 0n ? 'below -999,999,999,999.999' : 'more than 999,999,999,999.999';
+    return refuse(`${shown} is ${limit}: amounts go up to 999,999,999,999.999`);
+  }
+  return accept(currency === undefined ? { milli } : { milli, currency });
+}
+
+function textAmount(text: string): Coerced<CellAmount> {
+  const marks = peelMarks(text);
+  if (marks.parentheses && marks.sign) {
+    return refuse(`${quoted(text)} has two signs: write -12.00 or (12.00)`);
+  }
+  if (marks.code && !isCurrencyCode(marks.code)) {
+    return refuse(`${quoted(text)} names ${marks.code}, which is not a currency code`);
+  }
+  const symbolCurrency = marks.symbol ? symbolCurrencyOf(marks.symbol) : undefined;
+  if (marks.code && symbolCurrency && marks.code !== symbolCurrency) {
+    return refuse(
+      `${quoted(text)} names two currencies: ${marks.symbol} is ${symbolCurrency} and the code says ${marks.code}`,
+    );
+  }
+  const digits = readDigits(marks.rest);
+  if (!digits.ok) return refuse(`${quoted(text)} ${digits.tail}`);
+  const milli = BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
+  const negative = marks.parentheses || marks.sign === '-';
+  return inRange(quoted(text), negative ? -milli : milli, marks.code ?? symbolCurrency);
+}
+
+/** 12.345 in EUR -> a message; 12.34 -> null. Decimals the currency cannot carry are an issue. */
+export function checkCurrencyPrecision(milli: Milli, currency: string): string | null {
+  const minorUnits = currencyMinorUnits(currency);
+  if (minorUnits === undefined) return `${currency} is not a currency code`;
+  const places = milli % 10n !== 0n ? 3 : milli % 100n !== 0n ? 2 : milli % 1000n !== 0n ? 1 : 0;
+  if (places <= minorUnits) return null;
+  const shown = `${formatAmount(milli, places)} ${currency}`;
+  if (minorUnits === 0) return `${shown} has decimals, but ${currency} amounts are whole numbers`;
+  return `${shown} has ${places} decimals, but ${currency} amounts have at most ${minorUnits}`;
+}

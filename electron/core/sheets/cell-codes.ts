@@ -1,0 +1,82 @@
+// Code cells (country, currency, purpose, entity type, amount type) and the words people write
+// for the two codes that have everyday names. Whether a code is in its list is the field's
+// check (isCountryCode, isCurrencyCode, …); this only brings the cell to the form codes have.
+import type { AmountType, EntityType } from '../../../shared/service';
+import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+import { cellText } from './cell-text';
+import type { CellValue } from './sheet-types';
+
+/** White space anywhere, and the invisible characters pasted text carries. */
+const SPACES = /[\s\u200B-\u200D\u2060\uFEFF]/g;
+
+/** " gb " -> "GB", "usd" -> "USD", "SUP P" -> "SUPP". */
+export function cellCode(cell: CellValue): Coerced<string> {
+  const text = cellText(cell);
+  if (!text.ok || text.value === null) return text;
+  const code = text.value.replace(SPACES, '').toUpperCase();
+  return code === '' ? NOTHING : accept(code);
+}
+
+/** Lower case, dots dropped, runs of spaces, hyphens and underscores as one space. */
+function words(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\./g, '')
+    .replace(/[\s_\-\u200B-\u200D\u2060\uFEFF]+/g, ' ')
+    .trim();
+}
+
+/** The words of payroll, ERP and bank exports for a person and for a company. */
+const INDIVIDUAL_WORDS = new Set([
+  'individual',
+  'person',
+  'private',
+  'private person',
+  'private individual',
+  'natural person',
+  'personal',
+]);
+const BUSINESS_WORDS = new Set([
+  'business',
+  'company',
+  'corporate',
+  'corporation',
+  'corp',
+  'ltd',
+  'limited',
+  'limited company',
+  'plc',
+  'llc',
+  'llp',
+  'inc',
+  'gmbh',
+  'organisation',
+  'organization',
+  'legal entity',
+  'legal person',
+  'firm',
+  'enterprise',
+]);
+
+/** INDIVIDUAL or BUSINESS from the code itself or the everyday word ("Person", "Ltd"). */
+export function entityTypeFrom(text: string): Coerced<EntityType> {
+  const said = words(text);
+  if (said === '') return NOTHING;
+  if (INDIVIDUAL_WORDS.has(said)) return accept('INDIVIDUAL');
+  if (BUSINESS_WORDS.has(said)) return accept('BUSINESS');
+  return refuse(`${quoted(text.trim())} is not an entity type: write INDIVIDUAL or BUSINESS`);
+}
+
+/**
+ * SEND or LAND, in any case. Words such as "debit" and "credit" are refused rather than
+ * mapped: which of them means the sending side depends on whose books the sheet comes from.
+ */
+export function amountTypeFrom(text: string): Coerced<AmountType> {
+  const said = text.replace(SPACES, '').toUpperCase();
+  if (said === '') return NOTHING;
+  if (said === 'SEND' || said === 'LAND') return accept(said);
+  return refuse(
+    `${quoted(text.trim())} is not an amount type: write SEND (the amount leaves the wallet) ` +
+      'or LAND (the amount arrives)',
+  );
+}

@@ -1,0 +1,28 @@
+// The documented limits of the sheet importer. A file past any of them is refused with a
+// message that names the limit, before anything reaches the outbox; each is checked while the
+// file streams, so memory stays bounded while refusing.
+
+export const SHEET_LIMITS = {
+  /** Data rows of one import: a payout run of this size is already exceptional. */
+  maxRows: 200_000,
+  /** Bytes of the file itself. */
+  maxFileBytes: 256 * 1024 * 1024,
+  /** Bytes of XML a workbook may inflate to, all parts together. */
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  /**
+   * Inflated bytes per byte of the whole file. Real workbooks stay under 30 (XML of repetitive
+   * rows compresses well); a zip bomb reaches thousands.
+   */
+  maxCompressionRatio: 120,
+  /** Characters of one cell: Excel's own limit. */
+  maxCellChars: 32_767,
+  /**
+   * Characters of text all the cells of the chosen sheet may hold together. Shared strings let
+   * one 32,000-character string fill 100,000 cells (3.2 billion characters once expanded).
+   */
+  maxSheetTextChars: 200_000_000,
+  /** Bytes of a workbook's shared strings part. */
+  maxSharedStringsBytes: 256 * 1024 * 1024,
+} as const;
+
+export type SheetLimits = { [K in keyof typeof SHEET_LIMITS]: number };

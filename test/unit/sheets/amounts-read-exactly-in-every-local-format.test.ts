@@ -1,0 +1,271 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cellAmount, checkCurrencyPrecision } from '../../../electron/core/sheets/cell-amounts';
+import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+import { formatAmount, MAX_EXACT_WIRE_MILLI } from '../../../shared/domain/money';
+
+const text = (value: string): CellValue => ({ kind: 'text', text: value });
+const number = (value: number): CellValue => ({ kind: 'number', value });
+const readText = (value: string) => cellAmount(text(value));
+const amount = (milli: bigint, currency?: string) => ({
+  ok: true,
+  value: currency === undefined ? { milli } : { milli, currency },
+});
+
+describe('amounts written as text', () => {
+  it('read every local way of writing 1234.56', () => {
+    for (const form of [
+      '1234.56',
+      '1,234.56',
+      '1 234,56',
+      '1\u00A0234,56',
+      '1\u202F234,56',
+      '1.234,56',
+      "1'234.56",
+      '1’234.56',
+      ' 1234.56 ',
+    ]) {
+      expect(readText(form), form).toEqual(amount(1_234_560n));
+    }
+  });
+
+  it('take the currency from an ISO code or an unambiguous symbol', () => {
+    expect(readText('£1,234.56')).toEqual(amount(1_234_560n, 'GBP'));
+    expect(readText('€ 1.234,56')).toEqual(amount(1_234_560n, 'EUR'));
+    expect(readText('1.234,56 €')).toEqual(amount(1_234_560n, 'EUR'));
+    expect(readText('1234.56 EUR')).toEqual(amount(1_234_560n, 'EUR'));
+    expect(readText('USD 1,234.56')).toEqual(amount(1_234_560n, 'USD'));
+    expect(readText('1234.56EUR')).toEqual(amount(1_234_560n, 'EUR'));
+    expect(readText('12 eur')).toEqual(amount(12_000n, 'EUR'));
+    expect(readText('US$ 5')).toEqual(amount(5_000n, 'USD'));
+    expect(readText('CA$5')).toEqual(amount(5_000n, 'CAD'));
+    expect(readText('₹1,000')).toEqual(amount(1_000_000n, 'INR'));
+  });
+
+  it('accept $ and ¥ without naming a currency: several currencies write them', () => {
+    expect(readText('$1,234.56')).toEqual(amount(1_234_560n));
+    expect(readText('¥1000')).toEqual(amount(1_000_000n));
+    expect(readText('$12 USD')).toEqual(amount(12_000n, 'USD'));
+    expect(readText('¥1000 JPY')).toEqual(amount(1_000_000n, 'JPY'));
+  });
+
+  it('refuse an unknown code and two currencies that disagree', () => {
+    expect(readText('XYZ 12')).toEqual({
+      ok: false,
+      message: '"XYZ 12" names XYZ, which is not a currency code',
+    });
+    expect(readText('12 HRK').ok).toBe(false);
+    expect(readText('£12 EUR')).toEqual({
+      ok: false,
+      message: '"£12 EUR" names two currencies: £ is GBP and the code says EUR',
+    });
+  });
+
+  it('tell thousands separators from decimal separators', () => {
+    expect(readText('1,234')).toEqual(amount(1_234_000n));
+    expect(readText('1,234,567')).toEqual(amount(1_234_567_000n));
+    expect(readText('1.234.567')).toEqual(amount(1_234_567_000n));
+    expect(readText('12,5')).toEqual(amount(12_500n));
+    expect(readText('12,50')).toEqual(amount(12_500n));
+    expect(readText('0,125')).toEqual(amount(125n));
+    expect(readText('1234,567')).toEqual(amount(1_234_567n));
+    expect(readText('980.125')).toEqual(amount(980_125n));
+    expect(readText('1.234.567,891')).toEqual(amount(1_234_567_891n));
+    expect(readText('1 234 567')).toEqual(amount(1_234_567_000n));
+    expect(readText('.5')).toEqual(amount(500n));
+  });
+
+  it('read a lone comma before three digits as English thousands, as the rule says', () => {
+    // The documented price of reading English exports: a decimal comma with three decimals
+    // and no thousands (980,125) reads as 980125. A written 980,125 € is ambiguous anyway.
+    expect(readText('980,125')).toEqual(amount(980_125_000n));
+  });
+
+  it('refuse digits grouped other than in threes and mixed grouping', () => {
+    expect(readText('1,23,456')).toEqual({
+      ok: false,
+      message:
+        '"1,23,456" is not an amount: digits between thousands separators come in threes, as in 1,234,567',
+    });
+    expect(readText('1,2345,678').ok).toBe(false);
+    expect(readText('1 234.567,8')).toEqual({
+      ok: false,
+      message: '"1 234.567,8" is not an amount: it groups digits with both spaces and dots',
+    });
+    expect(readText('1,234.567.8').ok).toBe(false);
+    expect(readText('1,,234').ok).toBe(false);
+    expect(readText('12.').ok).toBe(false);
+    expect(readText('1 2 3 4').ok).toBe(false);
+  });
+
+  it('return negative amounts as negative, for the field to judge', () => {
+    expect(readText('-12')).toEqual(amount(-12_000n));
+    expect(readText('(12.00)')).toEqual(amount(-12_000n));
+    expect(readText('12-')).toEqual(amount(-12_000n));
+    expect(readText('−12')).toEqual(amount(-12_000n));
+    expect(readText('-£12.00')).toEqual(amount(-12_000n, 'GBP'));
+    expect(readText('£(12.00)')).toEqual(amount(-12_000n, 'GBP'));
+    expect(readText('(EUR 1.234,56)')).toEqual(amount(-1_234_560n, 'EUR'));
+    expect(readText('+12')).toEqual(amount(12_000n));
+    expect(readText('(-12)')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('two signs'),
+    });
+  });
+
+  it('read an empty cell as nothing and refuse garbage', () => {
+    expect(readText('')).toEqual({ ok: true, value: null });
+    expect(readText(' \u00A0 ')).toEqual({ ok: true, value: null });
+    expect(cellAmount({ kind: 'empty' })).toEqual({ ok: true, value: null });
+    for (const garbage of ['12abc', 'N/A', '--', '£', 'EURO 12', 'twelve']) {
+      expect(readText(garbage), garbage).toEqual({
+        ok: false,
+        message: `"${garbage}" is not an amount: write digits with at most 3 decimals, such as 1234.56`,
+      });
+    }
+  });
+
+  it('refuse more than 3 decimals unless the extra ones are zeros', () => {
+    expect(readText('12.3456')).toEqual({
+      ok: false,
+      message: '"12.3456" has 4 decimals; an amount has at most 3: round it in the sheet',
+    });
+    expect(readText('12,3456').ok).toBe(false);
+    expect(readText('12.3450')).toEqual(amount(12_345n));
+    expect(readText('1.5000')).toEqual(amount(1_500n));
+  });
+
+  it('refuse amounts past 999,999,999,999.999', () => {
+    expect(readText('999,999,999,999.999')).toEqual(amount(MAX_EXACT_WIRE_MILLI));
+    expect(readText('1,000,000,000,000')).toMatchObject({ ok: false });
+    expect(readText('-1000000000000')).toMatchObject({ ok: false });
+  });
+});
+
+describe('amounts in number cells', () => {
+  it('read the exact decimal the double stands for', () => {
+    expect(cellAmount(number(1234.56))).toEqual(amount(1_234_560n));
+    expect(cellAmount(number(0.001))).toEqual(amount(1n));
+    expect(cellAmount(number(12345678901))).toEqual(amount(12_345_678_901_000n));
+    expect(cellAmount(number(-5.5))).toEqual(amount(-5_500n));
+    expect(cellAmount(number(999999999999.999))).toEqual(amount(MAX_EXACT_WIRE_MILLI));
+  });
+
+  it('round away the floating noise formulas leave', () => {
+    expect(cellAmount(number(1100.0000000000002))).toEqual(amount(1_100_000n));
+    expect(cellAmount(number(0.1 + 0.2))).toEqual(amount(300n));
+    expect(cellAmount(number(1000 * 1.1))).toEqual(amount(1_100_000n));
+    expect(cellAmount(number(0.1 + 0.2 - 0.3))).toEqual(amount(0n));
+    expect(cellAmount(number(-(0.1 + 0.2)))).toEqual(amount(-300n));
+  });
+
+  it('refuse a real fourth decimal, at any size', () => {
+    expect(cellAmount(number(12.3456))).toEqual({
+      ok: false,
+      message: '12.3456 has 4 decimals; an amount has at most 3: round it in the sheet',
+    });
+    expect(cellAmount(number(1234567.8915)).ok).toBe(false);
+    expect(cellAmount(number(0.0004)).ok).toBe(false);
+    expect(cellAmount(number(1 / 3)).ok).toBe(false);
+  });
+
+  it('refuse what is not a number of money', () => {
+    expect(cellAmount(number(Infinity)).ok).toBe(false);
+    expect(cellAmount(number(1e21)).ok).toBe(false);
+    expect(cellAmount({ kind: 'date', date: '2030-05-01' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('format the column as Number'),
+    });
+    expect(cellAmount({ kind: 'boolean', value: true }).ok).toBe(false);
+    expect(cellAmount({ kind: 'error', code: '#DIV/0!' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('#DIV/0!'),
+    });
+  });
+
+  it('read any wire amount exactly, and a float sum of cents as its exact sum', () => {
+    const wire = fc.bigInt({ min: -MAX_EXACT_WIRE_MILLI, max: MAX_EXACT_WIRE_MILLI });
+    fc.assert(
+      fc.property(wire, (milli) => {
+        expect(cellAmount(number(Number(formatAmount(milli, 3))))).toEqual(amount(milli));
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000_000 }), { maxLength: 60 }),
+        (cents) => {
+          const floatSum = cents.reduce((sum, c) => sum + c / 100, 0);
+          const exact = cents.reduce((sum, c) => sum + BigInt(c) * 10n, 0n);
+          expect(cellAmount(number(floatSum))).toEqual(amount(exact));
+        },
+      ),
+    );
+  });
+});
+
+describe('any amount up to 999,999,999,999.999 in any local format', () => {
+  const group = (digits: string, by: string) => digits.replace(/\B(?=(\d{3})+$)/g, by);
+  const formats = {
+    plain: (whole: string, fraction: string) => (fraction ? `${whole}.${fraction}` : whole),
+    english: (whole: string, fraction: string) =>
+      group(whole, ',') + (fraction ? `.${fraction}` : ''),
+    swiss: (whole: string, fraction: string) =>
+      group(whole, "'") + (fraction ? `.${fraction}` : ''),
+    decimalComma: (whole: string, fraction: string) =>
+      `${group(whole, '.')},${fraction.padEnd(2, '0')}`,
+    spaceGrouped: (whole: string, fraction: string) =>
+      `${group(whole, '\u202F')},${fraction.padEnd(2, '0')}`,
+  };
+  const wrappers: [(s: string) => string, string | undefined][] = [
+    [(s) => s, undefined],
+    [(s) => `£${s}`, 'GBP'],
+    [(s) => `${s} €`, 'EUR'],
+    [(s) => `€ ${s}`, 'EUR'],
+    [(s) => `EUR ${s}`, 'EUR'],
+    [(s) => `${s} USD`, 'USD'],
+    [(s) => `${s}JPY`, 'JPY'],
+    [(s) => `$${s}`, undefined],
+  ];
+  const negatives = [(s: string) => `-${s}`, (s: string) => `(${s})`, (s: string) => `${s}-`];
+
+  it('reads back exactly, currency and sign included', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -MAX_EXACT_WIRE_MILLI, max: MAX_EXACT_WIRE_MILLI }),
+        fc.constantFrom(...(Object.keys(formats) as (keyof typeof formats)[])),
+        fc.constantFrom(...wrappers),
+        fc.constantFrom(...negatives),
+        (milli, format, [wrap, currency], negate) => {
+          const abs = milli < 0n ? -milli : milli;
+          const whole = (abs / 1000n).toString();
+          const fraction = (abs % 1000n).toString().padStart(3, '0').replace(/0+$/, '');
+          const decimalComma = format === 'decimalComma' || format === 'spaceGrouped';
+          // 980,125 without grouping reads as English thousands (tested above), not 980.125.
+          fc.pre(!(decimalComma && abs < 1_000_000n && fraction.length === 3));
+          const written = wrap(formats[format](whole, fraction));
+          const signed = milli < 0n ? negate(written) : written;
+          expect(readText(signed)).toEqual(amount(milli, currency));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('checkCurrencyPrecision', () => {
+  it('names decimals the currency does not have', () => {
+    expect(checkCurrencyPrecision(12_500n, 'JPY')).toBe(
+      '12.5 JPY has decimals, but JPY amounts are whole numbers',
+    );
+    expect(checkCurrencyPrecision(12_000n, 'JPY')).toBeNull();
+    expect(checkCurrencyPrecision(12_345n, 'EUR')).toBe(
+      '12.345 EUR has 3 decimals, but EUR amounts have at most 2',
+    );
+    expect(checkCurrencyPrecision(12_340n, 'EUR')).toBeNull();
+    expect(checkCurrencyPrecision(12_345n, 'BHD')).toBeNull();
+    expect(checkCurrencyPrecision(-12_345n, 'GBP')).toBe(
+      '-12.345 GBP has 3 decimals, but GBP amounts have at most 2',
+    );
+    expect(checkCurrencyPrecision(1n, 'XYZ')).toBe('XYZ is not a currency code');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { cellBoolean } from '../../../electron/core/sheets/cell-boolean';
+import { amountTypeFrom, cellCode, entityTypeFrom } from '../../../electron/core/sheets/cell-codes';
+import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+
+const text = (value: string): CellValue => ({ kind: 'text', text: value });
+
+describe('cellBoolean', () => {
+  it('reads boolean cells, 1 and 0, and the words for yes and no in any case', () => {
+    expect(cellBoolean({ kind: 'boolean', value: true })).toEqual({ ok: true, value: true });
+    expect(cellBoolean({ kind: 'boolean', value: false })).toEqual({ ok: true, value: false });
+    expect(cellBoolean({ kind: 'number', value: 1 })).toEqual({ ok: true, value: true });
+    expect(cellBoolean({ kind: 'number', value: 0 })).toEqual({ ok: true, value: false });
+    for (const yes of ['TRUE', 'true', 'Yes', 'YES', 'y', 'Y', '1', 'x', 'X', '✓', '✔', ' yes ']) {
+      expect(cellBoolean(text(yes)), yes).toEqual({ ok: true, value: true });
+    }
+    for (const no of ['FALSE', 'false', 'No', 'NO', 'n', 'N', '0']) {
+      expect(cellBoolean(text(no)), no).toEqual({ ok: true, value: false });
+    }
+  });
+
+  it('reads an empty cell as nothing and refuses anything else', () => {
+    expect(cellBoolean({ kind: 'empty' })).toEqual({ ok: true, value: null });
+    expect(cellBoolean(text('  '))).toEqual({ ok: true, value: null });
+    expect(cellBoolean(text('maybe'))).toEqual({
+      ok: false,
+      message:
+        '"maybe" is not yes or no: write TRUE or FALSE (yes/no, y/n, 1/0 and x for yes also work)',
+    });
+    expect(cellBoolean({ kind: 'number', value: 2 }).ok).toBe(false);
+    expect(cellBoolean({ kind: 'date', date: '2030-01-31' }).ok).toBe(false);
+    expect(cellBoolean({ kind: 'error', code: '#N/A' }).ok).toBe(false);
+  });
+});
+
+describe('cellCode', () => {
+  it('upper-cases and removes every space', () => {
+    expect(cellCode(text(' gb '))).toEqual({ ok: true, value: 'GB' });
+    expect(cellCode(text('usd'))).toEqual({ ok: true, value: 'USD' });
+    expect(cellCode(text('g b'))).toEqual({ ok: true, value: 'GB' });
+    expect(cellCode(text('SUP\u00A0P\u200B'))).toEqual({ ok: true, value: 'SUPP' });
+    expect(cellCode({ kind: 'number', value: 5 })).toEqual({ ok: true, value: '5' });
+    expect(cellCode({ kind: 'empty' })).toEqual({ ok: true, value: null });
+    expect(cellCode({ kind: 'error', code: '#REF!' }).ok).toBe(false);
+  });
+});
+
+describe('entityTypeFrom', () => {
+  it('reads the codes and the everyday words for a person and a company', () => {
+    for (const person of [
+      'INDIVIDUAL',
+      'Individual',
+      'person',
+      'Private',
+      'Private Person',
+      'natural-person',
+    ]) {
+      expect(entityTypeFrom(person), person).toEqual({ ok: true, value: 'INDIVIDUAL' });
+    }
+    for (const company of [
+      'BUSINESS',
+      'Business',
+      'Company',
+      'Corporate',
+      'Ltd',
+      'Ltd.',
+      'LLC',
+      'Inc.',
+      'GmbH',
+      'plc',
+    ]) {
+      expect(entityTypeFrom(company), company).toEqual({ ok: true, value: 'BUSINESS' });
+    }
+  });
+
+  it('reads empty text as nothing and refuses other words', () => {
+    expect(entityTypeFrom('  ')).toEqual({ ok: true, value: null });
+    expect(entityTypeFrom('Trust')).toEqual({
+      ok: false,
+      message: '"Trust" is not an entity type: write INDIVIDUAL or BUSINESS',
+    });
+  });
+});
+
+describe('amountTypeFrom', () => {
+  it('reads SEND and LAND in any case and refuses debit and credit', () => {
+    expect(amountTypeFrom('SEND')).toEqual({ ok: true, value: 'SEND' });
+    expect(amountTypeFrom(' land ')).toEqual({ ok: true, value: 'LAND' });
+    expect(amountTypeFrom('Send')).toEqual({ ok: true, value: 'SEND' });
+    expect(amountTypeFrom('')).toEqual({ ok: true, value: null });
+    expect(amountTypeFrom('debit')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('write SEND (the amount leaves the wallet) or LAND'),
+    });
+    expect(amountTypeFrom('credit').ok).toBe(false);
+  });
+});
