@@ -3,7 +3,13 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Outbox, type Batch, type PaymentDraft } from '../core/outbox';
-import { readTemplateCsv } from '../core/sheets/template-csv';
+import { access, readFile } from 'node:fs/promises';
+import { ServiceCallError } from '../core/client';
+import {
+  importSheet,
+  type SheetImportRequest,
+  type SheetImportSummary,
+} from '../core/sheets/sheet-import';
 import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
 import { openClient, print, UsageError, type CliContext } from './context';
 
@@ -32,68 +38,101 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
     },
   });
   const file = positionals[0];
-  if (!file)
-    throw new UsageError('usage: payout-desk import FILE [--batch NAME] [--group ID] [--json]');
-  if (!file.toLowerCase().endsWith('.csv'))
+  if (!file) {
     throw new UsageError(
-      'today the importer reads .csv in the template columns; .xlsx and any sheet arrive with the sheet importer',
+      'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--json]',
     );
-  let groupId = values.group;
-  let wallet: { id: string; currency: string } | undefined;
-  if (!groupId) {
-    const { client, close } = await openClient(ctx, values.profile);
-    try {
-      const group = (await client.listGroups({ locked: [false], take: 1 })).items[0];
-      if (!group) throw new UsageError('no unlocked payment group to import into: pass --group ID');
-      groupId = group.id;
-      wallet = group.wallet;
-      ctx.note(
-        `Importing into group "${group.name}" (${group.id}), wallet ${group.wallet.name} ${group.wallet.currency}`,
-      );
-    } finally {
-      await close();
-    }
   }
-  const sheet = await readTemplateCsv(file, groupId);
-  await withOutbox(ctx, async (outbox) => {
-    const name =
-      values.batch ??
-      `${basename(file).replace(/\.[^.]+$/, '')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
-    const batch = outbox.db.transaction(() => {
-      const created = outbox.batches.create({
-        name,
-        profile: values.profile ?? 'local',
-        groupId: groupId ?? null,
-        walletId: wallet?.id ?? null,
-        walletCurrency: wallet?.currency ?? null,
-        sourceFile: file,
-      });
-      outbox.drafts.create(created.id, sheet.drafts);
-      outbox.audit.append('import', { batchId: created.id, details: { file, rows: sheet.rows } });
-      return created;
-    })();
-    const issues = sheet.drafts.flatMap((draft) =>
-      (draft.issues ?? []).map((issue) => ({ row: draft.sourceRow, ...issue })),
-    );
-    print(
-      ctx,
-      {
-        batch: batch.name,
-        sheet: basename(file),
-        header_row: sheet.headerRow,
-        mapping: {},
-        rows: sheet.rows,
-        drafts: sheet.drafts.length,
-        skipped: sheet.skipped,
-        issues,
-      },
-      () =>
-        `Imported ${sheet.drafts.length} drafts into batch "${batch.name}"; ${issues.length} issue(s)${issues
-          .slice(0, 20)
-          .map((i) => `\n  ${i.cell ?? `row ${i.row}`}: ${i.message}`)
-          .join('')}`,
-    );
+  await access(file).catch(() => {
+    throw new UsageError(`cannot open ${file}: check the path`);
   });
+  const mapping = values.mapping ? await readMappingFile(values.mapping) : undefined;
+  const group = await importGroup(ctx, values.group, values.profile);
+  const batchName =
+    values.batch ??
+    `${basename(file).replace(/\.[^.]+$/, '')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+  const summary = await withOutbox(ctx, (outbox) =>
+    importSheet(outbox, {
+      file,
+      ...(values.sheet ? { sheet: values.sheet } : {}),
+      ...(mapping !== undefined ? { mapping } : {}),
+      batchName,
+      profile: values.profile ?? 'local',
+      group,
+      onProgress: ({ rows }) => ctx.note(`Read ${rows.toLocaleString('en')} rows…`),
+    }),
+  );
+  const { batchId: _id, mapping_source: source, ...shown } = summary;
+  print(ctx, shown, () => importText(summary, source));
+}
+
+function importText(summary: SheetImportSummary, source: string): string {
+  const errors = summary.issues.filter((i) => i.severity === 'error').length;
+  return [
+    `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
+    `  columns: ${Object.entries(summary.mapping)
+      .map(([header, field]) => `${header} -> ${field}`)
+      .join(', ')}`,
+    ...summary.skipped.slice(0, 10).map((s) => `  skipped row ${s.row}: ${s.reason}`),
+    ...summary.issues
+      .slice(0, 20)
+      .map(
+        (i) =>
+          `  ${i.cell ?? `row ${i.row}`}: ${i.severity === 'warning' ? '(check) ' : ''}${i.message}`,
+      ),
+    ...(summary.issues.length > 20
+      ? [`  … and ${summary.issues.length - 20} more: payout-desk show ${summary.batch}`]
+      : []),
+  ].join('\n');
+}
+
+async function readMappingFile(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new UsageError(`the mapping file ${path} cannot be read`);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`the mapping file ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The group to import into, with its wallet: the one named, else the first unlocked one. */
+async function importGroup(
+  ctx: CliContext,
+  groupId: string | undefined,
+  profile: string | undefined,
+): Promise<SheetImportRequest['group']> {
+  let opened: Awaited<ReturnType<typeof openClient>>;
+  try {
+    opened = await openClient(ctx, profile);
+  } catch (error) {
+    if (!groupId) throw error;
+    ctx.note(`The service cannot be reached; importing into group ${groupId} without its wallet`);
+    return { id: groupId };
+  }
+  try {
+    const group = (
+      await opened.client.listGroups(groupId ? { id: [groupId] } : { locked: [false], take: 1 })
+    ).items[0];
+    if (!group) {
+      throw new UsageError(
+        groupId
+          ? `no payment group ${groupId}`
+          : 'no unlocked payment group to import into: pass --group ID',
+      );
+    }
+    ctx.note(
+      `Importing into group "${group.name}" (${group.id}), wallet ${group.wallet.name} ${group.wallet.currency}`,
+    );
+    return { id: group.id, walletId: group.wallet.id, walletCurrency: group.wallet.currency };
+  } catch (error) {
+    if (!groupId || !(error instanceof ServiceCallError) || error.kind !== 'network') throw error;
+    ctx.note(`The service cannot be reached; importing into group ${groupId} without its wallet`);
+    return { id: groupId };
+  } finally {
+    await opened.close();
+  }
 }
 
 export async function batchesCommand(ctx: CliContext): Promise<void> {

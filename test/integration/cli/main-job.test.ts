@@ -1,7 +1,7 @@
 // The main job from the command line, on the Local sandbox: import a CSV in the template's
-// columns, approve, sync, and see each draft as the service holds it — with the --json shapes
+// columns (any sheet goes; the template's is the simplest), approve, sync, and see each draft as the service holds it — with the --json shapes
 // the README documents.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,12 +135,19 @@ describe('payout-desk import, approve, sync, show', () => {
     },
   );
 
-  it('says what to do when a batch does not exist or a file is not a template CSV', async () => {
+  it('says what to do when a batch does not exist or a file cannot be imported', async () => {
     const missing = await cli('show', 'February');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no batch "February": payout-desk batches lists them');
-    const xlsx = await cli('import', 'payroll.xlsx', '--group', 'g');
-    expect(xlsx.code).toBe(2);
-    expect(xlsx.stderr).toContain('.csv in the template columns');
+    const absent = await cli('import', 'payroll.xlsx', '--group', 'g');
+    expect(absent.code).toBe(2);
+    expect(absent.stderr).toContain('cannot open payroll.xlsx: check the path');
+    const before = await cli('batches', '--json');
+    const notes = join(home, 'notes.txt');
+    await writeFile(notes, 'Dear team,\nplease pay the usual people this month.\nThanks\n');
+    const notASheet = await cli('import', notes, '--batch', 'Notes');
+    expect(notASheet.code).toBe(1);
+    expect(notASheet.stderr).toMatch(/no sheet looks like a payment list/);
+    expect((await cli('batches', '--json')).stdout).toBe(before.stdout);
   });
 });

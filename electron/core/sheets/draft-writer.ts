@@ -1,0 +1,114 @@
+// Writes an import's drafts to the outbox as the rows stream, and notices what only shows
+// across rows: the same account, amount and date twice in the sheet or already in the outbox
+// (flagged for review, never dropped), and a correlation id the sheet or the outbox already
+// uses. Keeps every issue with its row for the import's report.
+import type { ImportRepository } from '../outbox/import-repository';
+import type { DraftIssue } from '../outbox/draft-types';
+import type { RowDraft } from './row-to-draft';
+import { decodeCells, encodeCells, type SourceCell } from './source-cells';
+import type { CellValue, SheetRow } from './sheet-types';
+
+export interface ImportedIssue {
+  row: number;
+  cell: string | null;
+  field: string;
+  message: string;
+  severity: DraftIssue['severity'];
+}
+
+export class DraftWriter {
+  count = 0;
+  /** Drafts up to this rowid were in the outbox before the import. */
+  private readonly mark: number;
+  private readonly firstRowByKey = new Map<string, number>();
+  private readonly correlationIds = new Set<string>();
+  private readonly issuesByRow = new Map<number, DraftIssue[]>();
+
+  constructor(
+    private readonly imports: ImportRepository,
+    private readonly batchId: string,
+  ) {
+    this.mark = imports.mark();
+  }
+
+  write(row: SheetRow, draft: RowDraft): void {
+    const issues = [...draft.issues];
+    if (draft.duplicateKey) issues.push(...this.duplicates(row.number, draft.duplicateKey));
+    let correlationId = draft.correlationId;
+    if (correlationId !== undefined) {
+      if (
+        this.correlationIds.has(correlationId) ||
+        this.imports.correlationIdTaken(correlationId)
+      ) {
+        issues.push({
+          field: 'correlation_id',
+          message: `correlation id ${correlationId} is already used by another payment; this one gets an id of its own`,
+          severity: 'warning',
+        });
+        correlationId = undefined;
+      } else this.correlationIds.add(correlationId);
+    }
+    this.imports.insert(this.batchId, {
+      sourceRow: row.number,
+      payment: draft.payment,
+      ...(draft.beneficiary ? { beneficiary: draft.beneficiary } : {}),
+      issues,
+      source: encodeCells(row.cells),
+      ...(draft.duplicateKey ? { duplicateKey: draft.duplicateKey } : {}),
+      ...(correlationId ? { correlationId } : {}),
+    });
+    this.count += 1;
+    if (issues.length > 0) this.issuesByRow.set(row.number, issues);
+  }
+
+  /** Writes a row again, read anew (its merged cells filled in). */
+  rewrite(row: SheetRow, draft: RowDraft): void {
+    this.imports.deleteRow(this.batchId, row.number);
+    this.issuesByRow.delete(row.number);
+    this.count -= 1;
+    if (draft.correlationId) this.correlationIds.delete(draft.correlationId);
+    this.write(row, draft);
+  }
+
+  /** The cells a row was written with; undefined for a row that was skipped. */
+  cellsOf(row: number): CellValue[] | undefined {
+    const cells = this.imports.sourceCells(this.batchId, row);
+    return cells ? decodeCells(cells as SourceCell[]) : undefined;
+  }
+
+  issues(): ImportedIssue[] {
+    return [...this.issuesByRow]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([row, issues]) =>
+        issues.map((issue) => ({
+          row,
+          cell: issue.cell ?? null,
+          field: issue.field,
+          message: issue.message,
+          severity: issue.severity,
+        })),
+      );
+  }
+
+  private duplicates(row: number, key: string): DraftIssue[] {
+    const found: DraftIssue[] = [];
+    const first = this.firstRowByKey.get(key);
+    if (first === undefined) this.firstRowByKey.set(key, row);
+    else if (first !== row) {
+      found.push({
+        field: 'duplicate',
+        message: `same account, amount and date as row ${first}: check that it is not the same payment twice`,
+        severity: 'warning',
+      });
+    }
+    const earlier = this.imports.duplicateOf(key, this.mark);
+    if (earlier) {
+      found.push({
+        field: 'duplicate',
+        message: `same account, amount and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
+        severity: 'warning',
+      });
+    }
+    return found;
+  }
+}

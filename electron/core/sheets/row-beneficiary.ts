@@ -1,0 +1,191 @@
+// The beneficiary a row describes, built from its cells with the domain's checks, and filled in
+// where the sheet is silent: the bank country from the IBAN or the scheme (a sort code means
+// GB, an ABA routing number US), the account currency from the amount's header, the country's
+// own currency, or the wallet's.
+import {
+  checkAbaRouting,
+  checkBic,
+  checkIban,
+  checkSortCode,
+  checkUkAccountNumber,
+  normaliseIban,
+} from '../../../shared/domain/bank-identifiers';
+import { isCountryCode } from '../../../shared/domain/countries';
+import { isCurrencyCode } from '../../../shared/domain/currencies';
+import type { BeneficiaryPutBody } from '../../../shared/service';
+import type { DraftIssue } from '../outbox/draft-types';
+import { restoreLeadingZeros } from './cell-bank-codes';
+import { entityTypeFrom } from './cell-codes';
+import type { FieldId } from './fields';
+import { homeCurrency } from './home-currencies';
+import type { RowValues } from './row-values';
+
+export interface BeneficiaryContext {
+  walletCurrency?: string;
+  amountHeaderCurrency?: string;
+}
+
+type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
+
+const IBAN_LIKE = /^[A-Z]{2}\d{2}[A-Z0-9]{8,}$/;
+
+export function rowBeneficiary(
+  values: RowValues,
+  context: BeneficiaryContext,
+  problem: Problem,
+): BeneficiaryPutBody {
+  const text = values.text;
+  const bank: Record<string, string> = {};
+  let country = text.bank_country;
+  if (country !== undefined && !isCountryCode(country)) {
+    problem('bank_country', `${country} is not a country code such as GB or FR`);
+    country = undefined;
+  }
+
+  const account = accountOf(values, problem);
+  if (account.iban) {
+    if (country && country !== account.iban.country) {
+      problem(
+        'bank_country',
+        `the IBAN is from ${account.iban.country} but the bank country says ${country}`,
+        'warning',
+      );
+    }
+    country ??= account.iban.country;
+  }
+  const bankCode = text.bank_code;
+  country ??= bankCode ? schemeCountry(bankCode) : undefined;
+  if (!country) {
+    problem('bank_country', 'the bank country is missing and cannot be told from the account');
+  }
+
+  if (account.number !== undefined) {
+    bank.account_number =
+      !account.iban && country === 'GB' ? ukAccount(account.number, problem) : account.number;
+  }
+  if (bankCode !== undefined) bank.bank_code = checkedBankCode(bankCode, country, problem);
+  if (text.bic !== undefined) {
+    const bic = checkBic(text.bic);
+    if (bic.ok) bank.bank_identifier_code = bic.value;
+    else problem('bic', bic.reason);
+  }
+  if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
+
+  const type = entityType(values, problem);
+  const entity = entityOf(values, type);
+  const holder =
+    text.account_name ??
+    text.name ??
+    (joinNames(text.first_name, text.last_name) || undefined) ??
+    text.company_name;
+  if (holder) bank.account_name = holder;
+  else problem('account_name', 'the name of the account holder is missing');
+
+  const currency =
+    text.account_currency ??
+    context.amountHeaderCurrency ??
+    (country ? homeCurrency(country) : undefined) ??
+    context.walletCurrency;
+  if (!currency) problem('account_currency', 'the account currency is missing');
+  else if (!isCurrencyCode(currency)) {
+    problem('account_currency', `${currency} is not a currency code such as GBP or EUR`);
+  }
+  return {
+    type,
+    country: country ?? '',
+    currency: currency ?? '',
+    entity,
+    bank_details: bank,
+  };
+}
+
+function accountOf(
+  values: RowValues,
+  problem: Problem,
+): { number?: string; iban?: { country: string } } {
+  const fromIban = values.text.iban !== undefined;
+  const raw = values.text.iban ?? values.text.account_number;
+  const source: FieldId = fromIban ? 'iban' : 'account_number';
+  if (raw === undefined) {
+    problem(source, 'the account number or IBAN is missing');
+    return {};
+  }
+  const compact = normaliseIban(raw);
+  if (fromIban || IBAN_LIKE.test(compact)) {
+    const iban = checkIban(compact);
+    if (!iban.ok) {
+      problem(source, iban.reason);
+      return { number: compact };
+    }
+    return { number: iban.value, iban: { country: iban.country } };
+  }
+  return { number: raw };
+}
+
+/** A sort code has 6 digits (5 when Excel dropped a zero); an ABA routing number 9 (or 7-8). */
+function schemeCountry(bankCode: string): string | undefined {
+  if (/^\d{5,6}$/.test(bankCode)) return 'GB';
+  if (
+    /^\d{7,9}$/.test(bankCode) &&
+    checkAbaRouting(restoreLeadingZeros(bankCode, 'us_routing')).ok
+  ) {
+    return 'US';
+  }
+  return undefined;
+}
+
+function checkedBankCode(code: string, country: string | undefined, problem: Problem): string {
+  if (country === 'GB') {
+    const sort = checkSortCode(restoreLeadingZeros(code, 'uk_sort_code'));
+    if (sort.ok) return sort.value;
+    problem('bank_code', sort.reason);
+  } else if (country === 'US') {
+    const aba = checkAbaRouting(restoreLeadingZeros(code, 'us_routing'));
+    if (aba.ok) return aba.value;
+    problem('bank_code', aba.reason);
+  }
+  return code;
+}
+
+function ukAccount(number: string, problem: Problem): string {
+  const checked = checkUkAccountNumber(restoreLeadingZeros(number, 'uk_account'));
+  if (checked.ok) return checked.value;
+  problem('account_number', checked.reason);
+  return number;
+}
+
+function entityType(values: RowValues, problem: Problem): 'INDIVIDUAL' | 'BUSINESS' {
+  const said = values.text.entity_type;
+  if (said !== undefined) {
+    const read = entityTypeFrom(said);
+    if (read.ok && read.value) return read.value;
+    if (!read.ok) problem('entity_type', read.message);
+  }
+  return values.text.company_name && !values.text.last_name ? 'BUSINESS' : 'INDIVIDUAL';
+}
+
+const ENTITY_FIELDS: [FieldId, string][] = [
+  ['first_name', 'individual_first_name'],
+  ['last_name', 'individual_last_name'],
+  ['company_name', 'company_name'],
+  ['date_of_birth', 'date_of_birth'],
+  ['address_line_1', 'address_line_1'],
+  ['address_city', 'address_city'],
+  ['address_postal_code', 'address_postal_code'],
+  ['address_country', 'address_country'],
+];
+
+function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<string, string> {
+  const text = values.text as Partial<Record<FieldId, string>>;
+  const entity: Record<string, string> = {};
+  for (const [id, name] of ENTITY_FIELDS) {
+    const value = text[id];
+    if (value !== undefined) entity[name] = value;
+  }
+  if (type === 'BUSINESS' && !entity.company_name && text.name) entity.company_name = text.name;
+  return entity;
+}
+
+function joinNames(first?: string, last?: string): string {
+  return [first, last].filter(Boolean).join(' ');
+}

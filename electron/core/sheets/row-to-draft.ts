@@ -1,0 +1,155 @@
+// One sheet row as a draft: the payment body in the spec's field names, the beneficiary to
+// create (unless the row names an existing one), and every problem as an issue at its cell.
+// A row with blocking issues still becomes a draft, so that it can be fixed in the app.
+import { DEFAULT_PURPOSE, isPurposeCode } from '../../../shared/domain/purpose-codes';
+import { amountToNumber, formatAmount } from '../../../shared/domain/money';
+import { isCurrencyCode } from '../../../shared/domain/currencies';
+import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
+import type { DraftIssue } from '../outbox/draft-types';
+import { checkCurrencyPrecision } from './cell-amounts';
+import { amountTypeFrom } from './cell-codes';
+import type { ColumnMapping } from './column-mapping';
+import { field, type FieldId } from './fields';
+import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
+import { readRow, type ReadingContext, type RowValues } from './row-values';
+import type { SheetRow } from './sheet-types';
+
+export interface DraftContext extends ReadingContext, BeneficiaryContext {
+  groupId: string;
+  /** Today as YYYY-MM-DD: payment dates before it are worth a warning. */
+  today: string;
+}
+
+export interface RowDraft {
+  payment: PaymentBody;
+  beneficiary?: BeneficiaryPutBody;
+  issues: DraftIssue[];
+  /** Account, amount and date: the same three twice may be one payment entered twice. */
+  duplicateKey?: string;
+  /** The sheet's own correlation id, when it gives one. */
+  correlationId?: string;
+}
+
+/** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
+const CORRELATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: DraftContext): RowDraft {
+  const issues: DraftIssue[] = [];
+  const values = readRow(row, mapping, context, issues);
+  const problem = (id: FieldId, message: string, severity: DraftIssue['severity'] = 'error') => {
+    const target = field(id).target;
+    // One error per field: a cell that could not be read is not also "missing".
+    if (severity === 'error' && issues.some((i) => i.field === target && i.severity === 'error')) {
+      return;
+    }
+    const cell = values.cells[id];
+    issues.push({ field: target, ...(cell ? { cell } : {}), message, severity });
+  };
+  const text = values.text;
+  const existing = text.beneficiary_id;
+  const beneficiary = existing ? undefined : rowBeneficiary(values, context, problem);
+  const payment = paymentOf(values, context, beneficiary, problem);
+  if (existing) payment.target = { type: 'contact', id: existing };
+
+  let correlationId: string | undefined;
+  if (text.correlation_id !== undefined) {
+    if (CORRELATION_ID.test(text.correlation_id)) correlationId = text.correlation_id;
+    else {
+      problem(
+        'correlation_id',
+        'a correlation id is up to 100 letters, digits, hyphens and underscores; this payment gets one of its own instead',
+        'warning',
+      );
+    }
+  }
+  const account = existing ?? accountKey(beneficiary);
+  const duplicateKey =
+    account && values.amount && text.execution_date
+      ? `${account}|${values.amount.milli}|${text.execution_date}`
+      : undefined;
+  return {
+    payment,
+    ...(beneficiary ? { beneficiary } : {}),
+    issues,
+    ...(duplicateKey ? { duplicateKey } : {}),
+    ...(correlationId ? { correlationId } : {}),
+  };
+}
+
+function paymentOf(
+  values: RowValues,
+  context: DraftContext,
+  beneficiary: BeneficiaryPutBody | undefined,
+  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
+): PaymentBody {
+  const text = values.text;
+  let type: 'SEND' | 'LAND' = 'SEND';
+  if (text.amount_type !== undefined) {
+    const read = amountTypeFrom(text.amount_type);
+    if (read.ok && read.value) type = read.value;
+    else if (!read.ok) problem('amount_type', read.message);
+  }
+
+  const named = text.amount_currency ?? values.amount?.currency ?? context.amountHeaderCurrency;
+  if (named && !isCurrencyCode(named))
+    problem('amount_currency', `${named} is not a currency code`);
+  const cellCurrency = values.amount?.currency;
+  if (cellCurrency && text.amount_currency && cellCurrency !== text.amount_currency) {
+    problem(
+      'amount',
+      `the amount is written in ${cellCurrency} but its currency says ${text.amount_currency}`,
+    );
+  }
+  // The spec gives amount.currency only where it differs from the side the amount is on.
+  const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
+  const currency = named ?? side;
+
+  let amount = 0;
+  const milli = values.amount?.milli;
+  if (milli === undefined) {
+    problem('amount', 'the amount is missing');
+  } else if (milli <= 0n) {
+    problem(
+      'amount',
+      `${formatAmount(milli, 3).replace(/\.?0+$/, '')} is not an amount above zero`,
+    );
+  } else {
+    amount = amountToNumber(milli);
+    const precision = currency ? checkCurrencyPrecision(milli, currency) : null;
+    if (precision) problem('amount', precision);
+  }
+
+  const date = text.execution_date;
+  if (!date) problem('execution_date', 'the payment date is missing');
+  else if (date < context.today) {
+    problem(
+      'execution_date',
+      `${date} is in the past: the payment would go out at once`,
+      'warning',
+    );
+  }
+
+  let purpose = DEFAULT_PURPOSE;
+  if (text.purpose !== undefined) {
+    if (isPurposeCode(text.purpose)) purpose = text.purpose;
+    else
+      problem('purpose', `${text.purpose} is not an ISO 20022 purpose code such as SALA or SUPP`);
+  }
+
+  return {
+    source: { type: 'group', id: context.groupId },
+    target: { type: 'contact', id: '' },
+    amount: { type, amount, ...(named && named !== side ? { currency: named } : {}) },
+    execution: { date: date ? `${date}T09:00:00Z` : '' },
+    purpose,
+    ...(text.description !== undefined ? { description: text.description } : {}),
+    ...(values.approved !== undefined ? { approved: values.approved } : {}),
+    ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
+  };
+}
+
+function accountKey(beneficiary: BeneficiaryPutBody | undefined): string | undefined {
+  const bank = beneficiary?.bank_details;
+  if (!beneficiary || !bank?.account_number) return undefined;
+  return [beneficiary.country, bank.bank_code ?? '', bank.account_number].join(':');
+}

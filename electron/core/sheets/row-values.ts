@@ -1,0 +1,82 @@
+// A row's mapped cells read as the values their fields need, each cell by its field's kind,
+// and every cell that cannot be read kept as an issue at that cell.
+import type { DraftIssue } from '../outbox/draft-types';
+import { cellAccountNumber, cellBankCode } from './cell-bank-codes';
+import { cellAmount, type CellAmount } from './cell-amounts';
+import { cellBoolean } from './cell-boolean';
+import { cellCode } from './cell-codes';
+import type { Coerced } from './cell-coerced';
+import { cellDate, type DateOrder } from './cell-dates';
+import { cellText } from './cell-text';
+import type { ColumnMapping } from './column-mapping';
+import { field, type FieldId } from './fields';
+import { cellRef, EMPTY, type SheetRow } from './sheet-types';
+
+type TextField = Exclude<FieldId, 'amount' | 'approved' | 'user_tag'>;
+
+export interface RowValues {
+  text: Partial<Record<TextField, string>>;
+  amount?: CellAmount;
+  approved?: boolean;
+  tags: Record<string, string>;
+  /** The cell each mapped field came from ("D17"). */
+  cells: Partial<Record<FieldId, string>>;
+}
+
+export interface ReadingContext {
+  date1904: boolean;
+  dateOrder?: DateOrder;
+}
+
+export function readRow(
+  row: SheetRow,
+  mapping: ColumnMapping,
+  context: ReadingContext,
+  issues: DraftIssue[],
+): RowValues {
+  const values: RowValues = { text: {}, tags: {}, cells: {} };
+  for (const column of mapping.columns) {
+    const cell = row.cells[column.index] ?? EMPTY;
+    const ref = cellRef(column.index, row.number);
+    const problem = (message: string) =>
+      issues.push({ field: field(column.field).target, cell: ref, message, severity: 'error' });
+    values.cells[column.field] = ref;
+    if (column.field === 'amount') {
+      values.amount = accepted(cellAmount(cell), problem) ?? undefined;
+    } else if (column.field === 'approved') {
+      values.approved = accepted(cellBoolean(cell), problem) ?? undefined;
+    } else if (column.field === 'user_tag') {
+      const tag = accepted(cellText(cell), problem);
+      if (tag !== null) values.tags[column.tagKey ?? column.header] = tag;
+    } else {
+      const value = accepted(readByKind(column.field, cell, context), problem);
+      if (value !== null) values.text[column.field] = value;
+    }
+  }
+  return values;
+}
+
+function readByKind(
+  id: TextField,
+  cell: SheetRow['cells'][number],
+  context: ReadingContext,
+): Coerced<string> {
+  switch (field(id).kind) {
+    case 'date':
+      return cellDate(cell, { date1904: context.date1904, order: context.dateOrder });
+    case 'code':
+      return cellCode(cell);
+    case 'account':
+      return cellAccountNumber(cell);
+    case 'bank_code':
+      return cellBankCode(cell);
+    default:
+      return cellText(cell);
+  }
+}
+
+function accepted<T>(result: Coerced<T>, problem: (message: string) => void): T | null {
+  if (result.ok) return result.value;
+  problem(result.message);
+  return null;
+}

@@ -1,0 +1,76 @@
+// npm run bench:sheets — a 100,000-row payroll sheet as .xlsx and as .csv: the bare streaming
+// parse (exceljs's streaming reader for .xlsx, the CSV reader for .csv; no mapping, no checks)
+// against the whole import into an outbox with every check; their ratio, rows/s and peak RSS;
+// and exports of 100,000 rows with the streaming writers. Each measurement runs in a process
+// of its own, so that peak memory is its own. Prints one JSON object.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeBenchSheets } from './sheets-bench-files';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 1.3;
+const TARGET_RSS_MB = 300;
+
+interface Measured {
+  seconds: number;
+  peak_rss_mb: number;
+  rows: number;
+}
+
+function measure(phase: string, file: string): Measured {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join('test', 'bench', 'sheets-bench-phase.ts'), phase, file],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`${phase} ${file} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Measured;
+}
+
+/** The median of several rounds (by time), parse and import alternating. */
+function compare(parsePhase: string, file: string) {
+  const parses: Measured[] = [];
+  const imports: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    parses.push(measure(parsePhase, file));
+    imports.push(measure('import', file));
+  }
+  const median = (runs: Measured[]) =>
+    [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)] as Measured;
+  const parse = median(parses);
+  const whole = median(imports);
+  const ratio = Number((whole.seconds / parse.seconds).toFixed(2));
+  const peak = Math.max(...imports.map((run) => run.peak_rss_mb));
+  return {
+    parse_seconds: parse.seconds,
+    parse_rows_per_second: Math.round(parse.rows / parse.seconds),
+    parse_peak_rss_mb: parse.peak_rss_mb,
+    import_seconds: whole.seconds,
+    import_rows_per_second: Math.round(whole.rows / whole.seconds),
+    import_peak_rss_mb: peak,
+    ratio,
+    meets_ratio_target: ratio <= TARGET_RATIO,
+    meets_rss_target: peak < TARGET_RSS_MB,
+  };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'payout-desk-sheets-bench-'));
+try {
+  const files = await writeBenchSheets(dir, ROWS);
+  const result = {
+    rows: ROWS,
+    rounds: ROUNDS,
+    target_ratio: TARGET_RATIO,
+    target_peak_rss_mb: TARGET_RSS_MB,
+    xlsx: compare('parse-xlsx', files.xlsx),
+    csv: compare('parse-csv', files.csv),
+    export_results_xlsx: measure('export-xlsx', join(dir, 'results.xlsx')),
+    export_results_csv: measure('export-csv', join(dir, 'results.csv')),
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

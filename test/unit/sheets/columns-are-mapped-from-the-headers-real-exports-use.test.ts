@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amountHeaderCurrency,
+  mappingFromJson,
+  mappingToJson,
+  proposeMapping,
+  sourceKey,
+} from '../../../electron/core/sheets/column-mapping';
+import { headerCurrency, matchHeader } from '../../../electron/core/sheets/header-matching';
+import { SheetFileError } from '../../../electron/core/sheets/sheet-types';
+
+const fieldOf = (header: string) => matchHeader(header)?.field;
+
+describe('a header names its field', () => {
+  it.each([
+    ['Net Pay', 'amount'],
+    ['Net Pay (GBP)', 'amount'],
+    ['Employee Net Pay', 'amount'],
+    ['Amount to be paid', 'amount'],
+    ['Sort Code', 'bank_code'],
+    ['Sort-code', 'bank_code'],
+    ['Routing Number', 'bank_code'],
+    ['ABA', 'bank_code'],
+    ['IBAN', 'iban'],
+    ['iban number', 'iban'],
+    ['Beneficiary Name', 'name'],
+    ['Payee', 'name'],
+    ['Remittance information', 'description'],
+    ['Payment Reference', 'description'],
+    ['Account No.', 'account_number'],
+    ['Beneficiary Account Number', 'account_number'],
+    ['Acount Number', 'account_number'],
+    ['Account Holder Name', 'account_name'],
+    ['SWIFT/BIC', 'bic'],
+    ['Pay Date', 'execution_date'],
+    ['Date of Birth', 'date_of_birth'],
+    ['Currency', 'account_currency'],
+    ['Amount Currency', 'amount_currency'],
+    ['Country', 'bank_country'],
+    ['Post code', 'address_postal_code'],
+    ['Surname', 'last_name'],
+    ['Given name', 'first_name'],
+    ['Approved?', 'approved'],
+    ['tag:department', 'user_tag'],
+    ['Purpose Code', 'purpose'],
+    ['Montant (EUR)', 'amount'],
+    ["Date d'exécution", 'execution_date'],
+    ['Libellé', 'description'],
+    ['Employee ID', undefined],
+    ['Status', undefined],
+    ['', undefined],
+  ])('%s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it('names the currency an amount header carries', () => {
+    expect(headerCurrency('Amount (USD)')).toBe('USD');
+    expect(headerCurrency('Net pay in EUR')).toBe('EUR');
+    expect(headerCurrency('Amount £')).toBe('GBP');
+    expect(headerCurrency('Amount (XYZ)')).toBeUndefined();
+    expect(headerCurrency('Net Pay')).toBeUndefined();
+  });
+});
+
+describe('a mapping', () => {
+  const headers = [
+    'Employee ID',
+    'Employee Name',
+    'Sort Code',
+    'Account Number',
+    'Net Pay (GBP)',
+    'Pay Date',
+    'Reference',
+    'Currency',
+  ];
+
+  it('takes each field from its best column, once (the first of equals)', () => {
+    const mapping = proposeMapping([...headers, 'Amount']);
+    expect(mappingToJson(mapping)).toEqual({
+      'Employee Name': 'name',
+      'Sort Code': 'bank_code',
+      'Account Number': 'account_number',
+      'Pay Date': 'execution_date',
+      Reference: 'description',
+      Currency: 'account_currency',
+      'Net Pay (GBP)': 'amount',
+    });
+    expect(amountHeaderCurrency(proposeMapping(headers), headers)).toBe('GBP');
+  });
+
+  it('reads back from the JSON it writes, and from the person’s own with options', () => {
+    const mapping = proposeMapping(headers);
+    expect(mappingFromJson(mappingToJson(mapping), headers)).toEqual(mapping);
+    const own = mappingFromJson(
+      { mapping: { 'Employee ID': 'tag:employee', 'net pay (gbp)': 'amount' }, date_order: 'DMY' },
+      headers,
+    );
+    expect(own).toEqual({
+      columns: [
+        { index: 0, header: 'Employee ID', field: 'user_tag', tagKey: 'employee' },
+        { index: 4, header: 'Net Pay (GBP)', field: 'amount' },
+      ],
+      dateOrder: 'DMY',
+    });
+  });
+
+  it('is refused, saying why, when it names a missing column, an unknown field or one field twice', () => {
+    expect(() => mappingFromJson({ Salary: 'amount' }, headers)).toThrow(
+      /does not have.*Employee ID/,
+    );
+    expect(() => mappingFromJson({ Reference: 'memo' }, headers)).toThrow(SheetFileError);
+    expect(() => mappingFromJson({ Reference: 'amount', 'Pay Date': 'amount' }, headers)).toThrow(
+      /amount more than one column/,
+    );
+  });
+
+  it('keys repeated and empty headers by their column', () => {
+    const mapping = proposeMapping(['Amount', 'Name', 'Amount', '']);
+    expect(mappingToJson(mapping)).toEqual({ 'Amount (A)': 'amount', Name: 'name' });
+  });
+
+  it('recognises a source by its headers, whatever their case, spacing or trailing blanks', () => {
+    expect(sourceKey(['Net Pay', 'Sort Code'])).toBe(sourceKey([' net pay', 'SORT CODE', '', '']));
+    expect(sourceKey(['Net Pay', 'Sort Code'])).not.toBe(sourceKey(['Net Pay', 'IBAN']));
+  });
+});
