@@ -61,6 +61,7 @@ export class ImportRepository {
       setBatchSource: db.prepare('UPDATE batches SET source_json = ? WHERE id = ?'),
       batchSource: db.prepare('SELECT source_json FROM batches WHERE id = ?').pluck(),
       mapping: db.prepare('SELECT name, mapping_json FROM column_mappings WHERE source_key = ?'),
+      mappings: db.prepare('SELECT source_key, mapping_json FROM column_mappings'),
       saveMapping: db.prepare(
         `INSERT INTO column_mappings (source_key, name, mapping_json, updated_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (source_key) DO UPDATE SET name = excluded.name,
@@ -75,8 +76,11 @@ export class ImportRepository {
   }
 
   /** Writes a draft with its identity, fixed here and never changed. */
-  insert(batchId: string, draft: ImportedDraft): { id: string; correlationId: string } {
-    const now = this.now();
+  insert(
+    batchId: string,
+    draft: ImportedDraft,
+    now: string = this.now(),
+  ): { id: string; correlationId: string } {
     const id = randomUUID();
     const correlationId = draft.correlationId ?? correlationIdFor(id);
     let beneficiaryId: string | null = null;
@@ -112,6 +116,7 @@ export class ImportRepository {
 
   /** The first draft from before `mark` with this key: where a possible duplicate sits. */
   duplicateOf(key: string, mark: number): { batch: string; row: number | null } | undefined {
+    if (mark === 0) return undefined; // the outbox held no drafts before this import
     return this.sql.duplicate.get(key, mark) as { batch: string; row: number | null } | undefined;
   }
 
@@ -147,6 +152,12 @@ export class ImportRepository {
     return row
       ? { name: row.name, mapping: JSON.parse(row.mapping_json) as Record<string, string> }
       : undefined;
+  }
+
+  /** Every saved mapping by its source key: a handful, one per kind of export a team gets. */
+  savedMappings(): Record<string, unknown> {
+    const rows = this.sql.mappings.all() as { source_key: string; mapping_json: string }[];
+    return Object.fromEntries(rows.map((row) => [row.source_key, JSON.parse(row.mapping_json)]));
   }
 
   saveMapping(sourceKey: string, saved: SavedMapping): void {

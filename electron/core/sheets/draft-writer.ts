@@ -23,6 +23,8 @@ export class DraftWriter {
   private readonly firstRowByKey = new Map<string, number>();
   private readonly correlationIds = new Set<string>();
   private readonly issuesByRow = new Map<number, DraftIssue[]>();
+  /** One time for all the drafts of an import: they were created together. */
+  private readonly now = new Date().toISOString();
 
   constructor(
     private readonly imports: ImportRepository,
@@ -48,15 +50,19 @@ export class DraftWriter {
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
-    this.imports.insert(this.batchId, {
-      sourceRow: row.number,
-      payment: draft.payment,
-      ...(draft.beneficiary ? { beneficiary: draft.beneficiary } : {}),
-      issues,
-      source: encodeCells(row.cells),
-      ...(draft.duplicateKey ? { duplicateKey: draft.duplicateKey } : {}),
-      ...(correlationId ? { correlationId } : {}),
-    });
+    this.imports.insert(
+      this.batchId,
+      {
+        sourceRow: row.number,
+        payment: draft.payment,
+        ...(draft.beneficiary ? { beneficiary: draft.beneficiary } : {}),
+        issues,
+        source: encodeCells(row.cells),
+        ...(draft.duplicateKey ? { duplicateKey: draft.duplicateKey } : {}),
+        ...(correlationId ? { correlationId } : {}),
+      },
+      this.now,
+    );
     this.count += 1;
     if (issues.length > 0) this.issuesByRow.set(row.number, issues);
   }

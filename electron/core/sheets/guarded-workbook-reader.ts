@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import type { InflateBudget } from './inflate-budget';
+import { SheetFileError } from './sheet-types';
 import { WorksheetScanner } from './worksheet-scanner';
 
 type ParseEvent = { eventType: string; value: unknown };
@@ -57,9 +58,11 @@ export class GuardedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // lack its text, so it waits in a temporary file (as exceljs does).
     const waiting: { sheetNo: string; file: string }[] = [];
     let spillDir: string | undefined;
+    const parts = new Set<string>();
     try {
       for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
         const part = entry.path.replace(/^\//, '');
+        parts.add(part);
         const metered = entry.pipe(this.budget.meter(part));
         entry.on('error', (error) => metered.destroy(error));
         const sheetNo = WORKSHEET.exec(part)?.[1];
@@ -79,6 +82,7 @@ export class GuardedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
         // the meter, so that no part escapes the budget.
         await drain(metered);
       }
+      if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
       for (const { sheetNo, file } of waiting) {
         yield* internals._parseWorksheet(this.scanned(createReadStream(file)), sheetNo);
       }
@@ -126,6 +130,15 @@ async function* scan(
     yield chunk;
   }
   scanner.push(new Uint8Array(0), true);
+}
+
+function notAWorkbook(parts: Set<string>): SheetFileError {
+  return new SheetFileError(
+    'not_a_spreadsheet',
+    parts.has('mimetype') && parts.has('content.xml')
+      ? 'this is an OpenDocument spreadsheet (.ods): open it in LibreOffice or Excel and save it as .xlsx, then import again'
+      : 'the file is a zip archive but not an Excel workbook: export the list from its program as .xlsx or .csv',
+  );
 }
 
 async function drain(stream: Readable): Promise<void> {

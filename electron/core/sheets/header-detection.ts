@@ -1,7 +1,7 @@
 // Where the list starts: the header row is the row among the first ones whose cells name the
 // most payment fields, so title lines, blank lines and notes above it are passed over. A sheet
 // without such a row (instructions, a chart's data) is not a payment list.
-import { mappingFromJson, proposeMapping, type ColumnMapping } from './column-mapping';
+import { mappingFromJson, proposeMapping, sourceKey, type ColumnMapping } from './column-mapping';
 import { matchHeader } from './header-matching';
 import type { SheetRow } from './sheet-types';
 
@@ -14,7 +14,12 @@ export interface HeaderRow {
   number: number;
   headers: string[];
   mapping: ColumnMapping;
+  /** Given for this import, saved from an earlier import of the same source, or proposed. */
+  source: 'given' | 'saved' | 'proposed';
 }
+
+/** Mappings saved from earlier imports, by the source key of their headers (sourceKey). */
+export type SavedMappings = Readonly<Record<string, unknown>>;
 
 /** A payment list names an amount and whom to pay (an account, a name or a beneficiary id). */
 const PAYEE_FIELDS = new Set([
@@ -35,32 +40,54 @@ export function headerTexts(row: SheetRow): string[] {
 
 /**
  * The header row among `rows` (the first HEADER_SEARCH_ROWS of a sheet), with its mapping:
- * the one given as JSON where it fits this sheet, else the one proposed from the headers.
+ * the one given as JSON where it fits this sheet; else the first row whose headers were seen
+ * before, with the mapping saved then; else the row that names the most payment fields, with
+ * the mapping proposed from its headers.
  */
-export function findHeaderRow(rows: readonly SheetRow[], given?: unknown): HeaderRow | undefined {
-  let best: (HeaderRow & { score: number }) | undefined;
-  rows.slice(0, HEADER_SEARCH_ROWS).forEach((row, position) => {
-    const headers = headerTexts(row);
-    if (given !== undefined) {
-      if (best) return;
+export function findHeaderRow(
+  rows: readonly SheetRow[],
+  given?: unknown,
+  saved: SavedMappings = {},
+): HeaderRow | undefined {
+  const candidates = rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => ({
+    position,
+    number: row.number,
+    headers: headerTexts(row),
+    row,
+  }));
+  const fitting = (json: unknown, source: HeaderRow['source']) => {
+    for (const { row: _row, ...candidate } of candidates) {
+      if (candidate.headers.every((header) => header === '')) continue;
       try {
-        best = {
-          position,
-          number: row.number,
-          headers,
-          mapping: mappingFromJson(given, headers),
-          score: 1,
-        };
+        return { ...candidate, mapping: mappingFromJson(json, candidate.headers), source };
       } catch {
-        // not this row: the given mapping names columns this row does not have
+        // not this row: the mapping names columns this row does not have
       }
-      return;
     }
-    const score = headerScore(row, headers);
+    return undefined;
+  };
+  if (given !== undefined) return fitting(given, 'given');
+  for (const { row: _row, ...candidate } of candidates) {
+    const json = saved[sourceKey(candidate.headers)];
+    if (json === undefined) continue;
+    try {
+      return { ...candidate, mapping: mappingFromJson(json, candidate.headers), source: 'saved' };
+    } catch {
+      // saved for these headers but no longer valid: propose afresh
+    }
+  }
+  let best: (HeaderRow & { score: number }) | undefined;
+  for (const { row, ...candidate } of candidates) {
+    const score = headerScore(row, candidate.headers);
     if (score > 0 && (!best || score > best.score)) {
-      best = { position, number: row.number, headers, mapping: proposeMapping(headers), score };
+      best = {
+        ...candidate,
+        mapping: proposeMapping(candidate.headers),
+        source: 'proposed',
+        score,
+      };
     }
-  });
+  }
   if (!best) return undefined;
   const { score: _score, ...header } = best;
   return header;

@@ -47,7 +47,11 @@ const SYNONYMS: { field: FieldId; name: string; words: string[] }[] = FIELDS.fla
   }),
 );
 
+/** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
+const MAX_HEADER_CHARS = 120;
+
 export function matchHeader(header: string): HeaderMatch | undefined {
+  if (header.length > MAX_HEADER_CHARS) return undefined;
   const name = normaliseHeader(header);
   if (name === '') return undefined;
   if (name.startsWith('tag ')) return { field: 'user_tag', score: 1 };

@@ -10,10 +10,10 @@ export const SHEET_LIMITS = {
   /** Bytes of XML a workbook may inflate to, all parts together. */
   maxUncompressedBytes: 1024 * 1024 * 1024,
   /**
-   * Inflated bytes per byte of the whole file. Real workbooks stay under 30 (XML of repetitive
+   * Inflated bytes per byte of the whole file. Real workbooks stay well under 30 (XML of repetitive
    * rows compresses well); a zip bomb reaches thousands.
    */
-  maxCompressionRatio: 120,
+  maxCompressionRatio: 100,
   /** Characters of one cell: Excel's own limit. */
   maxCellChars: 32_767,
   /**
@@ -22,7 +22,7 @@ export const SHEET_LIMITS = {
    */
   maxSheetTextChars: 200_000_000,
   /** Bytes of a workbook's shared strings part. */
-  maxSharedStringsBytes: 256 * 1024 * 1024,
+  maxSharedStringsBytes: 64 * 1024 * 1024,
 } as const;
 
 export type SheetLimits = { [K in keyof typeof SHEET_LIMITS]: number };

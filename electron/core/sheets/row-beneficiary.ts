@@ -161,8 +161,18 @@ function entityType(values: RowValues, problem: Problem): 'INDIVIDUAL' | 'BUSINE
     if (read.ok && read.value) return read.value;
     if (!read.ok) problem('entity_type', read.message);
   }
-  return values.text.company_name && !values.text.last_name ? 'BUSINESS' : 'INDIVIDUAL';
+  if (values.text.company_name && !values.text.last_name) return 'BUSINESS';
+  const name = values.text.name ?? values.text.account_name;
+  if (name && !values.text.last_name && LEGAL_FORM.test(name)) return 'BUSINESS';
+  return 'INDIVIDUAL';
 }
+
+/**
+ * A legal form at the end of a name says it is a business: "Müller GmbH", "Café Olé SARL",
+ * "Delgado & Sons". Only forms that are not also surnames are listed.
+ */
+const LEGAL_FORM =
+  /[\s,.](ltd|limited|llc|llp|inc|incorporated|corp|corporation|plc|gmbh|ag|kg|sarl|sas|bv|nv|srl|spa|s\.?a\.?|s\.?l\.?|pty|oy|& (sons|fils|co)|and sons)\.?$/i;
 
 const ENTITY_FIELDS: [FieldId, string][] = [
   ['first_name', 'individual_first_name'],

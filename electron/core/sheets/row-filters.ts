@@ -23,9 +23,11 @@ function isBlank(cell: CellValue): boolean {
   return cell.kind === 'empty' || (cell.kind === 'text' && cell.text.trim() === '');
 }
 
+export const BLANK_ROW = 'blank row';
+
 export function skipReason(row: SheetRow, mapping: ColumnMapping): string | undefined {
   const filled = row.cells.filter((cell) => !isBlank(cell));
-  if (filled.length === 0) return 'blank row';
+  if (filled.length === 0) return BLANK_ROW;
   const label = filled.find(
     (cell): cell is Extract<CellValue, { kind: 'text' }> =>
       cell.kind === 'text' && TOTALS.test(cell.text.trim()),
@@ -42,4 +44,27 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
     }
   }
   return undefined;
+}
+
+/** The skipped rows for the report, a run of blank rows as one entry ("blank rows 14–20"). */
+export class SkippedRows {
+  private readonly entries: { row: number; reason: string; last?: number }[] = [];
+
+  add(row: number, reason: string): void {
+    this.entries.push({ row, reason });
+  }
+
+  blank(row: number): void {
+    const previous = this.entries[this.entries.length - 1];
+    if (previous?.reason === BLANK_ROW && (previous.last ?? previous.row) === row - 1) {
+      previous.last = row;
+    } else this.entries.push({ row, reason: BLANK_ROW });
+  }
+
+  list(): { row: number; reason: string }[] {
+    return this.entries.map(({ row, reason, last }) => ({
+      row,
+      reason: last === undefined ? reason : `blank rows ${row}–${last}`,
+    }));
+  }
 }

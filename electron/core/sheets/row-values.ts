@@ -38,19 +38,28 @@ export function readRow(
   for (const column of mapping.columns) {
     const cell = row.cells[column.index] ?? EMPTY;
     const ref = cellRef(column.index, row.number);
-    const problem = (message: string) =>
-      issues.push({ field: field(column.field).target, cell: ref, message, severity: 'error' });
     values.cells[column.field] = ref;
-    if (column.field === 'amount') {
-      values.amount = accepted(cellAmount(cell), problem) ?? undefined;
-    } else if (column.field === 'approved') {
-      values.approved = accepted(cellBoolean(cell), problem) ?? undefined;
-    } else if (column.field === 'user_tag') {
-      const tag = accepted(cellText(cell), problem);
-      if (tag !== null) values.tags[column.tagKey ?? column.header] = tag;
-    } else {
-      const value = accepted(readByKind(column.field, cell, context), problem);
-      if (value !== null) values.text[column.field] = value;
+    const read =
+      column.field === 'amount'
+        ? cellAmount(cell)
+        : column.field === 'approved'
+          ? cellBoolean(cell)
+          : column.field === 'user_tag'
+            ? cellText(cell)
+            : readByKind(column.field, cell, context);
+    if (!read.ok) {
+      issues.push({
+        field: field(column.field).target,
+        cell: ref,
+        message: read.message,
+        severity: 'error',
+      });
+    } else if (read.value !== null) {
+      if (column.field === 'amount') values.amount = read.value as CellAmount;
+      else if (column.field === 'approved') values.approved = read.value as boolean;
+      else if (column.field === 'user_tag') {
+        values.tags[column.tagKey ?? column.header] = read.value as string;
+      } else values.text[column.field] = read.value as string;
     }
   }
   return values;
@@ -73,10 +82,4 @@ function readByKind(
     default:
       return cellText(cell);
   }
-}
-
-function accepted<T>(result: Coerced<T>, problem: (message: string) => void): T | null {
-  if (result.ok) return result.value;
-  problem(result.message);
-  return null;
 }

@@ -1,7 +1,12 @@
 // Which sheet of a file is the payment list, and where its header row is. A named sheet is
 // taken as asked; otherwise the first visible sheet whose first rows hold a header naming an
 // amount and a payee. Sheets passed over are skipped unread beyond their first rows.
-import { HEADER_SEARCH_ROWS, findHeaderRow, type HeaderRow } from './header-detection';
+import {
+  HEADER_SEARCH_ROWS,
+  findHeaderRow,
+  type HeaderRow,
+  type SavedMappings,
+} from './header-detection';
 import type { SheetLimits } from './limits';
 import { sheetsOf } from './sheet-sources';
 import { SheetFileError, type SheetRow } from './sheet-types';
@@ -21,12 +26,15 @@ export interface ChosenSheet {
 export async function chooseSheet(
   path: string,
   limits: SheetLimits,
-  wanted: { sheet?: string; mapping?: unknown },
+  wanted: { sheet?: string; mapping?: unknown; saved?: SavedMappings },
 ): Promise<ChosenSheet> {
   const sheets = sheetsOf(path, limits);
   const seen: string[] = [];
   try {
-    for await (const sheet of sheets) {
+    // Not a for-await loop: leaving one closes the workbook, and the chosen sheet's rows are
+    // still to be read.
+    for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
+      const sheet = next.value;
       seen.push(sheet.name);
       const named = wanted.sheet !== undefined;
       if (named && sheet.name.toLowerCase() !== wanted.sheet?.toLowerCase()) continue;
@@ -38,7 +46,7 @@ export async function chooseSheet(
         if (next.done) break;
         firstRows.push(next.value);
       }
-      const header = findHeaderRow(firstRows, wanted.mapping);
+      const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved);
       if (header) {
         return {
           sheet,

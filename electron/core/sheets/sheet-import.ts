@@ -5,17 +5,11 @@
 import { basename } from 'node:path';
 import type { Outbox } from '../outbox';
 import type { DraftIssue } from '../outbox/draft-types';
-import {
-  amountHeaderCurrency,
-  mappingFromJson,
-  mappingToJson,
-  sourceKey,
-  type ColumnMapping,
-} from './column-mapping';
+import { amountHeaderCurrency, mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { rowToDraft, type DraftContext } from './row-to-draft';
-import { skipReason } from './row-filters';
-import { chooseSheet } from './sheet-choice';
+import { BLANK_ROW, SkippedRows, skipReason } from './row-filters';
+import { readSheet } from './sheet-reading';
 import { SheetFileError, type SheetRow } from './sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
@@ -56,40 +50,31 @@ export async function importSheet(
   request: SheetImportRequest,
 ): Promise<SheetImportSummary> {
   const limits = request.limits ?? SHEET_LIMITS;
-  const chosen = await chooseSheet(request.file, limits, {
-    sheet: request.sheet,
-    mapping: request.mapping,
-  });
-  const { sheet, header } = chosen;
-  const key = sourceKey(header.headers);
-  const saved = request.mapping === undefined ? outbox.imports.savedMapping(key) : undefined;
-  let mapping: ColumnMapping = header.mapping;
-  let mappingSource: SheetImportSummary['mapping_source'] =
-    request.mapping === undefined ? 'proposed' : 'given';
-  if (saved) {
-    try {
-      mapping = mappingFromJson(saved.mapping, header.headers);
-      mappingSource = 'saved';
-    } catch {
-      // The saved mapping no longer fits (a column was renamed): propose afresh.
-    }
+  if (outbox.batches.find(request.batchName)) {
+    throw new SheetFileError(
+      'batch_exists',
+      `a batch named "${request.batchName}" already exists: choose another name`,
+    );
   }
+  const reading = await readSheet({
+    file: request.file,
+    limits,
+    ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
+    ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
+    saved: outbox.imports.savedMappings(),
+  });
+  const { header } = reading;
+  const { mapping } = header;
+  const key = sourceKey(header.headers);
   const context: DraftContext = {
     groupId: request.group.id,
     walletCurrency: request.group.walletCurrency,
     amountHeaderCurrency: amountHeaderCurrency(mapping, header.headers),
-    date1904: sheet.date1904,
+    date1904: reading.date1904,
     dateOrder: mapping.dateOrder,
     today: request.today ?? new Date().toISOString().slice(0, 10),
   };
 
-  if (outbox.batches.find(request.batchName)) {
-    await chosen.close();
-    throw new SheetFileError(
-      'bad_mapping',
-      `a batch named "${request.batchName}" already exists: choose another name`,
-    );
-  }
   const db = outbox.db;
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -102,64 +87,65 @@ export async function importSheet(
       sourceFile: request.file,
     });
     const writer = new DraftWriter(outbox.imports, batch.id);
-    const skipped: SheetImportSummary['skipped'] = [];
+    const skipped = new SkippedRows();
     let rows = 0;
+    let nonBlank = 0;
     const take = (row: SheetRow) => {
       rows += 1;
-      if (rows > limits.maxRows) {
+      if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
+      const reason = skipReason(row, mapping);
+      if (reason === BLANK_ROW) return skipped.blank(row.number);
+      // Blank rows do not count: a sheet formatted down to row 1,048,576 is still a short list.
+      nonBlank += 1;
+      if (nonBlank > limits.maxRows) {
         throw new SheetFileError(
           'too_many_rows',
           `the sheet has more than ${limits.maxRows.toLocaleString('en')} rows below its header, the most one import takes: split it into several files`,
         );
       }
-      const reason = skipReason(row, mapping);
-      if (reason) return skipped.push({ row: row.number, reason });
+      if (reason) return skipped.add(row.number, reason);
       const draft = rowToDraft(row, mapping, context);
       if (row.hidden) draft.issues.push(hiddenRow(row.number));
       writer.write(row, draft);
-      if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
     };
-    chosen.firstRows.slice(header.position + 1).forEach(take);
-    for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
-      take(next.value);
-    }
-    await chosen.close();
-    fillMergedCells(sheet.merges, header.number, mapping, writer, (row) =>
+    for await (const row of reading.rows) take(row);
+    await reading.close();
+    fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
       rowToDraft(row, mapping, context),
     );
     const mappingJson = mappingToJson(mapping);
     outbox.imports.setBatchSource(batch.id, {
       file: basename(request.file),
-      sheet: sheet.name,
+      sheet: reading.sheet,
       header_row: header.number,
       headers: header.headers,
       mapping: mappingJson,
     });
     outbox.imports.saveMapping(key, {
-      name: `${basename(request.file)} / ${sheet.name}`,
+      name: `${basename(request.file)} / ${reading.sheet}`,
       mapping: mappingJson,
     });
     outbox.audit.append('import', {
       batchId: batch.id,
-      details: { file: basename(request.file), sheet: sheet.name, rows, drafts: writer.count },
+      details: { file: basename(request.file), sheet: reading.sheet, rows, drafts: writer.count },
     });
     db.exec('COMMIT');
     request.onProgress?.({ rows });
     return {
       batch: batch.name,
       batchId: batch.id,
-      sheet: sheet.name,
+      sheet: reading.sheet,
       header_row: header.number,
       mapping: mappingJson,
-      mapping_source: mappingSource,
+      mapping_source: header.source,
       rows,
       drafts: writer.count,
-      skipped,
+      skipped: skipped.list(),
       issues: writer.issues(),
     };
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
-    await chosen.close().catch(() => undefined);
+    await reading.close();
     throw error;
   }
 }

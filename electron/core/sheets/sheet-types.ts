@@ -67,7 +67,8 @@ export class SheetFileError extends Error {
       | 'unreadable'
       | 'no_such_sheet'
       | 'no_payment_list'
-      | 'bad_mapping',
+      | 'bad_mapping'
+      | 'batch_exists',
     message: string,
   ) {
     super(message);

@@ -30,8 +30,7 @@ export class WorksheetScanner {
   push(chunk: Uint8Array, final = false): void {
     const text =
       this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-    const lastCell = text.lastIndexOf('<c ');
-    const cut = final ? text.length : lastCell > 0 ? lastCell : text.lastIndexOf('<');
+    const cut = final ? text.length : cutAt(text);
     if (cut <= 0) {
       this.carry = text;
       return;
@@ -97,6 +96,21 @@ export class WorksheetScanner {
       });
     }
   }
+}
+
+/**
+ * Where to stop: before the last cell if it is not closed yet (its value may be in the next
+ * chunk), else before the last tag. exceljs is handed the whole chunk at once, so a closed
+ * cell must be looked at now: its row may be emitted before the next chunk arrives.
+ */
+function cutAt(text: string): number {
+  const lastCell = text.lastIndexOf('<c ');
+  if (lastCell > 0) {
+    const end = text.indexOf('>', lastCell);
+    const selfClosing = end !== -1 && text.charCodeAt(end - 1) === 0x2f;
+    if (!selfClosing && text.indexOf('</c>', lastCell) === -1) return lastCell;
+  }
+  return text.lastIndexOf('<');
 }
 
 /** The text of a value read as latin1 bytes: back to UTF-8, with XML's escapes undone. */

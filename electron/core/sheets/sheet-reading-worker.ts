@@ -1,0 +1,65 @@
+// Runs in a worker thread: reads the sheet (exceljs's parse is the slowest step of an import)
+// while the main thread maps, checks and writes the rows it has already been sent. Rows go in
+// batches, and only a few batches ahead of the main thread, so memory stays bounded.
+import { parentPort, workerData } from 'node:worker_threads';
+import { chooseSheet } from './sheet-choice';
+import {
+  BATCHES_AHEAD,
+  ROWS_PER_BATCH,
+  type ReadingMessage,
+  type ReadingRequest,
+} from './sheet-reading-protocol';
+import { SheetFileError, type SheetRow } from './sheet-types';
+
+const port = parentPort;
+if (!port) throw new Error('sheet-reading-worker runs as a worker thread');
+const { request } = workerData as { request: ReadingRequest };
+const post = (message: ReadingMessage) => port.postMessage(message);
+
+let credits = BATCHES_AHEAD;
+let wake: (() => void) | undefined;
+port.on('message', () => {
+  credits += 1;
+  wake?.();
+});
+const credit = async () => {
+  while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
+  credits -= 1;
+};
+
+try {
+  const chosen = await chooseSheet(request.file, request.limits, {
+    ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
+    ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
+    ...(request.saved ? { saved: request.saved } : {}),
+  });
+  post({
+    type: 'chosen',
+    sheet: chosen.sheet.name,
+    date1904: chosen.sheet.date1904,
+    header: chosen.header,
+  });
+  let batch: SheetRow[] = chosen.firstRows.slice(chosen.header.position + 1);
+  const send = async () => {
+    await credit();
+    post({ type: 'rows', rows: batch });
+    batch = [];
+  };
+  for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
+    batch.push(next.value);
+    if (batch.length >= ROWS_PER_BATCH) await send();
+  }
+  if (batch.length > 0) await send();
+  await chosen.close();
+  post({ type: 'end', merges: [...chosen.sheet.merges] });
+} catch (error) {
+  post(
+    error instanceof SheetFileError
+      ? { type: 'failed', code: error.code, message: error.message }
+      : {
+          type: 'failed',
+          code: 'unreadable',
+          message: `the file could not be read (${String(error)})`,
+        },
+  );
+}

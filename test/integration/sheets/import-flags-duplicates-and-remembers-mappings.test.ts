@@ -1,0 +1,112 @@
+// What only shows across rows and across imports: a payment entered twice (flagged for
+// review, never dropped), a correlation id used twice, and a column mapping corrected once
+// and offered again the next time the same export comes in.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-duplicates-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const csv = async (name: string, lines: string[]) => {
+  const file = join(dir, name);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+};
+
+describe('possible duplicates', () => {
+  it('are flagged within the sheet and against drafts already in the outbox, and all rows stay', async () => {
+    const lines = [
+      'Payee,Sort Code,Account Number,Net Pay,Pay Date,Reference',
+      'Ada Lovelace,60-16-13,31926819,1250.50,2030-01-31,January',
+      'Alan Turing,40-12-76,04477991,980.00,2030-01-31,January',
+      'Ada Lovelace,601613,31926819,"1,250.50",31/01/2030,January again',
+      'Ada Lovelace,601613,31926819,1250.50,2030-02-28,February',
+    ];
+    const first = await folder.import(await csv('january.csv', lines), { batchName: 'January' });
+    expect(first.summary.drafts).toBe(4);
+    expect(draftOf(first, 4).issues).toEqual([
+      expect.objectContaining({
+        field: 'duplicate',
+        severity: 'warning',
+        message: expect.stringContaining('same account, amount and date as row 2'),
+      }),
+    ]);
+    expect(draftOf(first, 5).issues).toEqual([]);
+    expect(draftOf(first, 3).issues).toEqual([]);
+
+    const again = await folder.import(await csv('january-again.csv', lines.slice(0, 3)), {
+      batchName: 'January, sent twice',
+    });
+    expect(draftOf(again, 2).issues).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining('row 2 of batch "January"'),
+      }),
+    ]);
+    // A warning asks for a look; it does not block approval.
+    expect(folder.outbox.drafts.approve([draftOf(again, 2).id]).approved).toBe(1);
+  });
+
+  it('a correlation id the sheet repeats is kept once; the repeat gets an id of its own, with a warning', async () => {
+    const imported = await folder.import(
+      await csv('correlation.csv', [
+        'Payee,IBAN,Amount,Date,External ID',
+        'Müller GmbH,DE89370400440532013000,10,2030-01-31,INV-1',
+        'Café Olé SARL,BE68539007547034,20,2030-01-31,INV-1',
+        'Van den Berg BV,NL91ABNA0417164300,30,2030-01-31,has spaces',
+      ]),
+      { group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' } },
+    );
+    expect(imported.summary.mapping['External ID']).toBe('correlation_id');
+    expect(draftOf(imported, 2).correlationId).toBe('INV-1');
+    expect(draftOf(imported, 3).correlationId).toMatch(/^pd-[0-9a-f]{32}$/);
+    expect(draftOf(imported, 3).issues).toEqual([
+      expect.objectContaining({ field: 'correlation_id', severity: 'warning' }),
+    ]);
+    expect(draftOf(imported, 4).correlationId).toMatch(/^pd-/);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([]);
+  });
+});
+
+describe('a mapping corrected once', () => {
+  it('is offered again for the same source, and replaced by a mapping given for one import', async () => {
+    const lines = [
+      'Employee,Bank code,Account,Net,Value date,Department',
+      'Ada Lovelace,601613,31926819,1250.50,2030-01-31,Research',
+    ];
+    const own = {
+      Employee: 'name',
+      'Bank code': 'bank_code',
+      Account: 'account_number',
+      Net: 'amount',
+      'Value date': 'execution_date',
+      Department: 'tag:department',
+    };
+    const first = await folder.import(await csv('hr-export.csv', lines), { mapping: own });
+    expect(first.summary).toMatchObject({ mapping_source: 'given', mapping: own });
+    expect(draftOf(first, 2).payment.user_tags).toEqual({ department: 'Research' });
+
+    const next = await folder.import(await csv('hr-export-february.csv', lines));
+    expect(next.summary).toMatchObject({ mapping_source: 'saved', mapping: own });
+    expect(errorsOf(draftOf(next, 2))).toEqual([]);
+
+    const other = await folder.import(
+      await csv('other-export.csv', [
+        'Payee,IBAN,Amount,Date',
+        'Müller GmbH,DE89370400440532013000,10,2030-01-31',
+      ]),
+    );
+    expect(other.summary.mapping_source).toBe('proposed');
+  });
+});

@@ -1,0 +1,180 @@
+// Workbooks written by hand as SpreadsheetML (test/support/hand-written-workbooks.ts): every
+// cell shape a workbook can hold becomes the value a person sees, or an explicit issue —
+// never "[object Object]", never a guess.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellText } from '../../../electron/core/sheets/cell-text';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
+import type { CellValue, SheetRow } from '../../../electron/core/sheets/sheet-types';
+import { xlsxSheets } from '../../../electron/core/sheets/xlsx-reader';
+import {
+  cellTypesWorkbook,
+  date1904Workbook,
+  entryOrderWorkbook,
+  hiddenAndMergedWorkbook,
+  sharedFormulasWorkbook,
+} from '../../support/hand-written-workbooks';
+import { draftOf, OutboxFolder } from '../../support/sheet-import';
+import { row, writeXlsx, type XlsxSpec } from '../../support/xlsx-by-hand';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-hand-written-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function rowsOf(spec: XlsxSpec, name: string): Promise<Map<number, SheetRow>> {
+  const path = await writeXlsx(dir, name, spec);
+  const rows = new Map<number, SheetRow>();
+  for await (const sheet of xlsxSheets(path, SHEET_LIMITS)) {
+    for await (const read of sheet.rows) rows.set(read.number, read);
+  }
+  return rows;
+}
+
+describe('every cell shape', () => {
+  it('reads as the value shown, or as an error that names it', async () => {
+    const rows = await rowsOf(cellTypesWorkbook(), 'cell-types.xlsx');
+    const b = (r: number): CellValue => rows.get(r)?.cells[1] ?? { kind: 'empty' };
+    expect(b(2)).toEqual({ kind: 'text', text: 'Müller GmbH' });
+    expect(b(3)).toEqual({ kind: 'number', value: 1234.5 });
+    expect(b(4)).toEqual({ kind: 'text', text: '012345' });
+    expect(b(5)).toEqual({ kind: 'text', text: '  Zoë  ' });
+    expect(b(6)).toEqual({ kind: 'boolean', value: true });
+    expect(b(7)).toEqual({ kind: 'error', code: '#N/A' });
+    expect(b(8)).toEqual({ kind: 'number', value: 2469 });
+    expect(b(9)).toEqual({ kind: 'text', text: 'MÜLLER GMBH' });
+    expect(b(10)).toEqual({ kind: 'formula', formula: 'SUM(B3,B8)' });
+    expect(b(11)).toEqual({ kind: 'error', code: '#DIV/0!' });
+    expect(b(12)).toEqual({ kind: 'date', date: '2030-01-31' });
+    expect(b(13)).toEqual({ kind: 'date', date: '2030-01-31' });
+    expect(b(14)).toEqual({ kind: 'text', text: 'Zoë Ashworth-Łukasiewicz' });
+    expect(b(15)).toMatchObject({ kind: 'number', value: 1234.5 });
+    expect(b(16)).toEqual({ kind: 'text', text: 'Invoice 2030-001' });
+    expect(b(17)).toEqual({ kind: 'text', text: 'Back to the top' });
+  });
+
+  it('never shows as [object Object] when read as text', async () => {
+    const rows = await rowsOf(cellTypesWorkbook(), 'cell-types-as-text.xlsx');
+    for (const read of rows.values()) {
+      for (const cell of read.cells) {
+        const text = cellText(cell);
+        const shown = text.ok ? String(text.value) : text.message;
+        expect(shown).not.toContain('[object');
+      }
+    }
+  });
+
+  it('takes a shared formula’s cached result in every cell that shares it, 0 included', async () => {
+    const spec = sharedFormulasWorkbook();
+    const rows = await rowsOf(spec, 'shared-formulas.xlsx');
+    expect([2, 3, 4, 5].map((r) => rows.get(r)?.cells[3])).toEqual(
+      [675, 820, 196, 182].map((value) => ({ kind: 'number', value })),
+    );
+    const zero = await rowsOf(
+      {
+        sheets: [
+          {
+            name: 'Payments',
+            rows: [
+              row(1, ['Payee', 'Pay']),
+              row(2, ['Nil', { f: 'B1*0', v: 0 }]),
+              row(3, ['No', { f: '1=2', t: 'b', v: 0 }]),
+            ],
+          },
+        ],
+      },
+      'zero-results.xlsx',
+    );
+    expect(zero.get(2)?.cells[1]).toEqual({ kind: 'number', value: 0 });
+    expect(zero.get(3)?.cells[1]).toEqual({ kind: 'boolean', value: false });
+  });
+});
+
+describe('hidden and merged cells', () => {
+  it('skip a hidden sheet, flag a hidden row, and read a merged title as a title', async () => {
+    const path = await writeXlsx(dir, 'hidden-and-merged.xlsx', hiddenAndMergedWorkbook());
+    const imported = await folder.import(path);
+    expect(imported.summary).toMatchObject({ sheet: 'Payments', header_row: 2, drafts: 6 });
+    expect(imported.summary.mapping).not.toHaveProperty('Helper');
+    // The list has no account numbers or dates: every row has those errors; row 7 also this.
+    expect(draftOf(imported, 7).issues).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringContaining('row 7 is hidden'),
+      }),
+    );
+    expect(draftOf(imported, 3).issues.filter((i) => i.severity === 'warning')).toEqual([]);
+  });
+
+  it('give a value merged down a column to every row it spans', async () => {
+    const path = await writeXlsx(dir, 'merged-date.xlsx', {
+      sheets: [
+        {
+          name: 'Payments',
+          rows: [
+            row(1, ['Payee', 'IBAN', 'Amount', 'Pay Date']),
+            row(2, ['Müller GmbH', 'DE89370400440532013000', 980.5, '2030-01-31']),
+            row(3, ['Café Olé SARL', 'BE68539007547034', 120]),
+            row(4, ['Van den Berg BV', 'NL91ABNA0417164300', 2500.5]),
+            row(5, ['Bäckerei Schmidt', 'AT611904300234573201', 15, '2030-02-28']),
+          ],
+          merges: ['D2:D4'],
+        },
+      ],
+    });
+    const imported = await folder.import(path, {
+      group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+    });
+    expect([2, 3, 4, 5].map((r) => draftOf(imported, r).payment.execution.date)).toEqual([
+      '2030-01-31T09:00:00Z',
+      '2030-01-31T09:00:00Z',
+      '2030-01-31T09:00:00Z',
+      '2030-02-28T09:00:00Z',
+    ]);
+    expect([2, 3, 4, 5].flatMap((r) => draftOf(imported, r).issues)).toEqual([]);
+  });
+});
+
+describe('dates of the 1904 date system', () => {
+  it.each(['1', 'true'] as const)(
+    'come out on the right day whether written date1904="%s"',
+    async (flag) => {
+      const path = await writeXlsx(dir, `1904-${flag}.xlsx`, date1904Workbook(flag));
+      const imported = await folder.import(path);
+      expect([2, 3].map((r) => draftOf(imported, r).payment.execution.date)).toEqual([
+        '2030-01-31T09:00:00Z',
+        '2030-02-28T09:00:00Z',
+      ]);
+    },
+  );
+});
+
+describe('the order of the parts in the zip', () => {
+  it('changes nothing: sheets before or after the shared strings read the same', async () => {
+    const read = async (order: 'sheets-first' | 'shared-strings-first') => {
+      const path = await writeXlsx(dir, `${order}.xlsx`, entryOrderWorkbook(order));
+      const imported = await folder.import(path, {
+        group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+      });
+      return [2, 3, 4].map((r) => {
+        const draft = draftOf(imported, r);
+        return [draft.payment.amount, draft.beneficiary?.body, draft.issues];
+      });
+    };
+    const sheetsFirst = await read('sheets-first');
+    expect(sheetsFirst[0]?.[1]).toMatchObject({
+      type: 'BUSINESS',
+      country: 'DE',
+      bank_details: { account_number: 'DE89370400440532013000', account_name: 'Müller GmbH' },
+    });
+    expect(await read('shared-strings-first')).toEqual(sheetsFirst);
+  });
+});

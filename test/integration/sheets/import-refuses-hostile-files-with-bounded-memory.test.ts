@@ -1,0 +1,176 @@
+// Files made to hurt: each is refused with a message that names the problem, nothing reaches
+// the outbox, and memory stays bounded while refusing — the hostile ones are imported in a
+// process whose heap is capped, where an unbounded read would crash instead of refusing.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
+import { pngBytes, textBytes, zipWithoutWorkbookBytes } from '../../support/not-spreadsheets';
+import { OutboxFolder } from '../../support/sheet-import';
+import { buildXlsx } from '../../support/xlsx-by-hand';
+import {
+  longCellWorkbook,
+  longText,
+  writeTooManyRowsWorkbook,
+  writeZipBomb,
+} from '../../support/zip-bombs';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-hostile-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Imports in a child process with a 160 MB heap; its one line of JSON. */
+function importCapped(file: string): Record<string, unknown> {
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--max-old-space-size=160',
+      '--import',
+      'tsx',
+      join('test', 'support', 'import-child.ts'),
+      file,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+}
+
+/** A payment list whose payee is one 32,000-character shared string, in every row. */
+function sharedStringsBombList(rows: number): Uint8Array {
+  const body = Array.from(
+    { length: rows },
+    (_, n) =>
+      `<row r="${n + 2}"><c r="A${n + 2}" t="s"><v>2</v></c><c r="B${n + 2}"><v>100</v></c></row>`,
+  );
+  return buildXlsx({
+    sharedStrings: ['Payee', 'Amount', longText(32_000)],
+    sheets: [
+      {
+        name: 'Payments',
+        rows: `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>${body.join('')}`,
+      },
+    ],
+  });
+}
+
+describe('hostile workbooks, read with a capped heap', () => {
+  it.each([
+    ['a zip bomb of repeated rows', 'rows' as const],
+    ['a zip bomb of whitespace', 'whitespace' as const],
+  ])('%s is refused as a zip bomb', { timeout: 120_000 }, async (_name, filler) => {
+    const file = join(dir, `bomb-${filler}.xlsx`);
+    writeZipBomb(file, { filler });
+    expect(importCapped(file)).toMatchObject({
+      ok: false,
+      code: 'zip_bomb',
+      message: expect.stringContaining('unpacks to more than'),
+      drafts: 0,
+      batches: 0,
+    });
+  });
+
+  it(
+    'one huge shared string in thousands of cells is refused as too much text',
+    { timeout: 120_000 },
+    async () => {
+      const file = join(dir, 'shared-strings-bomb.xlsx');
+      await writeFile(file, sharedStringsBombList(10_000));
+      expect(importCapped(file)).toMatchObject({
+        ok: false,
+        code: 'text_too_large',
+        drafts: 0,
+        batches: 0,
+      });
+    },
+  );
+
+  it.each(['shared', 'inline'] as const)(
+    'a cell of %s text over Excel’s 32,767 characters is refused, naming the cell',
+    { timeout: 60_000 },
+    async (as) => {
+      const file = join(dir, `long-${as}.xlsx`);
+      await writeFile(file, longCellWorkbook({ as }));
+      expect(importCapped(file)).toMatchObject({
+        ok: false,
+        code: 'cell_too_long',
+        message: expect.stringMatching(
+          /cell A2 holds 40,000 characters; Excel's own limit is 32,767/,
+        ),
+        drafts: 0,
+      });
+    },
+  );
+});
+
+describe('more rows than an import takes', () => {
+  const limits = { ...SHEET_LIMITS, maxRows: 1000 };
+
+  it('are refused while streaming; up to the limit is fine', { timeout: 60_000 }, async () => {
+    const tooMany = join(dir, 'too-many.xlsx');
+    writeTooManyRowsWorkbook(tooMany, 1001);
+    const before = folder.counts();
+    await expect(folder.import(tooMany, { limits })).rejects.toMatchObject({
+      code: 'too_many_rows',
+      message: expect.stringContaining('more than 1,000 rows'),
+    });
+    expect(folder.counts()).toEqual(before);
+    const enough = join(dir, 'enough.xlsx');
+    writeTooManyRowsWorkbook(enough, 1000);
+    expect((await folder.import(enough, { limits })).summary.drafts).toBe(1000);
+  });
+
+  it('counts neither blank rows nor formatting below the list', async () => {
+    const rows = [
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Payee</t></is></c><c r="B1" t="inlineStr"><is><t>IBAN</t></is></c><c r="C1" t="inlineStr"><is><t>Amount</t></is></c></row>',
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>Müller GmbH</t></is></c><c r="B2" t="inlineStr"><is><t>DE89370400440532013000</t></is></c><c r="C2"><v>12.5</v></c></row>',
+      ...Array.from(
+        { length: 5000 },
+        (_, n) => `<row r="${n + 3}" s="1" customFormat="1"><c r="A${n + 3}" s="1"/></row>`,
+      ),
+    ];
+    const file = join(dir, 'formatted-below.xlsx');
+    await writeFile(file, buildXlsx({ sheets: [{ name: 'Payments', rows: rows.join('') }] }));
+    const imported = await folder.import(file, { limits: { ...limits, maxRows: 10 } });
+    expect(imported.summary.drafts).toBe(1);
+    expect(imported.summary.skipped).toEqual([{ row: 3, reason: 'blank rows 3–5002' }]);
+  });
+});
+
+describe('files that are not spreadsheets', () => {
+  it.each([
+    ['a picture named .xlsx', () => pngBytes(), /not a spreadsheet|not text/i],
+    [
+      'a zip that is not a workbook',
+      () => zipWithoutWorkbookBytes(),
+      /zip archive but not an Excel workbook/,
+    ],
+  ])('%s is refused, and the outbox is unchanged', async (name, bytes, message) => {
+    const file = join(dir, `${name.replace(/\W+/g, '-')}.xlsx`);
+    await writeFile(file, bytes());
+    const before = folder.counts();
+    await expect(folder.import(file)).rejects.toMatchObject({
+      code: 'not_a_spreadsheet',
+      message: expect.stringMatching(message),
+    });
+    expect(folder.counts()).toEqual(before);
+  });
+
+  it('a CSV named .xlsx is read as the CSV it is', async () => {
+    const file = join(dir, 'really-a-csv.xlsx');
+    await writeFile(file, textBytes());
+    const imported = await folder.import(file, {
+      group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+    });
+    expect(imported.summary.drafts).toBe(1);
+  });
+});
