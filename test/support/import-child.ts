@@ -1,5 +1,6 @@
 // An import in a process of its own, for tests that must see it refuse a hostile file without
-// running out of memory: the parent starts it with a capped heap and reads one JSON line.
+// running out of memory (the parent caps its heap) or read dates in another time zone (the
+// parent sets TZ). Prints one JSON line: the refusal, or the drafts' payment dates by row.
 // argv: FILE
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,10 @@ try {
     profile: 'local',
     group: { id: 'group-1', walletCurrency: 'GBP' },
   });
-  process.stdout.write(`${JSON.stringify({ ok: true, drafts: summary.drafts })}\n`);
+  const dates = outbox.drafts
+    .page(summary.batchId, 0, 1_000_000)
+    .map((draft) => [draft.sourceRow, draft.payment.execution.date]);
+  process.stdout.write(`${JSON.stringify({ ok: true, drafts: summary.drafts, dates })}\n`);
 } catch (error) {
   const refused = error instanceof SheetFileError;
   process.stdout.write(

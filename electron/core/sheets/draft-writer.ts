@@ -33,9 +33,9 @@ export class DraftWriter {
     this.mark = imports.mark();
   }
 
-  write(row: SheetRow, draft: RowDraft): void {
+  write(row: number, draft: RowDraft, sourceJson: string): void {
     const issues = [...draft.issues];
-    if (draft.duplicateKey) issues.push(...this.duplicates(row.number, draft.duplicateKey));
+    if (draft.duplicateKey) issues.push(...this.duplicates(row, draft.duplicateKey));
     let correlationId = draft.correlationId;
     if (correlationId !== undefined) {
       if (
@@ -53,18 +53,18 @@ export class DraftWriter {
     this.imports.insert(
       this.batchId,
       {
-        sourceRow: row.number,
+        sourceRow: row,
         payment: draft.payment,
         ...(draft.beneficiary ? { beneficiary: draft.beneficiary } : {}),
         issues,
-        source: encodeCells(row.cells),
+        sourceJson,
         ...(draft.duplicateKey ? { duplicateKey: draft.duplicateKey } : {}),
         ...(correlationId ? { correlationId } : {}),
       },
       this.now,
     );
     this.count += 1;
-    if (issues.length > 0) this.issuesByRow.set(row.number, issues);
+    if (issues.length > 0) this.issuesByRow.set(row, issues);
   }
 
   /** Writes a row again, read anew (its merged cells filled in). */
@@ -73,7 +73,7 @@ export class DraftWriter {
     this.issuesByRow.delete(row.number);
     this.count -= 1;
     if (draft.correlationId) this.correlationIds.delete(draft.correlationId);
-    this.write(row, draft);
+    this.write(row.number, draft, JSON.stringify(encodeCells(row.cells)));
   }
 
   /** The cells a row was written with; undefined for a row that was skipped. */

@@ -8,16 +8,43 @@ import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
 import type { DraftIssue } from '../outbox/draft-types';
 import { checkCurrencyPrecision } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
-import type { ColumnMapping } from './column-mapping';
+import { amountHeaderCurrency, type ColumnMapping } from './column-mapping';
+import type { HeaderRow } from './header-detection';
 import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import type { SheetRow } from './sheet-types';
 
-export interface DraftContext extends ReadingContext, BeneficiaryContext {
+/** Where an import's drafts go. */
+export interface DraftTarget {
   groupId: string;
+  walletCurrency?: string;
   /** Today as YYYY-MM-DD: payment dates before it are worth a warning. */
   today: string;
+}
+
+export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {}
+
+/** What reading a sheet's rows needs: its header and date system, and where drafts go. */
+export function draftContext(
+  header: HeaderRow,
+  date1904: boolean,
+  target: DraftTarget,
+): DraftContext {
+  return {
+    ...target,
+    amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
+    date1904,
+    dateOrder: header.mapping.dateOrder,
+  };
+}
+
+export function hiddenRowWarning(row: number): DraftIssue {
+  return {
+    field: 'row',
+    message: `row ${row} is hidden in the workbook: check that it belongs in this payout`,
+    severity: 'warning',
+  };
 }
 
 export interface RowDraft {

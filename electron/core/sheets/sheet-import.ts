@@ -4,13 +4,13 @@
 // transaction: a file refused halfway leaves the outbox as it was.
 import { basename } from 'node:path';
 import type { Outbox } from '../outbox';
-import type { DraftIssue } from '../outbox/draft-types';
-import { amountHeaderCurrency, mappingToJson, sourceKey } from './column-mapping';
+import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
-import { rowToDraft, type DraftContext } from './row-to-draft';
-import { BLANK_ROW, SkippedRows, skipReason } from './row-filters';
+import { draftContext, rowToDraft } from './row-to-draft';
+import { BLANK_ROW, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
-import { SheetFileError, type SheetRow } from './sheet-types';
+import type { ReadRow } from './sheet-reading-protocol';
+import { SheetFileError } from './sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
 
@@ -56,24 +56,23 @@ export async function importSheet(
       `a batch named "${request.batchName}" already exists: choose another name`,
     );
   }
+  const target = {
+    groupId: request.group.id,
+    ...(request.group.walletCurrency ? { walletCurrency: request.group.walletCurrency } : {}),
+    today: request.today ?? new Date().toISOString().slice(0, 10),
+  };
   const reading = await readSheet({
     file: request.file,
     limits,
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
     ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
     saved: outbox.imports.savedMappings(),
+    target,
   });
   const { header } = reading;
   const { mapping } = header;
   const key = sourceKey(header.headers);
-  const context: DraftContext = {
-    groupId: request.group.id,
-    walletCurrency: request.group.walletCurrency,
-    amountHeaderCurrency: amountHeaderCurrency(mapping, header.headers),
-    date1904: reading.date1904,
-    dateOrder: mapping.dateOrder,
-    today: request.today ?? new Date().toISOString().slice(0, 10),
-  };
+  const context = draftContext(header, reading.date1904, target);
 
   const db = outbox.db;
   db.exec('BEGIN IMMEDIATE');
@@ -90,11 +89,10 @@ export async function importSheet(
     const skipped = new SkippedRows();
     let rows = 0;
     let nonBlank = 0;
-    const take = (row: SheetRow) => {
+    const take = (row: ReadRow) => {
       rows += 1;
       if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
-      const reason = skipReason(row, mapping);
-      if (reason === BLANK_ROW) return skipped.blank(row.number);
+      if (row.skip === BLANK_ROW) return skipped.blank(row.number);
       // Blank rows do not count: a sheet formatted down to row 1,048,576 is still a short list.
       nonBlank += 1;
       if (nonBlank > limits.maxRows) {
@@ -103,10 +101,10 @@ export async function importSheet(
           `the sheet has more than ${limits.maxRows.toLocaleString('en')} rows below its header, the most one import takes: split it into several files`,
         );
       }
-      if (reason) return skipped.add(row.number, reason);
-      const draft = rowToDraft(row, mapping, context);
-      if (row.hidden) draft.issues.push(hiddenRow(row.number));
-      writer.write(row, draft);
+      if (row.skip || !row.draft || row.sourceJson === undefined) {
+        return skipped.add(row.number, row.skip ?? 'unreadable row');
+      }
+      writer.write(row.number, row.draft, row.sourceJson);
     };
     for await (const row of reading.rows) take(row);
     await reading.close();
@@ -148,12 +146,4 @@ export async function importSheet(
     await reading.close();
     throw error;
   }
-}
-
-function hiddenRow(row: number): DraftIssue {
-  return {
-    field: 'row',
-    message: `row ${row} is hidden in the workbook: check that it belongs in this payout`,
-    severity: 'warning',
-  };
 }

@@ -1,7 +1,9 @@
-// What the sheet-reading worker and the importer say to each other.
+// What the sheet-reading worker and the importer say to each other. The worker reads and
+// checks (each row becomes a draft or a reason to skip it); the importer writes.
 import type { HeaderRow, SavedMappings } from './header-detection';
 import type { SheetLimits } from './limits';
-import type { CellRange, SheetFileError, SheetRow } from './sheet-types';
+import type { DraftTarget, RowDraft } from './row-to-draft';
+import type { CellRange, SheetFileError } from './sheet-types';
 
 export interface ReadingRequest {
   file: string;
@@ -9,12 +11,24 @@ export interface ReadingRequest {
   mapping?: unknown;
   saved?: SavedMappings;
   limits: SheetLimits;
+  /** Where the drafts go: the group, its wallet's currency, and today. */
+  target: DraftTarget;
+}
+
+/** A row below the header, as the worker hands it over. */
+export interface ReadRow {
+  number: number;
+  /** Why the row is not a payment; absent for a payment. */
+  skip?: string;
+  draft?: RowDraft;
+  /** The row's cells as JSON (source-cells.ts), kept with the draft for the annotated export. */
+  sourceJson?: string;
 }
 
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
   | { type: 'chosen'; sheet: string; date1904: boolean; header: HeaderRow }
-  | { type: 'rows'; rows: SheetRow[] }
+  | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };
 

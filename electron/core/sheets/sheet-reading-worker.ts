@@ -1,14 +1,19 @@
 // Runs in a worker thread: reads the sheet (exceljs's parse is the slowest step of an import)
-// while the main thread maps, checks and writes the rows it has already been sent. Rows go in
-// batches, and only a few batches ahead of the main thread, so memory stays bounded.
+// and makes each row a draft with its issues, while the main thread writes the drafts it has
+// already been sent. Rows go in batches, and only a few batches ahead of the main thread, so
+// memory stays bounded.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from './sheet-choice';
+import { skipReason } from './row-filters';
+import { draftContext, hiddenRowWarning, rowToDraft } from './row-to-draft';
 import {
   BATCHES_AHEAD,
   ROWS_PER_BATCH,
   type ReadingMessage,
   type ReadingRequest,
+  type ReadRow,
 } from './sheet-reading-protocol';
+import { encodeCells } from './source-cells';
 import { SheetFileError, type SheetRow } from './sheet-types';
 
 const port = parentPort;
@@ -39,14 +44,23 @@ try {
     date1904: chosen.sheet.date1904,
     header: chosen.header,
   });
-  let batch: SheetRow[] = chosen.firstRows.slice(chosen.header.position + 1);
+  const { mapping } = chosen.header;
+  const context = draftContext(chosen.header, chosen.sheet.date1904, request.target);
+  const read = (row: SheetRow): ReadRow => {
+    const skip = skipReason(row, mapping);
+    if (skip) return { number: row.number, skip };
+    const draft = rowToDraft(row, mapping, context);
+    if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
+    return { number: row.number, draft, sourceJson: JSON.stringify(encodeCells(row.cells)) };
+  };
+  let batch: ReadRow[] = chosen.firstRows.slice(chosen.header.position + 1).map(read);
   const send = async () => {
     await credit();
     post({ type: 'rows', rows: batch });
     batch = [];
   };
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
-    batch.push(next.value);
+    batch.push(read(next.value));
     if (batch.length >= ROWS_PER_BATCH) await send();
   }
   if (batch.length > 0) await send();

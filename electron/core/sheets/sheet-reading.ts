@@ -3,15 +3,15 @@
 // payment list ever does is refused instead of swelling the app.
 import { Worker } from 'node:worker_threads';
 import type { HeaderRow } from './header-detection';
-import { type ReadingMessage, type ReadingRequest } from './sheet-reading-protocol';
-import { SheetFileError, type CellRange, type SheetRow } from './sheet-types';
+import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
+import { SheetFileError, type CellRange } from './sheet-types';
 
 export interface SheetReading {
   sheet: string;
   date1904: boolean;
   header: HeaderRow;
-  /** The rows below the header, in order. */
-  rows: AsyncIterable<SheetRow>;
+  /** The rows below the header, in order, each a draft or a reason to skip it. */
+  rows: AsyncIterable<ReadRow>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
   merges(): readonly CellRange[];
   /** Stops the worker; safe to call more than once. */
@@ -56,7 +56,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     throw failure(first);
   }
   let merges: CellRange[] = [];
-  async function* rows(): AsyncGenerator<SheetRow> {
+  async function* rows(): AsyncGenerator<ReadRow> {
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'rows') {
