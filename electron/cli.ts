@@ -9,6 +9,7 @@ import {
   syncCommand,
   validateCommand,
 } from './cli/batch-commands';
+import { exportCommand, templateCommand } from './cli/export-commands';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
 import { profileCommand } from './cli/profile-commands';
 import { UsageError, type CliContext } from './cli/context';
@@ -18,16 +19,19 @@ import { appDataDir } from './core/data-dir';
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
   profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list
-  import FILE.csv [--batch NAME] [--group ID] [--profile NAME]   a CSV in the template's columns
+  template FILE.xlsx|FILE.csv [--force]    a new batch's sheet, with example rows (offline)
+  import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--profile NAME]
+                                       any .xlsx or .csv payee list becomes a batch of drafts
   batches
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9)
   validate BATCH [--profile NAME]      the service checks the new beneficiaries
   sync BATCH [--profile NAME] [--chunk-size N]
+  export BATCH FILE.xlsx|FILE.csv      the imported sheet with each row's state and error (offline)
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
          [--profile NAME]
   wallet WALLET_ID [--profile NAME]
-  statement WALLET_ID [--from DATE] [--to DATE] [--profile NAME]
+  statement WALLET_ID [--from DATE] [--to DATE] [--export FILE.xlsx|FILE.csv] [--profile NAME]
   sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
 
 With no --profile, commands use the Local sandbox, started in this process.
@@ -35,6 +39,7 @@ Credentials of other profiles: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_
 Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.`;
 
 const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void>> = {
+  template: templateCommand,
   import: importCommand,
   batches: batchesCommand,
   show: showCommand,
@@ -42,6 +47,7 @@ const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void
   approve: approveCommand,
   sync: syncCommand,
   validate: validateCommand,
+  export: exportCommand,
   profile: profileCommand,
   groups: groupsCommand,
   wallet: walletCommand,

@@ -2,7 +2,7 @@
 // sync, and see where every draft stands. Over the same core the app uses.
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Outbox, type Batch, type PaymentDraft } from '../core/outbox';
+import type { PaymentDraft } from '../core/outbox';
 import { access, readFile } from 'node:fs/promises';
 import { ServiceCallError } from '../core/client';
 import {
@@ -11,19 +11,7 @@ import {
   type SheetImportSummary,
 } from '../core/sheets/sheet-import';
 import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
-import { openClient, print, UsageError, type CliContext } from './context';
-
-function withOutbox<T>(ctx: CliContext, run: (outbox: Outbox) => Promise<T>): Promise<T> {
-  const outbox = Outbox.open(ctx.dataDir);
-  return run(outbox).finally(() => outbox.close());
-}
-
-function findBatch(outbox: Outbox, name: string | undefined): Batch {
-  if (!name) throw new UsageError('name the batch: payout-desk batches lists them');
-  const batch = outbox.batches.find(name);
-  if (!batch) throw new UsageError(`no batch "${name}": payout-desk batches lists them`);
-  return batch;
-}
+import { findBatch, openClient, print, UsageError, withOutbox, type CliContext } from './context';
 
 export async function importCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { PaymentsClient } from '../core/client';
 import { LOCAL_PROFILE_NAME, startLocalSandbox, type SandboxStarter } from '../core/local-sandbox';
-import { Outbox } from '../core/outbox';
+import { Outbox, type Batch } from '../core/outbox';
 import { openSecretStore, ProfileSecrets } from '../core/secrets';
 
 export interface CliContext {
@@ -16,6 +16,19 @@ export interface CliContext {
 }
 
 export class UsageError extends Error {}
+
+/** The outbox for one command, closed (and checkpointed) however the command ends. */
+export function withOutbox<T>(ctx: CliContext, run: (outbox: Outbox) => Promise<T>): Promise<T> {
+  const outbox = Outbox.open(ctx.dataDir);
+  return run(outbox).finally(() => outbox.close());
+}
+
+export function findBatch(outbox: Outbox, name: string | undefined): Batch {
+  if (!name) throw new UsageError('name the batch: payout-desk batches lists them');
+  const batch = outbox.batches.find(name);
+  if (!batch) throw new UsageError(`no batch "${name}": payout-desk batches lists them`);
+  return batch;
+}
 
 /** A client of the chosen profile; with none, of the Local sandbox started in this process. */
 export async function openClient(ctx: CliContext, profileName: string | undefined) {

@@ -2,6 +2,10 @@
 import { parseArgs } from 'node:util';
 import type { GroupListQuery } from '../../shared/service';
 import { openClient, print, UsageError, type CliContext } from './context';
+import { exportFormatOf, exportStatement, refuseToReplace } from './export-commands';
+
+/** A statement export's page: the most the service gives at once. */
+const EXPORT_PAGE = 500;
 
 export async function groupsCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -80,20 +84,39 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
       to: { type: 'string' },
       skip: { type: 'string' },
       take: { type: 'string' },
+      export: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   const id = positionals[0];
   if (!id)
     throw new UsageError(
-      'usage: payout-desk statement WALLET_ID [--from DATE] [--to DATE] [--json]',
+      'usage: payout-desk statement WALLET_ID [--from DATE] [--to DATE] [--export FILE.xlsx|FILE.csv [--force]] [--json]',
     );
+  // Checked before the service is reached: a mistyped flag costs no connection.
+  const range = {
+    ...(values.from ? { start: parseDate('--from', values.from) } : {}),
+    ...(values.to ? { end: parseDate('--to', values.to) } : {}),
+  };
+  const take = values.take ? parseCount('--take', values.take, 1) : undefined;
+  const skip = values.skip ? parseCount('--skip', values.skip, 0) : undefined;
+  const file = values.export;
+  if (file !== undefined) {
+    exportFormatOf(file);
+    if (skip !== undefined) throw new UsageError('--export writes the whole period: drop --skip');
+    await refuseToReplace(file, values.force);
+  }
   const { client, close } = await openClient(ctx, values.profile);
   try {
+    if (file !== undefined) {
+      // --take is the page size here: the whole period is written either way.
+      const pageSize = take ?? EXPORT_PAGE;
+      return await exportStatement(ctx, client, { walletId: id, ...range, pageSize, file });
+    }
     const statement = await client.statement(id, {
-      ...(values.from ? { start: parseDate('--from', values.from) } : {}),
-      ...(values.to ? { end: parseDate('--to', values.to) } : {}),
-      ...(values.skip ? { skip: parseCount('--skip', values.skip, 0) } : {}),
-      ...(values.take ? { take: parseCount('--take', values.take, 1) } : {}),
+      ...range,
+      ...(skip !== undefined ? { skip } : {}),
+      ...(take !== undefined ? { take } : {}),
     });
     print(ctx, statement, () =>
       [

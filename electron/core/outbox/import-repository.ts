@@ -4,6 +4,7 @@
 // mapping proposals saved per source.
 import { randomUUID } from 'node:crypto';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
+import type { DraftState } from '../sync/draft-state';
 import type { Db } from './database';
 import { correlationIdFor, type DraftIssue } from './draft-types';
 
@@ -12,11 +13,37 @@ export interface ImportedDraft {
   payment: PaymentBody;
   beneficiary?: BeneficiaryPutBody;
   issues: DraftIssue[];
-  /** The row's cells as read, for the annotated export. */
-  source: readonly unknown[];
+  /** The row's cells as read, as JSON (source-cells.ts), for the annotated export. */
+  sourceJson: string;
   duplicateKey?: string;
   /** The sheet's own correlation id, when it has one that is free. */
   correlationId?: string;
+}
+
+/** A draft as the annotated export sees it: where it stands, and the cells it came from. */
+export interface SourceRowDraft {
+  id: string;
+  correlationId: string;
+  sourceRow: number;
+  state: DraftState;
+  remoteStatus: string | null;
+  /** The service's error, as recorded; null when there is none. */
+  error: unknown;
+  issues: DraftIssue[];
+  /** The row's cells as encoded at import (source-cells.ts); empty for a draft without. */
+  source: unknown[];
+}
+
+interface SourceRowRecord {
+  rowid: number;
+  id: string;
+  correlation_id: string;
+  source_row: number;
+  state: DraftState;
+  remote_status: string | null;
+  error_json: string | null;
+  issues_json: string;
+  source_json: string | null;
 }
 
 export interface SavedMapping {
@@ -60,6 +87,23 @@ export class ImportRepository {
       deleteBeneficiary: db.prepare('DELETE FROM beneficiary_drafts WHERE id = ?'),
       setBatchSource: db.prepare('UPDATE batches SET source_json = ? WHERE id = ?'),
       batchSource: db.prepare('SELECT source_json FROM batches WHERE id = ?').pluck(),
+      // Keyset on (row, rowid), which the by-batch index holds: a row rewritten once its merged
+      // cells were filled has a later rowid than the rows below it, so rowid alone is not order.
+      sourceRowsPage: db.prepare(
+        `SELECT rowid, id, correlation_id, source_row, state, remote_status, error_json,
+           issues_json, source_json
+         FROM payment_drafts WHERE batch_id = ? AND (source_row, rowid) > (?, ?)
+         ORDER BY source_row, rowid LIMIT ?`,
+      ),
+      // Only rows longer than the header are looked into: most batches have none.
+      sourceWidth: db
+        .prepare(
+          `SELECT max(CAST(cell.key AS INTEGER)) + 1
+           FROM payment_drafts p, json_each(p.source_json) AS cell
+           WHERE p.batch_id = ? AND json_array_length(p.source_json) > ?
+             AND cell.type <> 'null' AND NOT (cell.type = 'text' AND cell.atom = '')`,
+        )
+        .pluck(),
       mapping: db.prepare('SELECT name, mapping_json FROM column_mappings WHERE source_key = ?'),
       mappings: db.prepare('SELECT source_key, mapping_json FROM column_mappings'),
       saveMapping: db.prepare(
@@ -106,7 +150,7 @@ export class ImportRepository {
       beneficiaryId,
       JSON.stringify(body),
       JSON.stringify(draft.issues),
-      JSON.stringify(draft.source),
+      draft.sourceJson,
       draft.duplicateKey ?? null,
       now,
       now,
@@ -146,6 +190,35 @@ export class ImportRepository {
     return json ? (JSON.parse(json) as T) : undefined;
   }
 
+  /**
+   * The drafts of a batch with their source cells, in the sheet's row order, read a page at a
+   * time: a 100,000-row batch never sits in memory, and no page costs an OFFSET scan.
+   */
+  *sourceRows(batchId: string, pageSize = 1000): Generator<SourceRowDraft> {
+    let after = { row: -1, rowid: 0 };
+    for (;;) {
+      const page = this.sql.sourceRowsPage.all(
+        batchId,
+        after.row,
+        after.rowid,
+        pageSize,
+      ) as SourceRowRecord[];
+      for (const record of page) yield toSourceRowDraft(record);
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) return;
+      after = { row: last.source_row, rowid: last.rowid };
+    }
+  }
+
+  /**
+   * How many columns the batch's rows reach: `headerWidth`, or more where a row has a cell to
+   * the right of the last heading (a note beside the table), which an export must keep.
+   */
+  sourceWidth(batchId: string, headerWidth: number): number {
+    const widest = this.sql.sourceWidth.get(batchId, headerWidth) as number | null;
+    return Math.max(headerWidth, widest ?? 0);
+  }
+
   savedMapping(sourceKey: string): SavedMapping | undefined {
     const row = this.sql.mapping.get(sourceKey) as
       { name: string; mapping_json: string } | undefined;
@@ -163,4 +236,17 @@ export class ImportRepository {
   saveMapping(sourceKey: string, saved: SavedMapping): void {
     this.sql.saveMapping.run(sourceKey, saved.name, JSON.stringify(saved.mapping), this.now());
   }
+}
+
+function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
+  return {
+    id: record.id,
+    correlationId: record.correlation_id,
+    sourceRow: record.source_row,
+    state: record.state,
+    remoteStatus: record.remote_status,
+    error: record.error_json === null ? null : (JSON.parse(record.error_json) as unknown),
+    issues: JSON.parse(record.issues_json) as DraftIssue[],
+    source: record.source_json === null ? [] : (JSON.parse(record.source_json) as unknown[]),
+  };
 }

@@ -42,4 +42,4 @@ export type { Batch } from './batch-repository';
 export type { SavedProfile } from './profile-repository';
 export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
 export { correlationIdFor } from './draft-types';
-export type { ImportedDraft, SavedMapping } from './import-repository';
+export type { ImportedDraft, SavedMapping, SourceRowDraft } from './import-repository';
