@@ -1,11 +1,10 @@
 // Payment and beneficiary drafts: bulk creation in one transaction, paging, edits and state
 // changes that go through the draft state machine, so that no SQL path can skip its rules.
-import { randomUUID } from 'node:crypto';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
 import { nextDraftState, type DraftEvent, type DraftState } from '../sync/draft-state';
 import type { Db } from './database';
+import { DraftInsert } from './draft-insert';
 import {
-  correlationIdFor,
   hasBlockingIssues,
   type DraftCounts,
   type DraftIssue,
@@ -36,21 +35,14 @@ const SELECT_DRAFT = `SELECT p.*, b.body_json AS beneficiary_body_json, b.sync_s
 
 export class DraftRepository {
   private readonly sql;
+  private readonly insert: DraftInsert;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {
+    this.insert = new DraftInsert(db);
     this.sql = {
-      insertBeneficiary: db.prepare(
-        `INSERT INTO beneficiary_drafts (id, batch_id, source_row, body_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      insertPayment: db.prepare(
-        `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, beneficiary_draft_id,
-           body_json, issues_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
       byId: db.prepare(`${SELECT_DRAFT} WHERE p.id = ?`),
       page: db.prepare(
         `${SELECT_DRAFT} WHERE p.batch_id = ? ORDER BY p.source_row, p.rowid LIMIT ? OFFSET ?`,
@@ -89,36 +81,7 @@ export class DraftRepository {
   create(batchId: string, drafts: NewPaymentDraft[]): PaymentDraft[] {
     const now = this.now();
     const ids = this.db.transaction(() =>
-      drafts.map((draft) => {
-        const id = randomUUID();
-        let beneficiaryDraftId: string | null = null;
-        let payment: PaymentBody = draft.payment;
-        if (draft.beneficiary) {
-          beneficiaryDraftId = randomUUID();
-          this.sql.insertBeneficiary.run(
-            beneficiaryDraftId,
-            batchId,
-            draft.sourceRow ?? null,
-            JSON.stringify(draft.beneficiary),
-            now,
-            now,
-          );
-          payment = { ...payment, target: { type: 'contact', id: beneficiaryDraftId } };
-        }
-        const { correlation_id: _ignored, ...body } = payment;
-        this.sql.insertPayment.run(
-          id,
-          correlationIdFor(id),
-          batchId,
-          draft.sourceRow ?? null,
-          beneficiaryDraftId,
-          JSON.stringify(body),
-          JSON.stringify(draft.issues ?? []),
-          now,
-          now,
-        );
-        return id;
-      }),
+      drafts.map((draft) => this.insert.run(batchId, draft, now).id),
     )();
     return ids.map((id) => this.get(id) as PaymentDraft);
   }

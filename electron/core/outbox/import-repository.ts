@@ -2,22 +2,16 @@
 // the importer's transaction, so a refused file leaves nothing behind), the sheet's source
 // kept with the batch, possible duplicates looked up among the drafts already there, and
 // mapping proposals saved per source.
-import { randomUUID } from 'node:crypto';
-import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
 import type { DraftState } from '../sync/draft-state';
 import type { Db } from './database';
-import { correlationIdFor, type DraftIssue } from './draft-types';
+import { DraftInsert, type DraftToWrite } from './draft-insert';
+import type { DraftIssue } from './draft-types';
 
-export interface ImportedDraft {
+/** A draft of an imported row: its source row and cells are always known. */
+export interface ImportedDraft extends DraftToWrite {
   sourceRow: number;
-  payment: PaymentBody;
-  beneficiary?: BeneficiaryPutBody;
   issues: DraftIssue[];
-  /** The row's cells as read, as JSON (source-cells.ts), for the annotated export. */
   sourceJson: string;
-  duplicateKey?: string;
-  /** The sheet's own correlation id, when it has one that is free. */
-  correlationId?: string;
 }
 
 /** A draft as the annotated export sees it: where it stands, and the cells it came from. */
@@ -53,21 +47,14 @@ export interface SavedMapping {
 
 export class ImportRepository {
   private readonly sql;
+  private readonly draftInsert: DraftInsert;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {
+    this.draftInsert = new DraftInsert(db);
     this.sql = {
-      insertBeneficiary: db.prepare(
-        `INSERT INTO beneficiary_drafts (id, batch_id, source_row, body_json, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-      ),
-      insertPayment: db.prepare(
-        `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, beneficiary_draft_id,
-           body_json, issues_json, source_json, duplicate_key, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
       lastRowid: db.prepare('SELECT coalesce(max(rowid), 0) FROM payment_drafts').pluck(),
       duplicate: db.prepare(
         `SELECT b.name AS batch, p.source_row AS row FROM payment_drafts p
@@ -125,37 +112,7 @@ export class ImportRepository {
     draft: ImportedDraft,
     now: string = this.now(),
   ): { id: string; correlationId: string } {
-    const id = randomUUID();
-    const correlationId = draft.correlationId ?? correlationIdFor(id);
-    let beneficiaryId: string | null = null;
-    let payment = draft.payment;
-    if (draft.beneficiary) {
-      beneficiaryId = randomUUID();
-      this.sql.insertBeneficiary.run(
-        beneficiaryId,
-        batchId,
-        draft.sourceRow,
-        JSON.stringify(draft.beneficiary),
-        now,
-        now,
-      );
-      payment = { ...payment, target: { type: 'contact', id: beneficiaryId } };
-    }
-    const { correlation_id: _fixed, ...body } = payment;
-    this.sql.insertPayment.run(
-      id,
-      correlationId,
-      batchId,
-      draft.sourceRow,
-      beneficiaryId,
-      JSON.stringify(body),
-      JSON.stringify(draft.issues),
-      draft.sourceJson,
-      draft.duplicateKey ?? null,
-      now,
-      now,
-    );
-    return { id, correlationId };
+    return this.draftInsert.run(batchId, draft, now);
   }
 
   /** The first draft from before `mark` with this key: where a possible duplicate sits. */
