@@ -4,10 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { Outbox } from '../../electron/core/outbox';
 import { openCsv } from '../../electron/core/sheets/csv-reader';
-import { writeResults, type ResultRow } from '../../electron/core/sheets/results-export';
+import type { ResultRow } from '../../electron/core/sheets/results-export';
 import { importSheet } from '../../electron/core/sheets/sheet-import';
 import { BENCH_HEADER, benchRow } from './sheets-bench-files';
 import { peakRssMb } from './sandbox-process';
@@ -16,6 +15,8 @@ const [phase, file] = process.argv.slice(2) as [string, string];
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 
 async function parseXlsx(): Promise<number> {
+  // Loaded here, not for every phase: each phase's peak memory is its own work's.
+  const { default: ExcelJS } = await import('exceljs');
   // The bare streaming parse: exceljs's reader with the options the importer uses.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
@@ -74,6 +75,7 @@ async function exportResults(): Promise<number> {
       };
     }
   }
+  const { writeResults } = await import('../../electron/core/sheets/results-export');
   return (await writeResults(file, { header: BENCH_HEADER, rows: rows() })).rows;
 }
 
