@@ -18,13 +18,18 @@ export type BicCheck = { ok: true; value: string; country: string } | { ok: fals
 
 /** Spaces (including the no-break space of pasted text), hyphens and the dashes Word puts in. */
 const SEPARATORS = /[\s\u2010-\u2015-]/g;
+
+/** The text without the separators people write inside codes: "60-16-13" -> "601613". */
+export function stripSeparators(text: string): string {
+  return text.replace(SEPARATORS, '');
+}
 const specs = getCountrySpecifications();
 
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /** Electronic form: no spaces or hyphens, upper case ("de89 3704-…" -> "DE893704…"). */
 export function normaliseIban(text: string): string {
-  return text.replace(SEPARATORS, '').toUpperCase();
+  return stripSeparators(text).toUpperCase();
 }
 
 export function checkIban(text: string): IbanCheck {
@@ -61,7 +66,7 @@ export function checkIban(text: string): IbanCheck {
 }
 
 export function normaliseBic(text: string): string {
-  return text.replace(SEPARATORS, '').toUpperCase();
+  return stripSeparators(text).toUpperCase();
 }
 
 /**
@@ -95,7 +100,7 @@ export function checkBic(text: string): BicCheck {
  * checkSortCode to explain.
  */
 export function normaliseSortCode(text: string): string {
-  const digits = text.replace(SEPARATORS, '');
+  const digits = stripSeparators(text);
   return /^\d{5}$/.test(digits) ? `0${digits}` : digits;
 }
 
@@ -106,7 +111,7 @@ export function normaliseSortCode(text: string): string {
  * it knows a spreadsheet stored as numbers.
  */
 export function checkSortCode(text: string): Check {
-  const value = text.replace(SEPARATORS, '');
+  const value = stripSeparators(text);
   return /^\d{6}$/.test(value)
     ? { ok: true, value }
     : fail('a sort code is 6 digits, such as 60-16-13');
@@ -118,7 +123,7 @@ export function checkSortCode(text: string): Check {
  * that took the number for a number drops that zero the same way. Both get it back here.
  */
 export function normaliseUkAccountNumber(text: string): string {
-  const digits = text.replace(SEPARATORS, '');
+  const digits = stripSeparators(text);
   return /^\d{7}$/.test(digits) ? `0${digits}` : digits;
 }
 
@@ -138,7 +143,7 @@ export function checkUkAccountNumber(text: string): Check {
  * Shorter inputs are left alone: "0" padded would pass the checksum as 000000000.
  */
 export function normaliseAbaRouting(text: string): string {
-  const digits = text.replace(SEPARATORS, '');
+  const digits = stripSeparators(text);
   return /^\d{7,8}$/.test(digits) ? digits.padStart(9, '0') : digits;
 }
 
@@ -147,7 +152,7 @@ export function normaliseAbaRouting(text: string): string {
  * whose weighted sum (weights 3, 7, 1, repeated) is a multiple of 10.
  */
 export function checkAbaRouting(text: string): Check {
-  const value = text.replace(SEPARATORS, '');
+  const value = stripSeparators(text);
   if (!/^\d{9}$/.test(value)) return fail('a US routing number is 9 digits, such as 021000021');
   if (/^0+$/.test(value)) return fail('000000000 is not a routing number');
   const prefix = Number(value.slice(0, 2));

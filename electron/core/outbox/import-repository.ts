@@ -91,7 +91,6 @@ export class ImportRepository {
              AND cell.type <> 'null' AND NOT (cell.type = 'text' AND cell.atom = '')`,
         )
         .pluck(),
-      mapping: db.prepare('SELECT name, mapping_json FROM column_mappings WHERE source_key = ?'),
       mappings: db.prepare('SELECT source_key, mapping_json FROM column_mappings'),
       saveMapping: db.prepare(
         `INSERT INTO column_mappings (source_key, name, mapping_json, updated_at) VALUES (?, ?, ?, ?)
@@ -174,14 +173,6 @@ export class ImportRepository {
   sourceWidth(batchId: string, headerWidth: number): number {
     const widest = this.sql.sourceWidth.get(batchId, headerWidth) as number | null;
     return Math.max(headerWidth, widest ?? 0);
-  }
-
-  savedMapping(sourceKey: string): SavedMapping | undefined {
-    const row = this.sql.mapping.get(sourceKey) as
-      { name: string; mapping_json: string } | undefined;
-    return row
-      ? { name: row.name, mapping: JSON.parse(row.mapping_json) as Record<string, string> }
-      : undefined;
   }
 
   /** Every saved mapping by its source key: a handful, one per kind of export a team gets. */

@@ -2,16 +2,10 @@
 // taking them for numbers: it drops leading zeros (012345 -> 12345), keeps only 15 digits
 // (1234567890123456 -> 1.23457E+15) and turns 06-01-13 into a date. Lost zeros can be put back
 // (restoreLeadingZeros); lost digits cannot, so those cells are refused with the way out.
+import { stripSeparators } from '../../../shared/domain/bank-identifiers';
 import { accept, type Coerced, NOTHING, refuse } from './cell-coerced';
 import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from './sheet-types';
-
-/**
- * The separators bank-identifiers.ts removes from bank codes (spaces, no-break space included,
- * hyphens and the dashes Word puts in); letters are kept, so an IBAN stays an IBAN and the
- * field's own check (normaliseIban, checkSortCode …) judges the rest.
- */
-const SEPARATORS = /[\s\u2010-\u2015-]/g;
 
 /**
  * Excel writes a number as text in a CSV as ="012345", and people type '012345 to keep the
@@ -49,7 +43,7 @@ function codeCell(cell: CellValue, named: Named): Coerced<string> {
     case 'text': {
       const text = cellText(cell);
       if (!text.ok || text.value === null) return text;
-      const code = unwrapped(text.value).replace(SEPARATORS, '');
+      const code = stripSeparators(unwrapped(text.value));
       return code === '' ? NOTHING : accept(code);
     }
     case 'number': {

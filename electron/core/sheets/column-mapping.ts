@@ -99,8 +99,9 @@ export function mappingFromJson(json: unknown, headers: readonly string[]): Colu
   const byNormalised = new Map(keys.map((key, index) => [normaliseHeader(key), index]));
   const columns: MappedColumn[] = [];
   for (const [header, target] of Object.entries(entries)) {
-    const index =
-      keys.indexOf(header) >= 0 ? keys.indexOf(header) : byNormalised.get(normaliseHeader(header));
+    const index = keys.includes(header)
+      ? keys.indexOf(header)
+      : byNormalised.get(normaliseHeader(header));
     if (index === undefined) {
       throw new SheetFileError(
         'bad_mapping',

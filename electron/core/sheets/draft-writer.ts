@@ -69,6 +69,9 @@ export class DraftWriter {
 
   /** Writes a row again, read anew (its merged cells filled in). */
   rewrite(row: SheetRow, draft: RowDraft): void {
+    // What was known of the row beyond its cells (it is hidden) still holds.
+    const kept = (this.issuesByRow.get(row.number) ?? []).filter((i) => i.field === 'row');
+    draft.issues.push(...kept);
     this.imports.deleteRow(this.batchId, row.number);
     this.issuesByRow.delete(row.number);
     this.count -= 1;

@@ -1,6 +1,7 @@
 // What a file is, from its first bytes rather than its name: people rename files, and mail
 // gateways add .xlsx to CSVs. Old .xls files and password-protected workbooks are both OLE2
 // compound files; the name of the stream inside tells them apart.
+import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { SheetFileError } from './sheet-types';
 import type { SheetLimits } from './limits';
@@ -38,10 +39,8 @@ export async function sniffFileKind(path: string, limits: SheetLimits): Promise<
     );
   }
   if (startsWith(head, OLE2)) {
-    // The directory of names can sit anywhere in the file; encrypted workbooks are small
-    // enough (the limit above) to search whole.
-    const whole = await readHead(path, size);
-    if (Buffer.from(whole).includes(ENCRYPTION_INFO)) {
+    // The directory of names can sit anywhere in the file: search it as it streams.
+    if (await holds(path, ENCRYPTION_INFO)) {
       throw new SheetFileError(
         'password_protected',
         'the workbook is protected with a password: open it in Excel, remove the password (File > Info > Protect Workbook), save, and import again',
@@ -64,6 +63,17 @@ async function readHead(path: string, length: number): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
+}
+
+/** Whether the file holds `needle`, read in chunks that overlap by the needle's length. */
+async function holds(path: string, needle: Buffer): Promise<boolean> {
+  let tail = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const window = Buffer.concat([tail, chunk as Buffer]);
+    if (window.includes(needle)) return true;
+    tail = window.subarray(window.length - needle.length + 1);
+  }
+  return false;
 }
 
 export function megabytes(bytes: number): string {

@@ -32,7 +32,7 @@ const PAYEE_FIELDS = new Set([
   'last_name',
 ]);
 
-export function headerTexts(row: SheetRow): string[] {
+function headerTexts(row: SheetRow): string[] {
   return row.cells.map((cell) =>
     cell.kind === 'text' ? cell.text.trim() : cell.kind === 'number' ? String(cell.value) : '',
   );

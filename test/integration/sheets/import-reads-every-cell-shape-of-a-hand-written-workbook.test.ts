@@ -114,7 +114,7 @@ describe('hidden and merged cells', () => {
     expect(draftOf(imported, 3).issues.filter((i) => i.severity === 'warning')).toEqual([]);
   });
 
-  it('give a value merged down a column to every row it spans', async () => {
+  it('give a value merged down a column to every row it spans, hidden ones still flagged', async () => {
     const path = await writeXlsx(dir, 'merged-date.xlsx', {
       sheets: [
         {
@@ -122,7 +122,7 @@ describe('hidden and merged cells', () => {
           rows: [
             row(1, ['Payee', 'IBAN', 'Amount', 'Pay Date']),
             row(2, ['Müller GmbH', 'DE89370400440532013000', 980.5, '2030-01-31']),
-            row(3, ['Café Olé SARL', 'BE68539007547034', 120]),
+            row(3, ['Café Olé SARL', 'BE68539007547034', 120], { hidden: true }),
             row(4, ['Van den Berg BV', 'NL91ABNA0417164300', 2500.5]),
             row(5, ['Bäckerei Schmidt', 'AT611904300234573201', 15, '2030-02-28']),
           ],
@@ -139,7 +139,15 @@ describe('hidden and merged cells', () => {
       '2030-01-31T09:00:00Z',
       '2030-02-28T09:00:00Z',
     ]);
-    expect([2, 3, 4, 5].flatMap((r) => draftOf(imported, r).issues)).toEqual([]);
+    expect([2, 4, 5].flatMap((r) => draftOf(imported, r).issues)).toEqual([]);
+    // Read again with its date filled in, the hidden row is still flagged, and only that.
+    expect(draftOf(imported, 3).issues).toEqual([
+      expect.objectContaining({
+        field: 'row',
+        severity: 'warning',
+        message: expect.stringContaining('row 3 is hidden'),
+      }),
+    ]);
   });
 });
 
