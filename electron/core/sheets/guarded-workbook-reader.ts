@@ -1,14 +1,8 @@
 // exceljs's streaming workbook reader, with every part of the zip metered as it inflates and
 // every worksheet scanned for what exceljs drops (hidden rows and columns, merged cells).
-// `parse()` follows exceljs 4.4.0's lib/stream/xlsx/workbook-reader.js (exceljs is pinned to
-// that version): the meter has to sit between unzipping and exceljs's parsers, and parse()
-// is where the zip entries are, including the ones exceljs drains unread.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `parse()` replaces exceljs 4.4.0's (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to
+// that version) and calls its part parsers: the meter has to sit between unzipping and them.
 import type { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import type { InflateBudget } from './inflate-budget';
@@ -53,43 +47,62 @@ export class GuardedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
 
   override async *parse(): AsyncGenerator<ParseEvent> {
     const internals = this as unknown as ReaderInternals;
-    const zip = createReadStream(this.path).pipe(unzipper.Parse({ forceStream: true }));
-    // Excel writes the shared strings after the worksheets; a sheet read before them would
-    // lack its text, so it waits in a temporary file (as exceljs does).
-    const waiting: { sheetNo: string; file: string }[] = [];
-    let spillDir: string | undefined;
-    const parts = new Set<string>();
-    try {
-      for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
-        const part = entry.path.replace(/^\//, '');
-        parts.add(part);
-        const metered = entry.pipe(this.budget.meter(part));
-        entry.on('error', (error) => metered.destroy(error));
-        const sheetNo = WORKSHEET.exec(part)?.[1];
-        if (part === 'xl/_rels/workbook.xml.rels') await internals._parseRels(metered);
-        else if (part === 'xl/workbook.xml') await this.parseWorkbook(metered);
-        else if (part === 'xl/styles.xml') await internals._parseStyles(metered);
-        else if (part === 'xl/sharedStrings.xml') yield* internals._parseSharedStrings(metered);
-        else if (sheetNo && internals.sharedStrings && internals.workbookRels) {
-          yield* internals._parseWorksheet(this.scanned(metered), sheetNo);
-        } else if (sheetNo) {
-          spillDir ??= await mkdtemp(join(tmpdir(), 'payout-desk-sheet-'));
-          const file = join(spillDir, `sheet${sheetNo}.xml`);
-          await pipeline(metered, createWriteStream(file));
-          waiting.push({ sheetNo, file });
-        }
-        // Whatever was not read (other parts, or a sheet left early) still inflates through
-        // the meter, so that no part escapes the budget.
-        await drain(metered);
+    // The file is on disk, so its parts are read in the order they are needed (exceljs reads a
+    // stream in file order, and Excel writes the shared strings after the worksheets, which
+    // makes exceljs copy every sheet to a temporary file first). Parts not needed are never
+    // inflated at all.
+    const parts = await zipParts(this.path);
+    if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
+    this.budget.checkDeclared(
+      [...parts.values()].reduce((total, file) => total + file.uncompressedSize, 0),
+    );
+    const rels = parts.get('xl/_rels/workbook.xml.rels');
+    if (rels) await internals._parseRels(this.inflate(rels));
+    await this.parseWorkbook(this.inflate(parts.get('xl/workbook.xml') as unzipper.File));
+    const styles = parts.get('xl/styles.xml');
+    if (styles) await internals._parseStyles(this.inflate(styles));
+    const sharedStrings = parts.get('xl/sharedStrings.xml');
+    if (sharedStrings) yield* internals._parseSharedStrings(this.inflate(sharedStrings));
+    for (const { sheetNo, file } of this.worksheetsInOrder(parts)) {
+      const part = this.inflate(file);
+      try {
+        yield* internals._parseWorksheet(this.scanned(part), sheetNo);
+      } finally {
+        // A sheet left early (only its first rows were wanted) stops inflating here.
+        part.destroy();
       }
-      if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
-      for (const { sheetNo, file } of waiting) {
-        yield* internals._parseWorksheet(this.scanned(createReadStream(file)), sheetNo);
-      }
-    } finally {
-      zip.destroy();
-      if (spillDir) await rm(spillDir, { recursive: true, force: true });
     }
+  }
+
+  /** One part, inflating through the meter. */
+  private inflate(file: unzipper.File): Transform {
+    const entry = file.stream();
+    const metered = entry.pipe(this.budget.meter(file.path.replace(/^\//, '')));
+    entry.on('error', (error) => metered.destroy(zipError(error)));
+    return metered;
+  }
+
+  /** The worksheets as the workbook lists them (its tab order), then any it does not list. */
+  private worksheetsInOrder(
+    parts: Map<string, unzipper.File>,
+  ): { sheetNo: string; file: unzipper.File }[] {
+    const internals = this as unknown as ReaderInternals;
+    const rels = (internals.workbookRels ?? []) as { Id: string; Target: string }[];
+    const tabs = ((this as unknown as { model?: { sheets?: { rId: string }[] } }).model?.sheets ??
+      []) as { rId: string }[];
+    const tabOf = (sheetNo: string) => {
+      const rel = rels.find(
+        (r) => r.Target.replace(/^\/?xl\//, '') === `worksheets/sheet${sheetNo}.xml`,
+      );
+      const tab = rel ? tabs.findIndex((sheet) => sheet.rId === rel.Id) : -1;
+      return tab === -1 ? Number.MAX_SAFE_INTEGER : tab;
+    };
+    return [...parts]
+      .flatMap(([path, file]) => {
+        const sheetNo = WORKSHEET.exec(path)?.[1];
+        return sheetNo ? [{ sheetNo, file, tab: tabOf(sheetNo) }] : [];
+      })
+      .sort((a, b) => a.tab - b.tab || Number(a.sheetNo) - Number(b.sheetNo));
   }
 
   /**
@@ -132,18 +145,35 @@ async function* scan(
   scanner.push(new Uint8Array(0), true);
 }
 
-function notAWorkbook(parts: Set<string>): SheetFileError {
+/** The zip's parts by path, from its central directory. */
+async function zipParts(path: string): Promise<Map<string, unzipper.File>> {
+  let directory: unzipper.CentralDirectory;
+  try {
+    directory = await unzipper.Open.file(path);
+  } catch (error) {
+    throw zipError(error);
+  }
+  return new Map(
+    directory.files
+      .filter((file) => file.type === 'File')
+      .map((file) => [file.path.replace(/^\//, ''), file] as const),
+  );
+}
+
+/** unzipper's errors ("FILE_ENDED", "invalid signature") as a person can act on them. */
+function zipError(error: unknown): SheetFileError {
+  if (error instanceof SheetFileError) return error;
+  return new SheetFileError(
+    'unreadable',
+    `the workbook is damaged or incomplete, so it could not be unpacked (${error instanceof Error ? error.message : String(error)}): open it in Excel and save it again`,
+  );
+}
+
+function notAWorkbook(parts: Map<string, unknown>): SheetFileError {
   return new SheetFileError(
     'not_a_spreadsheet',
     parts.has('mimetype') && parts.has('content.xml')
       ? 'this is an OpenDocument spreadsheet (.ods): open it in LibreOffice or Excel and save it as .xlsx, then import again'
       : 'the file is a zip archive but not an Excel workbook: export the list from its program as .xlsx or .csv',
   );
-}
-
-async function drain(stream: Readable): Promise<void> {
-  if (stream.readableEnded || stream.destroyed) return;
-  for await (const _chunk of stream) {
-    // discarded: only the meter needs to see it
-  }
 }

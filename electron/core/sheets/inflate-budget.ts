@@ -22,6 +22,14 @@ export class InflateBudget {
     );
   }
 
+  /**
+   * Refuses at once a workbook whose zip directory declares more than the budget: nothing is
+   * inflated. Sizes that lie are still caught by the meters as the parts inflate.
+   */
+  checkDeclared(declaredBytes: number): void {
+    if (declaredBytes > this.budget) throw this.bomb();
+  }
+
   /** A pass-through for one part that fails as soon as the workbook is past its budget. */
   meter(part: string): Transform {
     let partBytes = 0;

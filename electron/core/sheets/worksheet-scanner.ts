@@ -6,7 +6,7 @@
 // once the rows have been read.
 // Tags are ASCII and text content cannot hold a raw '<': cutting the text at the start of its
 // last cell (or its last '<') leaves only whole cells and tags before the cut.
-import { columnIndex, type CellRange } from './sheet-types';
+import { columnIndex, SheetFileError, type CellRange } from './sheet-types';
 
 export interface FormulaResult {
   /** The cell's t attribute: n (number), str (text), b (boolean), e (error). */
@@ -18,6 +18,11 @@ export interface FormulaResult {
 const HIDDEN = /\bhidden=["'](?:1|true)["']/g;
 /** A hidden "rest of the sheet" (up to column 16384) is a formatting habit, not real columns. */
 const MAX_HIDDEN_SPAN = 1000;
+/**
+ * The longest a single tag or cell may run in the XML: a cell of 32,767 characters, each
+ * escaped as a six-byte character reference, and its formula, fit several times over.
+ */
+const MAX_OPEN_TAG_CHARS = 1024 * 1024;
 
 export class WorksheetScanner {
   readonly hiddenRows = new Set<number>();
@@ -31,7 +36,14 @@ export class WorksheetScanner {
     const text =
       this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
     const cut = final ? text.length : cutAt(text);
-    if (cut <= 0) {
+    if (cut === -1) {
+      // No tag starts here (a run of whitespace): nothing to look at, nothing to keep.
+      this.carry = '';
+      return;
+    }
+    if (cut === 0) {
+      // One tag or cell still open: kept until it closes, within what any real cell needs.
+      if (text.length > MAX_OPEN_TAG_CHARS) throw tagTooLong();
       this.carry = text;
       return;
     }
@@ -100,17 +112,27 @@ export class WorksheetScanner {
 
 /**
  * Where to stop: before the last cell if it is not closed yet (its value may be in the next
- * chunk), else before the last tag. exceljs is handed the whole chunk at once, so a closed
- * cell must be looked at now: its row may be emitted before the next chunk arrives.
+ * chunk), else before the last tag if it is not closed yet, else at the end; -1 where no tag
+ * starts at all. exceljs is handed the whole chunk at once, so a closed cell must be looked at
+ * now: its row may be emitted before the next chunk arrives.
  */
 function cutAt(text: string): number {
   const lastCell = text.lastIndexOf('<c ');
-  if (lastCell > 0) {
+  if (lastCell !== -1) {
     const end = text.indexOf('>', lastCell);
     const selfClosing = end !== -1 && text.charCodeAt(end - 1) === 0x2f;
     if (!selfClosing && text.indexOf('</c>', lastCell) === -1) return lastCell;
   }
-  return text.lastIndexOf('<');
+  const lastTag = text.lastIndexOf('<');
+  if (lastTag === -1) return -1;
+  return text.indexOf('>', lastTag) === -1 ? lastTag : text.length;
+}
+
+function tagTooLong(): SheetFileError {
+  return new SheetFileError(
+    'cell_too_long',
+    'one cell or tag of the sheet runs over a megabyte of XML, far beyond what Excel writes, so the file was not read',
+  );
 }
 
 /** The text of a value read as latin1 bytes: back to UTF-8, with XML's escapes undone. */

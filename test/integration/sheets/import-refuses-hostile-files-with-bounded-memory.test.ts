@@ -165,6 +165,25 @@ describe('files that are not spreadsheets', () => {
     expect(folder.counts()).toEqual(before);
   });
 
+  it('a workbook cut short (a download that stopped) is refused as damaged', async () => {
+    const whole = buildXlsx({
+      sheets: [
+        {
+          name: 'Payments',
+          rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>Payee</t></is></c><c r="B1" t="inlineStr"><is><t>Amount</t></is></c></row>',
+        },
+      ],
+    });
+    const file = join(dir, 'cut-short.xlsx');
+    await writeFile(file, whole.subarray(0, Math.floor(whole.length * 0.8)));
+    const before = folder.counts();
+    await expect(folder.import(file)).rejects.toMatchObject({
+      code: 'unreadable',
+      message: expect.stringMatching(/damaged or incomplete.*save it again/),
+    });
+    expect(folder.counts()).toEqual(before);
+  });
+
   it('a CSV named .xlsx is read as the CSV it is', async () => {
     const file = join(dir, 'really-a-csv.xlsx');
     await writeFile(file, textBytes());
