@@ -1,8 +1,10 @@
 // The one way a draft is written, whoever makes it (an import, a test, later the app): its
 // identity — payment id, correlation id, a new beneficiary's id — is fixed here, once.
-import { randomUUID } from 'node:crypto';
+// A draft reaches the insert already serialised (`serializeDraft`), so that an import can do
+// that part in its reading worker and the writing thread only binds strings.
 import type { Db } from './database';
-import { correlationIdFor, type NewPaymentDraft } from './draft-types';
+import { newDraftId } from './draft-ids';
+import { correlationIdFor, type DraftIssue, type NewPaymentDraft } from './draft-types';
 
 export interface DraftToWrite extends NewPaymentDraft {
   /** The row's cells as JSON (sheets/source-cells.ts), for the annotated export. */
@@ -11,6 +13,40 @@ export interface DraftToWrite extends NewPaymentDraft {
   duplicateKey?: string;
   /** The sheet's own correlation id, when it has one that is free. */
   correlationId?: string;
+}
+
+/** A draft as JSON, ready to insert; `issues` stay a list, as a writer may still add some. */
+export interface SerializedDraft {
+  sourceRow?: number;
+  /**
+   * The payment body without correlation_id. With a new beneficiary its target id is empty:
+   * the beneficiary's id is given, and put there, at insert.
+   */
+  paymentJson: string;
+  beneficiaryJson?: string;
+  issues: DraftIssue[];
+  sourceJson?: string;
+  duplicateKey?: string;
+  correlationId?: string;
+}
+
+/** The target of a payment whose beneficiary is new, as JSON.stringify writes it. */
+const NEW_TARGET = '"target":{"type":"contact","id":""}';
+
+export function serializeDraft(draft: DraftToWrite): SerializedDraft {
+  const { correlation_id: _fixed, ...body } = draft.payment;
+  const serialized: SerializedDraft = {
+    paymentJson: JSON.stringify(
+      draft.beneficiary ? { ...body, target: { type: 'contact', id: '' } } : body,
+    ),
+    issues: draft.issues ?? [],
+  };
+  if (draft.beneficiary) serialized.beneficiaryJson = JSON.stringify(draft.beneficiary);
+  if (draft.sourceRow !== undefined) serialized.sourceRow = draft.sourceRow;
+  if (draft.sourceJson !== undefined) serialized.sourceJson = draft.sourceJson;
+  if (draft.duplicateKey !== undefined) serialized.duplicateKey = draft.duplicateKey;
+  if (draft.correlationId !== undefined) serialized.correlationId = draft.correlationId;
+  return serialized;
 }
 
 export class DraftInsert {
@@ -31,32 +67,39 @@ export class DraftInsert {
 
   /** Writes one draft (the caller owns the transaction). */
   run(batchId: string, draft: DraftToWrite, now: string): { id: string; correlationId: string } {
-    const id = randomUUID();
+    return this.runSerialized(batchId, serializeDraft(draft), now);
+  }
+
+  runSerialized(
+    batchId: string,
+    draft: SerializedDraft,
+    now: string,
+  ): { id: string; correlationId: string } {
+    const id = newDraftId();
     const correlationId = draft.correlationId ?? correlationIdFor(id);
     const row = draft.sourceRow ?? null;
     let beneficiaryId: string | null = null;
-    let payment = draft.payment;
-    if (draft.beneficiary) {
-      beneficiaryId = randomUUID();
-      this.beneficiary.run(
-        beneficiaryId,
-        batchId,
-        row,
-        JSON.stringify(draft.beneficiary),
-        now,
-        now,
+    let paymentJson = draft.paymentJson;
+    if (draft.beneficiaryJson !== undefined) {
+      beneficiaryId = newDraftId();
+      this.beneficiary.run(beneficiaryId, batchId, row, draft.beneficiaryJson, now, now);
+      const targeted = paymentJson.replace(
+        NEW_TARGET,
+        `"target":{"type":"contact","id":"${beneficiaryId}"}`,
       );
-      payment = { ...payment, target: { type: 'contact', id: beneficiaryId } };
+      if (targeted === paymentJson) {
+        throw new Error('a draft with a new beneficiary must leave its payment target id empty');
+      }
+      paymentJson = targeted;
     }
-    const { correlation_id: _fixed, ...body } = payment;
     this.payment.run(
       id,
       correlationId,
       batchId,
       row,
       beneficiaryId,
-      JSON.stringify(body),
-      JSON.stringify(draft.issues ?? []),
+      paymentJson,
+      draft.issues.length === 0 ? '[]' : JSON.stringify(draft.issues),
       draft.sourceJson ?? null,
       draft.duplicateKey ?? null,
       now,

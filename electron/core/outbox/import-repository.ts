@@ -4,13 +4,12 @@
 // mapping proposals saved per source.
 import type { DraftState } from '../sync/draft-state';
 import type { Db } from './database';
-import { DraftInsert, type DraftToWrite } from './draft-insert';
+import { DraftInsert, type SerializedDraft } from './draft-insert';
 import type { DraftIssue } from './draft-types';
 
 /** A draft of an imported row: its source row and cells are always known. */
-export interface ImportedDraft extends DraftToWrite {
+export interface ImportedDraft extends SerializedDraft {
   sourceRow: number;
-  issues: DraftIssue[];
   sourceJson: string;
 }
 
@@ -111,7 +110,7 @@ export class ImportRepository {
     draft: ImportedDraft,
     now: string = this.now(),
   ): { id: string; correlationId: string } {
-    return this.draftInsert.run(batchId, draft, now);
+    return this.draftInsert.runSerialized(batchId, draft, now);
   }
 
   /** The first draft from before `mark` with this key: where a possible duplicate sits. */

@@ -2,11 +2,10 @@
 // across rows: the same account, amount and date twice in the sheet or already in the outbox
 // (flagged for review, never dropped), and a correlation id the sheet or the outbox already
 // uses. Keeps every issue with its row for the import's report.
-import type { ImportRepository } from '../outbox/import-repository';
+import type { ImportedDraft, ImportRepository } from '../outbox/import-repository';
 import type { DraftIssue } from '../outbox/draft-types';
-import type { RowDraft } from './row-to-draft';
-import { decodeCells, encodeCells, type SourceCell } from './source-cells';
-import type { CellValue, SheetRow } from './sheet-types';
+import { decodeCells, type SourceCell } from './source-cells';
+import type { CellValue } from './sheet-types';
 
 export interface ImportedIssue {
   row: number;
@@ -33,7 +32,9 @@ export class DraftWriter {
     this.mark = imports.mark();
   }
 
-  write(row: number, draft: RowDraft, sourceJson: string): void {
+  /** Writes a row's draft, with what only shows across rows added to its issues. */
+  write(draft: ImportedDraft): void {
+    const row = draft.sourceRow;
     const issues = [...draft.issues];
     if (draft.duplicateKey) issues.push(...this.duplicates(row, draft.duplicateKey));
     let correlationId = draft.correlationId;
@@ -50,17 +51,10 @@ export class DraftWriter {
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
+    const { correlationId: _asked, ...rest } = draft;
     this.imports.insert(
       this.batchId,
-      {
-        sourceRow: row,
-        payment: draft.payment,
-        ...(draft.beneficiary ? { beneficiary: draft.beneficiary } : {}),
-        issues,
-        sourceJson,
-        ...(draft.duplicateKey ? { duplicateKey: draft.duplicateKey } : {}),
-        ...(correlationId ? { correlationId } : {}),
-      },
+      { ...rest, issues, ...(correlationId ? { correlationId } : {}) },
       this.now,
     );
     this.count += 1;
@@ -68,15 +62,15 @@ export class DraftWriter {
   }
 
   /** Writes a row again, read anew (its merged cells filled in). */
-  rewrite(row: SheetRow, draft: RowDraft): void {
+  rewrite(draft: ImportedDraft): void {
+    const row = draft.sourceRow;
     // What was known of the row beyond its cells (it is hidden) still holds.
-    const kept = (this.issuesByRow.get(row.number) ?? []).filter((i) => i.field === 'row');
-    draft.issues.push(...kept);
-    this.imports.deleteRow(this.batchId, row.number);
-    this.issuesByRow.delete(row.number);
+    const kept = (this.issuesByRow.get(row) ?? []).filter((i) => i.field === 'row');
+    this.imports.deleteRow(this.batchId, row);
+    this.issuesByRow.delete(row);
     this.count -= 1;
     if (draft.correlationId) this.correlationIds.delete(draft.correlationId);
-    this.write(row.number, draft, JSON.stringify(encodeCells(row.cells)));
+    this.write({ ...draft, issues: [...draft.issues, ...kept] });
   }
 
   /** The cells a row was written with; undefined for a row that was skipped. */

@@ -5,7 +5,9 @@ import { DEFAULT_PURPOSE, isPurposeCode } from '../../../shared/domain/purpose-c
 import { amountToNumber, formatAmount } from '../../../shared/domain/money';
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
+import { serializeDraft } from '../outbox/draft-insert';
 import type { DraftIssue } from '../outbox/draft-types';
+import type { ImportedDraft } from '../outbox/import-repository';
 import { checkCurrencyPrecision } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
 import { amountHeaderCurrency, type ColumnMapping } from './column-mapping';
@@ -101,6 +103,23 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
   };
+}
+
+/**
+ * A row's draft as the outbox writes it: serialised, with the row's cells (as JSON, see
+ * source-cells.ts) kept beside it. The reading worker or the importer makes it, whichever has
+ * time: the same pure function either way.
+ */
+export function importedDraft(
+  row: SheetRow,
+  sourceJson: string,
+  mapping: ColumnMapping,
+  context: DraftContext,
+): ImportedDraft {
+  const draft = rowToDraft(row, mapping, context);
+  if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
+  const number = row.number;
+  return { ...serializeDraft({ ...draft, sourceRow: number }), sourceRow: number, sourceJson };
 }
 
 function paymentOf(

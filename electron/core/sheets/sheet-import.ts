@@ -6,13 +6,14 @@ import { basename } from 'node:path';
 import type { Outbox } from '../outbox';
 import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
-import { draftContext, rowToDraft } from './row-to-draft';
+import { draftContext, importedDraft } from './row-to-draft';
 import { BLANK_ROW, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
-import type { ReadRow } from './sheet-reading-protocol';
+import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError } from './sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
+import { decodeCells, encodeCells, type SourceCell } from './source-cells';
 
 export interface SheetImportRequest {
   file: string;
@@ -27,6 +28,8 @@ export interface SheetImportRequest {
   /** YYYY-MM-DD; payment dates before it get a warning. Defaults to today. */
   today?: string;
   onProgress?: (progress: { rows: number }) => void;
+  /** Which thread makes the drafts (sheet-reading-protocol.ts); balanced unless a test pins it. */
+  drafting?: ReadingRequest['drafting'];
 }
 
 export interface SheetImportSummary {
@@ -68,6 +71,7 @@ export async function importSheet(
     ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
     saved: outbox.imports.savedMappings(),
     target,
+    ...(request.drafting ? { drafting: request.drafting } : {}),
   });
   const { header } = reading;
   const { mapping } = header;
@@ -92,7 +96,7 @@ export async function importSheet(
     const take = (row: ReadRow) => {
       rows += 1;
       if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
-      if (row.skip === BLANK_ROW) return skipped.blank(row.number);
+      if ('skip' in row && row.skip === BLANK_ROW) return skipped.blank(row.number);
       // Blank rows do not count: a sheet formatted down to row 1,048,576 is still a short list.
       nonBlank += 1;
       if (nonBlank > limits.maxRows) {
@@ -101,15 +105,16 @@ export async function importSheet(
           `the sheet has more than ${limits.maxRows.toLocaleString('en')} rows below its header, the most one import takes: split it into several files`,
         );
       }
-      if (row.skip || !row.draft || row.sourceJson === undefined) {
-        return skipped.add(row.number, row.skip ?? 'unreadable row');
-      }
-      writer.write(row.number, row.draft, row.sourceJson);
+      if ('skip' in row) return skipped.add(row.number, row.skip);
+      if ('draft' in row) return writer.write(row.draft);
+      const cells = decodeCells(JSON.parse(row.cells) as SourceCell[]);
+      const sheetRow = { number: row.number, cells, ...(row.hidden ? { hidden: true } : {}) };
+      writer.write(importedDraft(sheetRow, row.cells, mapping, context));
     };
     for await (const row of reading.rows) take(row);
     await reading.close();
     fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
-      rowToDraft(row, mapping, context),
+      importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
     );
     const mappingJson = mappingToJson(mapping);
     outbox.imports.setBatchSource(batch.id, {

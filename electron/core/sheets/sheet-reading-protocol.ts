@@ -1,8 +1,11 @@
-// What the sheet-reading worker and the importer say to each other. The worker reads and
-// checks (each row becomes a draft or a reason to skip it); the importer writes.
+// What the sheet-reading worker and the importer say to each other. The worker reads each row
+// and hands it over as its cells, a reason to skip it, or, when the importer is the slower of
+// the two, as its draft, made in the worker (see sheet-reading-worker.ts). Cells cross as the
+// JSON the outbox keeps them in anyway, drafts serialised: strings are cheap to pass.
+import type { ImportedDraft } from '../outbox/import-repository';
 import type { HeaderRow, SavedMappings } from './header-detection';
+import type { DraftTarget } from './row-to-draft';
 import type { SheetLimits } from './limits';
-import type { DraftTarget, RowDraft } from './row-to-draft';
 import type { CellRange, SheetFileError } from './sheet-types';
 
 export interface ReadingRequest {
@@ -13,17 +16,21 @@ export interface ReadingRequest {
   limits: SheetLimits;
   /** Where the drafts go: the group, its wallet's currency, and today. */
   target: DraftTarget;
+  /**
+   * Which side makes the drafts: `balanced` (the default) decides batch by batch; the other two
+   * pin it, so that a test can prove both sides make the same drafts.
+   */
+  drafting?: 'balanced' | 'worker' | 'importer';
 }
 
-/** A row below the header, as the worker hands it over. */
-export interface ReadRow {
-  number: number;
-  /** Why the row is not a payment; absent for a payment. */
-  skip?: string;
-  draft?: RowDraft;
-  /** The row's cells as JSON (source-cells.ts), kept with the draft for the annotated export. */
-  sourceJson?: string;
-}
+/** A row below the header, as the worker hands it over: one of the three. */
+export type ReadRow =
+  /** Not a payment, and why. */
+  | { number: number; skip: string }
+  /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
+  | { number: number; cells: string; hidden?: true }
+  /** A payment row made a draft in the worker. */
+  | { number: number; draft: ImportedDraft };
 
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
@@ -32,6 +39,6 @@ export type ReadingMessage =
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };
 
-export const ROWS_PER_BATCH = 500;
+export const ROWS_PER_BATCH = 100;
 /** Batches the worker may send before the importer has taken them. */
-export const BATCHES_AHEAD = 4;
+export const BATCHES_AHEAD = 16;

@@ -1,11 +1,13 @@
-// Runs in a worker thread: reads the sheet (exceljs's parse is the slowest step of an import)
-// and makes each row a draft with its issues, while the main thread writes the drafts it has
-// already been sent. Rows go in batches, and only a few batches ahead of the main thread, so
+// Runs in a worker thread: reads the sheet while the importer makes drafts of the rows it has
+// already been sent and writes them. Which side makes a row's draft balances the two: reading
+// an .xlsx is slower than writing, so its rows go as cells and the importer drafts them; a CSV
+// reads faster than it writes, so the worker drafts the rows it reads while the importer is
+// behind (it had to wait for a credit to send the last batch). Rows go in batches, and only a few batches ahead of the main thread, so
 // memory stays bounded.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from './sheet-choice';
 import { skipReason } from './row-filters';
-import { draftContext, hiddenRowWarning, rowToDraft } from './row-to-draft';
+import { draftContext, importedDraft } from './row-to-draft';
 import {
   BATCHES_AHEAD,
   ROWS_PER_BATCH,
@@ -46,18 +48,22 @@ try {
   });
   const { mapping } = chosen.header;
   const context = draftContext(chosen.header, chosen.sheet.date1904, request.target);
+  const pinned = request.drafting ?? 'balanced';
+  let drafting = pinned === 'worker';
   const read = (row: SheetRow): ReadRow => {
     const skip = skipReason(row, mapping);
     if (skip) return { number: row.number, skip };
-    const draft = rowToDraft(row, mapping, context);
-    if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
-    return { number: row.number, draft, sourceJson: JSON.stringify(encodeCells(row.cells)) };
+    const cells = JSON.stringify(encodeCells(row.cells));
+    if (drafting) return { number: row.number, draft: importedDraft(row, cells, mapping, context) };
+    return row.hidden ? { number: row.number, cells, hidden: true } : { number: row.number, cells };
   };
   let batch: ReadRow[] = chosen.firstRows.slice(chosen.header.position + 1).map(read);
   const send = async () => {
+    const importerBehind = credits === 0;
     await credit();
     post({ type: 'rows', rows: batch });
     batch = [];
+    if (pinned === 'balanced') drafting = importerBehind;
   };
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
     batch.push(read(next.value));

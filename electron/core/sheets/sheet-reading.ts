@@ -18,8 +18,11 @@ export interface SheetReading {
   close(): Promise<void>;
 }
 
-/** Heap of the reading worker: exceljs's shared strings of a large list fit many times over. */
-const WORKER_HEAP_MB = 192;
+/**
+ * Heap of the reading worker: room for exceljs's shared strings of a long payment list, and not
+ * much more, since it counts in the app's memory. A file that needs more is refused.
+ */
+const WORKER_HEAP_MB = 128;
 
 export async function readSheet(request: ReadingRequest): Promise<SheetReading> {
   const entry = new URL(

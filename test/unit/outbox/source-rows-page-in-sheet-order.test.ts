@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
+import { serializeDraft } from '../../../electron/core/outbox/draft-insert';
 import type { PaymentBody } from '../../../shared/service';
 
 let dir: string;
@@ -39,9 +40,8 @@ function batchWithRows(rows: number[], source: (row: number) => unknown[]) {
   });
   for (const row of rows) {
     outbox.imports.insert(batch.id, {
+      ...serializeDraft({ payment }),
       sourceRow: row,
-      payment,
-      issues: [],
       sourceJson: JSON.stringify(source(row)),
     });
   }
@@ -53,9 +53,8 @@ describe('source rows of a batch', () => {
     const batchId = batchWithRows([2, 3, 4, 5, 6, 7, 8], (row) => [`payee ${row}`]);
     outbox.imports.deleteRow(batchId, 4);
     outbox.imports.insert(batchId, {
+      ...serializeDraft({ payment }),
       sourceRow: 4,
-      payment,
-      issues: [],
       sourceJson: JSON.stringify(['payee 4, again']),
     });
     for (const pageSize of [1, 2, 3, 7, 1000]) {
