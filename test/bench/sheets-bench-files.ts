@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
+import { composeIBAN } from 'ibantools';
 
 export const BENCH_HEADER = [
   'Employee ID',
@@ -18,21 +19,27 @@ export const BENCH_HEADER = [
   'Reference',
 ];
 
-const EURO_IBANS = ['FR1420041010050500013M02606', 'DE89370400440532013000', 'NL91ABNA0417164300'];
-
+/**
+ * Row n of the sheet. Each payee has an account of their own, as in a real payroll; every
+ * 1,000th row repeats the payee and amount of the row above, a possible duplicate that the
+ * import must flag (100 in 100,000 rows).
+ */
 export function benchRow(n: number): (string | number | Date)[] {
-  const euro = n % 4 === 3;
+  const payee = n % 1000 === 999 ? n - 1 : n;
+  const euro = payee % 4 === 3;
+  const account = String(payee).padStart(10, '0');
   return [
-    `E${100000 + n}`,
-    `Payee ${n} ${['Smith', 'Łukasiewicz', 'Müller', 'García'][n % 4]}`,
+    `E${100000 + payee}`,
+    `Payee ${payee} ${['Smith', 'Łukasiewicz', 'Müller', 'García'][payee % 4]}`,
     euro ? '' : '601613',
-    euro ? '' : '31926819',
-    euro ? (EURO_IBANS[n % 3] ?? '') : '',
+    euro ? '' : String(10_000_000 + payee),
+    euro ? (composeIBAN({ countryCode: 'DE', bban: `37040044${account}` }) ?? '') : '',
     '',
-    1000 + (n % 5000) / 100,
+    // Built from its digits: 1000 + n / 100 in binary floating point would print 1000.0699999.
+    Number(`${1000 + Math.floor(payee / 100)}.${String(payee % 100).padStart(2, '0')}`),
     euro ? 'EUR' : 'GBP',
     new Date(Date.UTC(2030, 0, 31)),
-    `Salary January ${n}`,
+    `Salary January ${payee}`,
   ];
 }
 
