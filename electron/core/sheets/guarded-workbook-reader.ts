@@ -1,4 +1,4 @@
-// exceljs's streaming workbook reader, with every part of the zip metered as it inflates and
+// exceljs's streaming workbook reader, with every part it reads metered as it inflates and
 // every worksheet scanned for what exceljs drops (hidden rows and columns, merged cells).
 // `parse()` replaces exceljs 4.4.0's (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to
 // that version) and calls its part parsers: the meter has to sit between unzipping and them.

@@ -1,7 +1,7 @@
 // Streams the sheets of an .xlsx through exceljs, turning every cell shape exceljs returns
 // into a CellValue (never "[object Object]"), with Excel's limits on cell text checked as the
-// rows pass. Sheets come in the workbook's file order; a caller that does not read a sheet's
-// rows skips it at the cost of inflating it.
+// rows pass. Sheets come in the workbook's tab order; a sheet whose rows are not read (or not
+// all read) is not inflated further.
 import { stat } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
 import { GuardedWorkbookReader } from './guarded-workbook-reader';
