@@ -30,15 +30,15 @@ export interface SerializedDraft {
   correlationId?: string;
 }
 
-/** The target of a payment whose beneficiary is new, as JSON.stringify writes it. */
-const NEW_TARGET = '"target":{"type":"contact","id":""}';
+/** The target of a payment whose beneficiary is new, until the beneficiary's id is given. */
+const PENDING_TARGET = { type: 'contact', id: '' } as const;
+/** That target as it stands in the payment's JSON, to be replaced at insert. */
+const PENDING_TARGET_JSON = `"target":${JSON.stringify(PENDING_TARGET)}`;
 
 export function serializeDraft(draft: DraftToWrite): SerializedDraft {
   const { correlation_id: _fixed, ...body } = draft.payment;
   const serialized: SerializedDraft = {
-    paymentJson: JSON.stringify(
-      draft.beneficiary ? { ...body, target: { type: 'contact', id: '' } } : body,
-    ),
+    paymentJson: JSON.stringify(draft.beneficiary ? { ...body, target: PENDING_TARGET } : body),
     issues: draft.issues ?? [],
   };
   if (draft.beneficiary) serialized.beneficiaryJson = JSON.stringify(draft.beneficiary);
@@ -84,8 +84,8 @@ export class DraftInsert {
       beneficiaryId = newDraftId();
       this.beneficiary.run(beneficiaryId, batchId, row, draft.beneficiaryJson, now, now);
       const targeted = paymentJson.replace(
-        NEW_TARGET,
-        `"target":{"type":"contact","id":"${beneficiaryId}"}`,
+        PENDING_TARGET_JSON,
+        `"target":${JSON.stringify({ ...PENDING_TARGET, id: beneficiaryId })}`,
       );
       if (targeted === paymentJson) {
         throw new Error('a draft with a new beneficiary must leave its payment target id empty');

@@ -118,8 +118,7 @@ export function importedDraft(
 ): ImportedDraft {
   const draft = rowToDraft(row, mapping, context);
   if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
-  const number = row.number;
-  return { ...serializeDraft({ ...draft, sourceRow: number }), sourceRow: number, sourceJson };
+  return { ...serializeDraft(draft), sourceRow: row.number, sourceJson };
 }
 
 function paymentOf(
