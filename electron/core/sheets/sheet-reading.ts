@@ -19,10 +19,12 @@ export interface SheetReading {
 }
 
 /**
- * Heap of the reading worker: room for exceljs's shared strings of a long payment list, and not
- * much more, since it counts in the app's memory. A file that needs more is refused.
+ * Heap of the reading worker. exceljs keeps a workbook's shared strings in memory, tens of
+ * megabytes that grow with the rows, and the reading needs room beside them: with less, a
+ * 200,000-row sheet (the most an import takes) spends most of its time collecting garbage.
+ * A file that needs more is refused.
  */
-const WORKER_HEAP_MB = 128;
+const WORKER_HEAP_MB = 192;
 
 export async function readSheet(request: ReadingRequest): Promise<SheetReading> {
   const entry = new URL(
