@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { HeaderRow } from './header-detection';
 import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from './sheet-types';
+import { workerScript } from './worker-script';
 
 export interface SheetReading {
   sheet: string;
@@ -31,8 +32,8 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
     import.meta.url,
   );
-  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
-    workerData: { entry: entry.href, request },
+  const worker = new Worker(await workerScript(entry), {
+    workerData: { request },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   const inbox = new Inbox();
