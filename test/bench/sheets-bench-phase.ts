@@ -1,7 +1,7 @@
 // One measurement of the sheet benchmark, in a process of its own: prints
 // {"seconds", "peak_rss_mb", "rows"} as its last line.
-// argv: parse-xlsx FILE | parse-csv FILE | import FILE | write-drafts FILE | export-xlsx FILE |
-// export-csv FILE
+// argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
+// write-drafts FILE | export-xlsx FILE | export-csv FILE
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { Outbox } from '../../electron/core/outbox';
 import { openCsv } from '../../electron/core/sheets/csv-reader';
 import type { ResultRow } from '../../electron/core/sheets/results-export';
 import { importSheet } from '../../electron/core/sheets/sheet-import';
+import { SHEET_LIMITS } from '../../electron/core/sheets/limits';
+import { readSheet } from '../../electron/core/sheets/sheet-reading';
 import { BENCH_HEADER, benchRow } from './sheets-bench-files';
 import { peakRssMb } from './sandbox-process';
 
@@ -62,13 +64,35 @@ async function importIntoOutbox(): Promise<number> {
 }
 
 /**
+ * The reading side of an import alone: the sheet read in the import's worker, started as an
+ * import starts it, and its rows taken as the importer takes them, then dropped (the importer
+ * makes the drafts, so the worker only reads). What an import costs at least however fast its
+ * writing is.
+ */
+async function readThroughWorker(): Promise<number> {
+  const reading = await readSheet({
+    file,
+    limits: SHEET_LIMITS,
+    target: { groupId: 'bench-group', walletCurrency: 'GBP', today: '2030-01-01' },
+    drafting: 'importer',
+  });
+  let rows = 0;
+  try {
+    for await (const row of reading.rows) if (!('skip' in row)) rows += 1;
+  } finally {
+    await reading.close();
+  }
+  if (rows !== ROWS) throw new Error(`read ${rows} payment rows of ${ROWS}`);
+  return rows;
+}
+
+/**
  * The writing side of an import alone: the sheet's drafts, made beforehand (not timed), written
  * to a new outbox with the import's checks, in one transaction. What an import costs at least
  * however fast its reading is.
  */
 async function writeDrafts(): Promise<Timed> {
   const { chooseSheet } = await import('../../electron/core/sheets/sheet-choice');
-  const { SHEET_LIMITS } = await import('../../electron/core/sheets/limits');
   const { draftContext, importedDraft } = await import('../../electron/core/sheets/row-to-draft');
   const { encodeCells } = await import('../../electron/core/sheets/source-cells');
   const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
@@ -140,6 +164,7 @@ const phases: Record<string, () => Promise<number | Timed>> = {
   'parse-xlsx': parseXlsx,
   'parse-csv': parseCsv,
   import: importIntoOutbox,
+  'read-through-worker': readThroughWorker,
   'write-drafts': writeDrafts,
   'export-xlsx': exportResults,
   'export-csv': exportResults,
