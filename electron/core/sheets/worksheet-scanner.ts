@@ -31,6 +31,8 @@ export class WorksheetScanner {
   /** Formula cells by reference ("G10") until the reader takes them: their type and value. */
   readonly formulaResults = new Map<string, FormulaResult>();
   private carry = '';
+  /** The sheet's first row and first cell, until each has been looked at for a reference. */
+  private unchecked = [/<row[\s>/]/, /<c[\s>/]/];
 
   push(chunk: Uint8Array, final = false): void {
     const text =
@@ -49,9 +51,25 @@ export class WorksheetScanner {
     }
     const whole = text.slice(0, cut);
     this.carry = text.slice(cut);
+    if (this.unchecked.length > 0) this.references(whole);
     if (whole.includes('hidden=')) this.hidden(whole);
     if (whole.includes('<mergeCell ')) this.mergeCells(whole);
     if (whole.includes('<f')) this.formulas(whole);
+  }
+
+  /**
+   * OOXML lets a row or cell leave out its reference (`r`), to be counted from the one before;
+   * Excel and LibreOffice always write it, and exceljs needs it (without, it numbers rows NaN
+   * and fails on the cell). A writer that leaves it out does so throughout, so the first row
+   * and cell tell.
+   */
+  private references(text: string): void {
+    this.unchecked = this.unchecked.filter((tag) => {
+      const at = tag.exec(text)?.index;
+      if (at === undefined) return true;
+      if (!/\sr=["']/.test(text.slice(at, text.indexOf('>', at)))) throw withoutReferences();
+      return false;
+    });
   }
 
   private formulas(text: string): void {
@@ -126,6 +144,13 @@ function cutAt(text: string): number {
   const lastTag = text.lastIndexOf('<');
   if (lastTag === -1) return -1;
   return text.indexOf('>', lastTag) === -1 ? lastTag : text.length;
+}
+
+function withoutReferences(): SheetFileError {
+  return new SheetFileError(
+    'unreadable',
+    "the sheet's rows and cells do not say where they are (the r attribute Excel always writes), so the program that made the file wrote it in a form this app does not read: open it in Excel or LibreOffice, save it again, and import that",
+  );
 }
 
 function tagTooLong(): SheetFileError {
