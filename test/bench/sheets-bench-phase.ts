@@ -16,6 +16,8 @@ import { peakRssMb } from './sandbox-process';
 
 const [phase, file] = process.argv.slice(2) as [string, string];
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** Where the bench's drafts go: one group and wallet currency, and a fixed today. */
+const TARGET = { groupId: 'bench-group', walletCurrency: 'GBP', today: '2030-01-01' };
 
 async function parseXlsx(): Promise<number> {
   // Loaded here, not for every phase: each phase's peak memory is its own work's.
@@ -52,8 +54,12 @@ async function importIntoOutbox(): Promise<number> {
       file,
       batchName: 'Bench',
       profile: 'local',
-      group: { id: 'bench-group', walletId: 'bench-wallet', walletCurrency: 'GBP' },
-      today: '2030-01-01',
+      group: {
+        id: TARGET.groupId,
+        walletId: 'bench-wallet',
+        walletCurrency: TARGET.walletCurrency,
+      },
+      today: TARGET.today,
     });
     if (summary.drafts !== ROWS) throw new Error(`imported ${summary.drafts} drafts of ${ROWS}`);
     return summary.rows;
@@ -73,7 +79,7 @@ async function readThroughWorker(): Promise<number> {
   const reading = await readSheet({
     file,
     limits: SHEET_LIMITS,
-    target: { groupId: 'bench-group', walletCurrency: 'GBP', today: '2030-01-01' },
+    target: TARGET,
     drafting: 'importer',
   });
   let rows = 0;
@@ -98,11 +104,7 @@ async function writeDrafts(): Promise<Timed> {
   const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
   const chosen = await chooseSheet(file, SHEET_LIMITS, {});
   const { mapping } = chosen.header;
-  const context = draftContext(chosen.header, chosen.sheet.date1904, {
-    groupId: 'bench-group',
-    walletCurrency: 'GBP',
-    today: '2030-01-01',
-  });
+  const context = draftContext(chosen.header, chosen.sheet.date1904, TARGET);
   const drafts = [];
   const rows = chosen.firstRows.slice(chosen.header.position + 1);
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
@@ -120,9 +122,9 @@ async function writeDrafts(): Promise<Timed> {
     const batch = outbox.batches.create({
       name: 'Bench',
       profile: 'local',
-      groupId: 'bench-group',
+      groupId: TARGET.groupId,
       walletId: 'bench-wallet',
-      walletCurrency: 'GBP',
+      walletCurrency: TARGET.walletCurrency,
       sourceFile: file,
     });
     const writer = new DraftWriter(outbox.imports, batch.id);
