@@ -2,8 +2,10 @@
 // every worksheet scanned for what exceljs drops (hidden rows and columns, merged cells).
 // `parse()` replaces exceljs 4.4.0's (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to
 // that version) and calls its part parsers: the meter has to sit between unzipping and them.
+// The reader is imported on its own (exceljs-workbook-reader.d.ts): the reading worker starts
+// without exceljs's writers.
 import type { Readable, Transform } from 'node:stream';
-import ExcelJS from 'exceljs';
+import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
 import unzipper from 'unzipper';
 import type { InflateBudget } from './inflate-budget';
 import { SheetFileError } from './sheet-types';
@@ -24,7 +26,7 @@ interface ReaderInternals {
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
-export class GuardedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
+export class GuardedWorkbookReader extends WorkbookReader {
   /** The scan of the worksheet most recently handed out, filled while its rows stream. */
   current = new WorksheetScanner();
   /** The workbook counts dates from 1904; known once its workbook part is read (before sheets). */
