@@ -2,9 +2,8 @@
 // and written as `{"<header>": "<field>"}` — the same shape the CLI prints, `--mapping FILE`
 // takes and the outbox saves per source, so a corrected mapping is offered again next time.
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { DateOrder } from './cell-dates';
-import { FIELD_IDS, type FieldId } from './fields';
+import type { FieldId } from './fields';
 import { headerCurrency, matchHeader, normaliseHeader } from './header-matching';
 import { columnLetter, SheetFileError } from './sheet-types';
 
@@ -71,30 +70,20 @@ export function mappingToJson(mapping: ColumnMapping): Record<string, string> {
   );
 }
 
-const FieldName = z.union([z.enum(FIELD_IDS), z.string().regex(/^tag:.+$/)]);
-const Entries = z.record(z.string(), FieldName);
-/** `{"<header>": "<field>"}`, or `{"mapping": {...}, "date_order": "DMY"}` with options. */
-export const MappingFile = z.union([
-  z.object({ mapping: Entries, date_order: z.enum(['DMY', 'MDY']).optional() }),
-  Entries,
-]);
+/**
+ * A mapping as given, `{"<header>": "<field>" | "tag:<key>"}` with its options, its shape
+ * already checked (mapping-file.ts) but not yet held against a sheet's headers.
+ */
+export interface MappingEntries {
+  entries: Readonly<Record<string, string>>;
+  dateOrder?: DateOrder;
+}
 
-/** A mapping as JSON (a file or a saved one), checked against this sheet's headers. */
-export function mappingFromJson(json: unknown, headers: readonly string[]): ColumnMapping {
-  const parsed = MappingFile.safeParse(json);
-  if (!parsed.success) {
-    throw new SheetFileError(
-      'bad_mapping',
-      `the mapping must be {"<header>": "<field>"} with fields among ${FIELD_IDS.join(', ')} or tag:<key> (${parsed.error.issues[0]?.message ?? 'invalid'})`,
-    );
-  }
-  const withOptions = 'mapping' in parsed.data && typeof parsed.data.mapping === 'object';
-  const entries = withOptions
-    ? (parsed.data as { mapping: Record<string, string> }).mapping
-    : (parsed.data as Record<string, string>);
-  const dateOrder = withOptions
-    ? (parsed.data as { date_order?: DateOrder }).date_order
-    : undefined;
+/** A mapping checked against this sheet's headers. */
+export function mappingFromEntries(
+  { entries, dateOrder }: MappingEntries,
+  headers: readonly string[],
+): ColumnMapping {
   const keys = headerKeys(headers);
   const byNormalised = new Map(keys.map((key, index) => [normaliseHeader(key), index]));
   const columns: MappedColumn[] = [];
@@ -113,15 +102,6 @@ export function mappingFromJson(json: unknown, headers: readonly string[]): Colu
       tag
         ? { index, header: keys[index] ?? header, field: 'user_tag', tagKey: tag[1] ?? header }
         : { index, header: keys[index] ?? header, field: target as FieldId },
-    );
-  }
-  const repeated = FIELD_IDS.filter(
-    (id) => id !== 'user_tag' && columns.filter((c) => c.field === id).length > 1,
-  );
-  if (repeated.length > 0) {
-    throw new SheetFileError(
-      'bad_mapping',
-      `the mapping gives ${repeated.join(', ')} more than one column`,
     );
   }
   return {

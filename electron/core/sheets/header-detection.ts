@@ -1,7 +1,13 @@
 // Where the list starts: the header row is the row among the first ones whose cells name the
 // most payment fields, so title lines, blank lines and notes above it are passed over. A sheet
 // without such a row (instructions, a chart's data) is not a payment list.
-import { mappingFromJson, proposeMapping, sourceKey, type ColumnMapping } from './column-mapping';
+import {
+  mappingFromEntries,
+  proposeMapping,
+  sourceKey,
+  type ColumnMapping,
+  type MappingEntries,
+} from './column-mapping';
 import { matchHeader } from './header-matching';
 import type { SheetRow } from './sheet-types';
 
@@ -19,7 +25,7 @@ export interface HeaderRow {
 }
 
 /** Mappings saved from earlier imports, by the source key of their headers (sourceKey). */
-export type SavedMappings = Readonly<Record<string, unknown>>;
+export type SavedMappings = Readonly<Record<string, MappingEntries>>;
 
 /** A payment list names an amount and whom to pay (an account, a name or a beneficiary id). */
 const PAYEE_FIELDS = new Set([
@@ -46,7 +52,7 @@ function headerTexts(row: SheetRow): string[] {
  */
 export function findHeaderRow(
   rows: readonly SheetRow[],
-  given?: unknown,
+  given?: MappingEntries,
   saved: SavedMappings = {},
 ): HeaderRow | undefined {
   const candidates = rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => ({
@@ -55,11 +61,11 @@ export function findHeaderRow(
     headers: headerTexts(row),
     row,
   }));
-  const fitting = (json: unknown, source: HeaderRow['source']) => {
+  const fitting = (given: MappingEntries, source: HeaderRow['source']) => {
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
       try {
-        return { ...candidate, mapping: mappingFromJson(json, candidate.headers), source };
+        return { ...candidate, mapping: mappingFromEntries(given, candidate.headers), source };
       } catch {
         // not this row: the mapping names columns this row does not have
       }
@@ -68,10 +74,14 @@ export function findHeaderRow(
   };
   if (given !== undefined) return fitting(given, 'given');
   for (const { row: _row, ...candidate } of candidates) {
-    const json = saved[sourceKey(candidate.headers)];
-    if (json === undefined) continue;
+    const mapping = saved[sourceKey(candidate.headers)];
+    if (mapping === undefined) continue;
     try {
-      return { ...candidate, mapping: mappingFromJson(json, candidate.headers), source: 'saved' };
+      return {
+        ...candidate,
+        mapping: mappingFromEntries(mapping, candidate.headers),
+        source: 'saved',
+      };
     } catch {
       // saved for these headers but no longer valid: propose afresh
     }

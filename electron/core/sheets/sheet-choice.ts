@@ -1,6 +1,7 @@
 // Which sheet of a file is the payment list, and where its header row is. A named sheet is
 // taken as asked; otherwise the first visible sheet whose first rows hold a header naming an
 // amount and a payee. Sheets passed over are skipped unread beyond their first rows.
+import type { MappingEntries } from './column-mapping';
 import {
   HEADER_SEARCH_ROWS,
   findHeaderRow,
@@ -26,7 +27,7 @@ export interface ChosenSheet {
 export async function chooseSheet(
   path: string,
   limits: SheetLimits,
-  wanted: { sheet?: string; mapping?: unknown; saved?: SavedMappings },
+  wanted: { sheet?: string; mapping?: MappingEntries; saved?: SavedMappings },
 ): Promise<ChosenSheet> {
   const sheets = sheetsOf(path, limits);
   const seen: string[] = [];

@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../outbox';
 import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
+import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft } from './row-to-draft';
 import { BLANK_ROW, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
@@ -68,8 +69,9 @@ export async function importSheet(
     file: request.file,
     limits,
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
-    ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
-    saved: outbox.imports.savedMappings(),
+    // Checked here, before the file is opened: a mapping of the wrong shape is refused saying why.
+    ...(request.mapping !== undefined ? { mapping: parseMapping(request.mapping) } : {}),
+    saved: parseSavedMappings(outbox.imports.savedMappings()),
     target,
     ...(request.drafting ? { drafting: request.drafting } : {}),
   });

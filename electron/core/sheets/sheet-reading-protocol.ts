@@ -3,6 +3,7 @@
 // the two, as its draft, made in the worker (see sheet-reading-worker.ts). Cells cross as the
 // JSON the outbox keeps them in anyway, drafts serialised: strings are cheap to pass.
 import type { ImportedDraft } from '../outbox/import-repository';
+import type { MappingEntries } from './column-mapping';
 import type { HeaderRow, SavedMappings } from './header-detection';
 import type { DraftTarget } from './row-to-draft';
 import type { SheetLimits } from './limits';
@@ -11,7 +12,8 @@ import type { CellRange, SheetFileError } from './sheet-types';
 export interface ReadingRequest {
   file: string;
   sheet?: string;
-  mapping?: unknown;
+  /** The mapping given for this import, checked in shape (mapping-file.ts). */
+  mapping?: MappingEntries;
   saved?: SavedMappings;
   limits: SheetLimits;
   /** Where the drafts go: the group, its wallet's currency, and today. */

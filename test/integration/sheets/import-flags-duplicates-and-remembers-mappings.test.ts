@@ -110,3 +110,26 @@ describe('a mapping corrected once', () => {
     expect(other.summary.mapping_source).toBe('proposed');
   });
 });
+
+describe('a mapping of the wrong shape', () => {
+  it('is refused saying what is wrong with it, and nothing is imported', async () => {
+    const file = await csv('payees.csv', [
+      'Payee,IBAN,Amount,Date,Note',
+      'Müller GmbH,DE89370400440532013000,10,2030-01-31,first',
+    ]);
+    const before = folder.counts();
+    await expect(
+      folder.import(file, { mapping: { Payee: 'name', Note: 'memo' } }),
+    ).rejects.toMatchObject({
+      code: 'bad_mapping',
+      message: expect.stringMatching(/fields among .*amount.* or tag:<key>/),
+    });
+    await expect(
+      folder.import(file, { mapping: { Amount: 'amount', Note: 'amount', IBAN: 'iban' } }),
+    ).rejects.toMatchObject({
+      code: 'bad_mapping',
+      message: 'the mapping gives amount more than one column',
+    });
+    expect(folder.counts()).toEqual(before);
+  });
+});

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountHeaderCurrency,
-  mappingFromJson,
   mappingToJson,
   proposeMapping,
   sourceKey,
 } from '../../../electron/core/sheets/column-mapping';
+import { mappingFromJson } from '../../../electron/core/sheets/mapping-file';
 import { headerCurrency, matchHeader } from '../../../electron/core/sheets/header-matching';
 import { SheetFileError } from '../../../electron/core/sheets/sheet-types';
 
