@@ -4,7 +4,7 @@
 // reading worker, which is handed mappings already checked, starts without zod.
 import { z } from 'zod';
 import type { DateOrder } from './cell-dates';
-import { mappingFromEntries, type ColumnMapping, type MappingEntries } from './column-mapping';
+import type { MappingEntries } from './column-mapping';
 import { FIELD_IDS } from './fields';
 import type { SavedMappings } from './header-detection';
 import { SheetFileError } from './sheet-types';
@@ -40,11 +40,6 @@ export function parseMapping(json: unknown): MappingEntries {
     );
   }
   return given;
-}
-
-/** A mapping as JSON, checked in shape and against this sheet's headers. */
-export function mappingFromJson(json: unknown, headers: readonly string[]): ColumnMapping {
-  return mappingFromEntries(parseMapping(json), headers);
 }
 
 /**

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountHeaderCurrency,
+  mappingFromEntries,
   mappingToJson,
   proposeMapping,
   sourceKey,
 } from '../../../electron/core/sheets/column-mapping';
-import { mappingFromJson } from '../../../electron/core/sheets/mapping-file';
+import { parseMapping } from '../../../electron/core/sheets/mapping-file';
 import { headerCurrency, matchHeader } from '../../../electron/core/sheets/header-matching';
 import { SheetFileError } from '../../../electron/core/sheets/sheet-types';
 
 const fieldOf = (header: string) => matchHeader(header)?.field;
+/** A mapping as JSON, checked in shape and then against the headers, as an import does. */
+const mappingFromJson = (json: unknown, headers: readonly string[]) =>
+  mappingFromEntries(parseMapping(json), headers);
 
 describe('a header names its field', () => {
   it.each([
