@@ -54,8 +54,10 @@ export function unreadableCell(cell: CellValue): { ok: false; message: string } 
     );
   }
   if (cell.kind === 'formula') {
+    // A cell sharing another cell's formula does not write the formula out again.
+    const formula = cell.formula.replace(/^=/, '');
     return refuse(
-      `the cell has the formula ${quoted(`=${cell.formula.replace(/^=/, '')}`)} but no saved result: ` +
+      `the cell has ${formula === '' ? 'a formula' : `the formula ${quoted(`=${formula}`)}`} but no saved result: ` +
         "open the file in Excel and save it again so the formula's result is stored",
     );
   }

@@ -1,34 +1,40 @@
-// exceljs's streaming workbook reader, with every part it reads metered as it inflates and
-// every worksheet scanned for what exceljs drops (hidden rows and columns, merged cells).
-// `parse()` replaces exceljs 4.4.0's (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to
-// that version) and calls its part parsers: the meter has to sit between unzipping and them.
-// The reader is imported on its own (exceljs-workbook-reader.d.ts): the reading worker starts
-// without exceljs's writers.
+// An .xlsx read part by part, with every part metered as it inflates. exceljs 4.4.0 reads the
+// workbook's list of sheets, its relationships and its styles: `sheets()` replaces its
+// `parse()` (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to that version) and calls
+// its part parsers, because the meter has to sit between unzipping and them. The large parts,
+// shared strings and worksheets, are read by SharedStringsReader and WorksheetParser. The reader is imported on its own (exceljs-workbook-reader.d.ts): the
+// reading worker starts without exceljs's writers.
 import type { Readable, Transform } from 'node:stream';
 import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
 import unzipper from 'unzipper';
 import type { InflateBudget } from './inflate-budget';
 import { SheetFileError } from './sheet-types';
-import { WorksheetScanner } from './worksheet-scanner';
-
-type ParseEvent = { eventType: string; value: unknown };
+import { WorksheetParser, type ParsedRow, type WorkbookContext } from './worksheet-parser';
+import { SharedStringsReader } from './shared-strings-reader';
 
 /** The parts of exceljs's WorkbookReader this subclass calls; not in its type declarations. */
 interface ReaderInternals {
-  sharedStrings?: unknown[];
-  workbookRels?: unknown;
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string; name: string; state?: string }[] };
+  styles?: { getStyleModel(id: number): { numFmt?: string } | null };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<ParseEvent>;
-  _parseWorksheet(iterator: AsyncIterable<Buffer>, sheetNo: string): Generator<ParseEvent>;
+}
+
+/** A worksheet of the workbook, its rows read as they are asked for. */
+export interface WorkbookSheet {
+  name: string;
+  /** visible, hidden or veryHidden */
+  state: string;
+  /** Hidden columns and merges, filled in as the rows are read. */
+  parser: WorksheetParser;
+  rows: AsyncIterable<ParsedRow>;
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
 export class GuardedWorkbookReader extends WorkbookReader {
-  /** The scan of the worksheet most recently handed out, filled while its rows stream. */
-  current = new WorksheetScanner();
   /** The workbook counts dates from 1904; known once its workbook part is read (before sheets). */
   date1904 = false;
 
@@ -37,17 +43,21 @@ export class GuardedWorkbookReader extends WorkbookReader {
     private readonly budget: InflateBudget,
   ) {
     super(path, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
       // Cell styles carry the number formats that tell a date from a number.
       styles: 'cache',
-      // The cell keeps the shown text; the link target is not wanted.
+      // Worksheets and shared strings are read by our own readers (sheets()).
+      worksheets: 'ignore',
+      sharedStrings: 'ignore',
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
   }
 
-  override async *parse(): AsyncGenerator<ParseEvent> {
+  /**
+   * The worksheets in tab order. A sheet's rows must be read (or left) before the next sheet
+   * is asked for: asking for it stops inflating the one before.
+   */
+  async *sheets(): AsyncGenerator<WorkbookSheet> {
     const internals = this as unknown as ReaderInternals;
     // The file is on disk, so its parts are read in the order they are needed (exceljs reads a
     // stream in file order, and Excel writes the shared strings after the worksheets, which
@@ -63,12 +73,22 @@ export class GuardedWorkbookReader extends WorkbookReader {
     await this.parseWorkbook(this.inflate(parts.get('xl/workbook.xml') as unzipper.File));
     const styles = parts.get('xl/styles.xml');
     if (styles) await internals._parseStyles(this.inflate(styles));
-    const sharedStrings = parts.get('xl/sharedStrings.xml');
-    if (sharedStrings) yield* internals._parseSharedStrings(this.inflate(sharedStrings));
-    for (const { sheetNo, file } of this.worksheetsInOrder(parts)) {
+    const sharedStrings = new SharedStringsReader();
+    const sharedStringsPart = parts.get('xl/sharedStrings.xml');
+    if (sharedStringsPart) {
+      for await (const chunk of this.inflate(sharedStringsPart))
+        sharedStrings.push(chunk as Buffer);
+    }
+    const context: WorkbookContext = {
+      sharedStrings: sharedStrings.strings,
+      numberFormat: (id) => internals.styles?.getStyleModel(id)?.numFmt,
+      date1904: this.date1904,
+    };
+    for (const { file, name, state } of this.worksheetsInOrder(parts)) {
       const part = this.inflate(file);
+      const parser = new WorksheetParser(context);
       try {
-        yield* internals._parseWorksheet(this.scanned(part), sheetNo);
+        yield { name, state, parser, rows: parsedRows(part, parser) };
       } finally {
         // A sheet left early (only its first rows were wanted) stops inflating here.
         part.destroy();
@@ -87,24 +107,30 @@ export class GuardedWorkbookReader extends WorkbookReader {
   /** The worksheets as the workbook lists them (its tab order), then any it does not list. */
   private worksheetsInOrder(
     parts: Map<string, unzipper.File>,
-  ): { sheetNo: string; file: unzipper.File }[] {
+  ): { file: unzipper.File; name: string; state: string }[] {
     const internals = this as unknown as ReaderInternals;
-    const rels = (internals.workbookRels ?? []) as { Id: string; Target: string }[];
-    const tabs = ((this as unknown as { model?: { sheets?: { rId: string }[] } }).model?.sheets ??
-      []) as { rId: string }[];
-    const tabOf = (sheetNo: string) => {
-      const rel = rels.find(
-        (r) => r.Target.replace(/^\/?xl\//, '') === `worksheets/sheet${sheetNo}.xml`,
-      );
-      const tab = rel ? tabs.findIndex((sheet) => sheet.rId === rel.Id) : -1;
-      return tab === -1 ? Number.MAX_SAFE_INTEGER : tab;
-    };
+    const rels = internals.workbookRels ?? [];
+    const tabs = internals.model?.sheets ?? [];
     return [...parts]
       .flatMap(([path, file]) => {
         const sheetNo = WORKSHEET.exec(path)?.[1];
-        return sheetNo ? [{ sheetNo, file, tab: tabOf(sheetNo) }] : [];
+        if (!sheetNo) return [];
+        const rel = rels.find(
+          (r) => r.Target.replace(/^\/?xl\//, '') === `worksheets/sheet${sheetNo}.xml`,
+        );
+        const tab = rel ? tabs.findIndex((sheet) => sheet.rId === rel.Id) : -1;
+        const sheet = tabs[tab];
+        return [
+          {
+            file,
+            sheetNo: Number(sheetNo),
+            tab: tab === -1 ? Number.MAX_SAFE_INTEGER : tab,
+            name: sheet?.name ?? `Sheet${sheetNo}`,
+            state: sheet?.state ?? 'visible',
+          },
+        ];
       })
-      .sort((a, b) => a.tab - b.tab || Number(a.sheetNo) - Number(b.sheetNo));
+      .sort((a, b) => a.tab - b.tab || a.sheetNo - b.sheetNo);
   }
 
   /**
@@ -118,33 +144,11 @@ export class GuardedWorkbookReader extends WorkbookReader {
     await internals._parseWorkbook(part);
     const xml = Buffer.concat(chunks).toString('utf8');
     this.date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904=["'](?:1|true)["']/.test(xml);
-    // exceljs converts date cells with this flag as it reads them.
-    const properties = (this as unknown as { properties?: { model?: { date1904?: boolean } } })
-      .properties;
-    if (properties) properties.model = { ...properties.model, date1904: this.date1904 };
-  }
-
-  /** The sheet's XML, looked at by a new scanner (made now: the sheet is handed out next). */
-  private scanned(source: Readable | Transform): AsyncGenerator<Buffer> {
-    const scanner = new WorksheetScanner();
-    this.current = scanner;
-    return scan(source, scanner);
   }
 }
 
-async function* scan(
-  source: Readable | Transform,
-  scanner: WorksheetScanner,
-): AsyncGenerator<Buffer> {
-  // A reader that stops early (it only wanted the first rows) must not destroy the part:
-  // parse() drains the rest through the meter.
-  for await (const chunk of source.iterator({
-    destroyOnReturn: false,
-  }) as AsyncIterable<Buffer>) {
-    scanner.push(chunk);
-    yield chunk;
-  }
-  scanner.push(new Uint8Array(0), true);
+async function* parsedRows(part: Readable, parser: WorksheetParser): AsyncGenerator<ParsedRow> {
+  for await (const chunk of part as AsyncIterable<Buffer>) yield* parser.push(chunk);
 }
 
 /** The zip's parts by path, from its central directory. */

@@ -17,7 +17,7 @@ import {
   sharedFormulasWorkbook,
 } from '../../support/hand-written-workbooks';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
-import { row, writeXlsx, type XlsxSpec } from '../../support/xlsx-by-hand';
+import { buildXlsx, row, writeBytes, writeXlsx, type XlsxSpec } from '../../support/xlsx-by-hand';
 
 let dir: string;
 let folder: OutboxFolder;
@@ -163,6 +163,38 @@ describe('dates of the 1904 date system', () => {
       ]);
     },
   );
+});
+
+describe('rows and cells that leave out their reference (r), as OOXML allows', () => {
+  const inline = (text: string) => `<c t="inlineStr"><is><t>${text}</t></is></c>`;
+  it.each([
+    [
+      'cells',
+      `<row r="1">${inline('Payee')}${inline('IBAN')}${inline('Amount')}</row>` +
+        `<row r="3">${inline('Müller GmbH')}${inline('DE89370400440532013000')}<c><v>980.5</v></c></row>`,
+    ],
+    [
+      'rows',
+      `<row><c r="A1" t="inlineStr"><is><t>Payee</t></is></c>${inline('IBAN')}${inline('Amount')}</row>` +
+        `<row/><row>${inline('Müller GmbH')}${inline('DE89370400440532013000')}<c><v>980.5</v></c></row>`,
+    ],
+  ])('are counted: a sheet whose %s have none reads as the list it shows', async (what, rows) => {
+    const path = await writeBytes(
+      dir,
+      `no-references-${what}.xlsx`,
+      buildXlsx({ sheets: [{ name: 'Payments', rows }] }),
+    );
+    const imported = await folder.import(path, {
+      group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+    });
+    expect(imported.summary).toMatchObject({ header_row: 1, drafts: 1 });
+    expect(draftOf(imported, 3)).toMatchObject({
+      payment: { amount: { amount: 980.5, type: 'SEND' } },
+      beneficiary: {
+        body: { bank_details: { account_number: 'DE89370400440532013000' } },
+      },
+    });
+  });
 });
 
 describe('the order of the parts in the zip', () => {

@@ -184,23 +184,6 @@ describe('files that are not spreadsheets', () => {
     expect(folder.counts()).toEqual(before);
   });
 
-  it.each([
-    ['cells', '<row r="1"><c t="inlineStr"><is><t>Payee</t></is></c><c><v>1</v></c></row>'],
-    ['rows', '<row><c r="A1" t="inlineStr"><is><t>Payee</t></is></c></row>'],
-  ])(
-    'a workbook whose %s do not say where they are is refused with what to do',
-    async (what, rows) => {
-      const file = join(dir, `no-references-${what}.xlsx`);
-      await writeFile(file, buildXlsx({ sheets: [{ name: 'Payments', rows }] }));
-      const before = folder.counts();
-      await expect(folder.import(file)).rejects.toMatchObject({
-        code: 'unreadable',
-        message: expect.stringMatching(/do not say where they are.*save it again/),
-      });
-      expect(folder.counts()).toEqual(before);
-    },
-  );
-
   it('a CSV named .xlsx is read as the CSV it is', async () => {
     const file = join(dir, 'really-a-csv.xlsx');
     await writeFile(file, textBytes());

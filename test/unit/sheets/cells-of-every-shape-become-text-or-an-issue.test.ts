@@ -95,6 +95,11 @@ describe('dates, booleans, errors and formulas', () => {
         'the cell has the formula "=SUM(B2:B9)" but no saved result: ' +
         "open the file in Excel and save it again so the formula's result is stored",
     });
+    // A cell that shares another cell's formula (t="shared") writes no formula of its own.
+    expect(cellText({ kind: 'formula', formula: '' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^the cell has a formula but no saved result: open/),
+    });
   });
 });
 
