@@ -1,9 +1,8 @@
-// Runs in a worker thread: reads the sheet while the importer makes drafts of the rows it has
-// already been sent and writes them. Which side makes a row's draft balances the two: reading
-// an .xlsx is slower than writing, so its rows go as cells and the importer drafts them; a CSV
-// reads faster than it writes, so the worker drafts the rows it reads while the importer is
-// behind (it had to wait for a credit to send the last batch). Rows go in batches, and only a few batches ahead of the main thread, so
-// memory stays bounded.
+// Runs in a worker thread: reads the sheet while the importer writes the rows it has already
+// been sent. Which side makes a row's draft balances the two: reading is faster than writing,
+// so the worker drafts the rows it reads while the importer has plenty still to take, and
+// sends them as cells, to be drafted by the importer, when it is running short. Rows go in
+// batches, and only a few batches ahead of the main thread, so memory stays bounded.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from './sheet-choice';
 import { skipReason } from './row-filters';
@@ -59,11 +58,12 @@ try {
   };
   let batch: ReadRow[] = chosen.firstRows.slice(chosen.header.position + 1).map(read);
   const send = async () => {
-    const importerBehind = credits === 0;
     await credit();
     post({ type: 'rows', rows: batch });
     batch = [];
-    if (pinned === 'balanced') drafting = importerBehind;
+    // While the importer has more than half the batches still to take, the worker has time to
+    // draft; when it is running short, cells go as they are read, the sooner to reach it.
+    if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
   };
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
     batch.push(read(next.value));
