@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { HeaderRow } from './header-detection';
 import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from './sheet-types';
-import { workerScript } from './worker-script';
+import { workerExecArgv, workerScript } from './worker-script';
 
 export interface SheetReading {
   sheet: string;
@@ -35,6 +35,8 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
   const worker = new Worker(await workerScript(entry), {
     workerData: { request },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    // From a checkout, without tsx's loader (worker-script.ts).
+    execArgv: workerExecArgv(),
   });
   const inbox = new Inbox();
   worker.on('message', (message: ReadingMessage) => inbox.put(message));
