@@ -46,9 +46,9 @@ export class WorksheetParser extends ChunkedXmlReader {
   /** Merged ranges; the XML lists them after the rows. */
   readonly merges: CellRange[] = [];
   private done: ParsedRow[] = [];
+  /** Rows and cells are read only within <sheetData>, whatever an extension list holds. */
+  private inSheetData = false;
   private row: ParsedRow | undefined;
-  /** The row's style, for its cells that have none of their own. */
-  private rowStyle: number | undefined;
   private lastRow = 0;
   private lastColumn = -1;
   private readonly formats = new Map<number, { format?: string; date: boolean }>();
@@ -72,21 +72,26 @@ export class WorksheetParser extends ChunkedXmlReader {
     const close = text.indexOf('>', open);
     if (close === -1) return -1;
     if (text.charCodeAt(open + 1) === SLASH) {
-      if (this.row && localName(text, open + 2, close) === 'row') this.endRow();
+      const name = localName(text, open + 2, close);
+      if (name === 'row') this.endRow();
+      else if (name === 'sheetData') this.inSheetData = false;
       return close + 1;
     }
     const nameEnd = nameEndOf(text, open + 1, close);
-    switch (localName(text, open + 1, nameEnd)) {
-      case 'c':
-        return this.cell(text, open, nameEnd, close);
+    const name = localName(text, open + 1, nameEnd);
+    if (this.inSheetData && name === 'c') return this.cell(text, open, nameEnd, close);
+    switch (name) {
+      case 'sheetData':
+        this.inSheetData = text.charCodeAt(close - 1) !== SLASH;
+        return close + 1;
       case 'row': {
-        const [r, hidden, style] = attributes(text, nameEnd, close, ROW_ATTRIBUTES);
+        if (!this.inSheetData) return close + 1;
+        const [r, hidden] = attributes(text, nameEnd, close, ROW_ATTRIBUTES);
         const number = Number(r);
         this.lastRow = Number.isInteger(number) && number > 0 ? number : this.lastRow + 1;
         this.lastColumn = -1;
         this.row = { number: this.lastRow, cells: [] };
         if (hidden === '1' || hidden === 'true') this.row.hidden = true;
-        this.rowStyle = style === undefined ? undefined : Number(style);
         if (text.charCodeAt(close - 1) === SLASH) this.endRow();
         return close + 1;
       }
@@ -135,12 +140,13 @@ export class WorksheetParser extends ChunkedXmlReader {
     this.lastColumn = column;
     const row = this.row;
     if (!row || column < 0 || after === close + 1) return after;
-    const style = styleStart === -1 ? this.rowStyle : digitsAt(text, styleStart, styleEnd);
+    // A cell without a style has the workbook's first (OOXML's default for s).
+    const style = styleStart === -1 ? 0 : digitsAt(text, styleStart, styleEnd);
     const value = this.value(
       text,
       close + 1,
       after,
-      Number.isNaN(style) ? undefined : style,
+      Number.isNaN(style) ? 0 : style,
       typeStart === -1 ? undefined : text.slice(typeStart, typeEnd),
     );
     // A formatted but empty cell adds nothing: missing cells read as empty.
@@ -156,7 +162,7 @@ export class WorksheetParser extends ChunkedXmlReader {
     text: string,
     from: number,
     to: number,
-    style: number | undefined,
+    style: number,
     type: string | undefined,
   ): CellValue {
     if (type === 'inlineStr') return textOf(xmlText(runsText(text, from, to) ?? ''));
@@ -198,11 +204,10 @@ export class WorksheetParser extends ChunkedXmlReader {
       : textOf(shared);
   }
 
-  private number(raw: string, style: number | undefined): CellValue {
+  private number(raw: string, style: number): CellValue {
     if (raw.trim() === '') return EMPTY;
     const value = Number(raw);
     if (!Number.isFinite(value)) return { kind: 'error', code: xmlText(raw) };
-    if (style === undefined) return { kind: 'number', value };
     const { format, date } = this.formatOf(style);
     if (date) return this.dateOf(value);
     return format === undefined ? { kind: 'number', value } : { kind: 'number', value, format };
@@ -235,7 +240,7 @@ export class WorksheetParser extends ChunkedXmlReader {
   }
 }
 
-const ROW_ATTRIBUTES = ['r', 'hidden', 's'] as const;
+const ROW_ATTRIBUTES = ['r', 'hidden'] as const;
 const COL_ATTRIBUTES = ['min', 'max', 'hidden'] as const;
 const MERGE_ATTRIBUTES = ['ref'] as const;
 const CELL_ATTRIBUTES = ['r', 's', 't'] as const;

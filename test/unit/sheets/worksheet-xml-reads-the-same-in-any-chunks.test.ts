@@ -32,7 +32,10 @@ const SHEET =
   '<c r="B3" s="1"><v>47514</v></c><c r="C3" s="2"><v>1234.5</v></c><c r="D3" s="2"/></row>' +
   '<row r="4"><c r="A4" t="str"><f>UPPER(A3)</f><v>CAFÉ &amp; OLÉ</v></c><c r="B4"><f>B3-B3</f><v>0</v></c>' +
   '<c r="C4" t="b"><f>FALSE()</f><v>0</v></c><c r="D4" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="E4"><f>SUM(B3)</f></c></row>' +
-  '<row r="5"/></sheetData><mergeCells count="1"><mergeCell ref="B3:B5"/></mergeCells></worksheet>';
+  '<!-- <row r="9"><c r="A9"><v>9</v></c></row> --><row r="5"/></sheetData>' +
+  '<mergeCells count="1"><mergeCell ref="B3:B5"/></mergeCells>' +
+  // An extension's own elements are not rows and cells, whatever their names.
+  '<extLst><ext uri="{x}"><x:row r="7"><x:c r="A7"><x:v>7</x:v></x:c></x:row></ext></extLst></worksheet>';
 
 /** Each piece of `bytes` of `size` bytes, the last one shorter. */
 function* pieces(bytes: Buffer, size: number): Generator<Buffer> {
