@@ -1,26 +1,17 @@
-// An .xlsx read part by part, with every part metered as it inflates. exceljs 4.4.0 reads the
-// workbook's list of sheets, its relationships and its styles: `sheets()` replaces its
-// `parse()` (lib/stream/xlsx/workbook-reader.js; exceljs is pinned to that version) and calls
-// its part parsers, because the meter has to sit between unzipping and them. The large parts,
-// shared strings and worksheets, are read by SharedStringsReader and WorksheetParser. The reader is imported on its own (exceljs-workbook-reader.d.ts): the
-// reading worker starts without exceljs's writers.
-import type { Readable, Transform } from 'node:stream';
-import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
-import unzipper from 'unzipper';
+// An .xlsx read part by part, from its zip's central directory (yauzl), with every part
+// metered as it inflates. exceljs 4.4.0's own parsers read the workbook's list of sheets, its
+// relationships and its styles (exceljs-part-parsers.d.ts; exceljs is pinned to that version);
+// the large parts, shared strings and worksheets, are read by SharedStringsReader and
+// WorksheetParser.
+import type { Readable } from 'node:stream';
+import WorkbookXform from 'exceljs/lib/xlsx/xform/book/workbook-xform.js';
+import RelationshipsXform from 'exceljs/lib/xlsx/xform/core/relationships-xform.js';
+import StylesXform from 'exceljs/lib/xlsx/xform/style/styles-xform.js';
+import yauzl from 'yauzl';
 import type { InflateBudget } from './inflate-budget';
 import { SheetFileError } from './sheet-types';
-import { WorksheetParser, type ParsedRow, type WorkbookContext } from './worksheet-parser';
 import { SharedStringsReader } from './shared-strings-reader';
-
-/** The parts of exceljs's WorkbookReader this subclass calls; not in its type declarations. */
-interface ReaderInternals {
-  workbookRels?: { Id: string; Target: string }[];
-  model?: { sheets?: { rId: string; name: string; state?: string }[] };
-  styles?: { getStyleModel(id: number): { numFmt?: string } | null };
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseStyles(entry: Readable): Promise<void>;
-}
+import { WorksheetParser, type ParsedRow, type WorkbookContext } from './worksheet-parser';
 
 /** A worksheet of the workbook, its rows read as they are asked for. */
 export interface WorkbookSheet {
@@ -34,139 +25,164 @@ export interface WorkbookSheet {
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
-export class GuardedWorkbookReader extends WorkbookReader {
+type Parts = Map<string, yauzl.Entry>;
+
+export class GuardedWorkbookReader {
   /** The workbook counts dates from 1904; known once its workbook part is read (before sheets). */
   date1904 = false;
 
   constructor(
     private readonly path: string,
     private readonly budget: InflateBudget,
-  ) {
-    super(path, {
-      // Cell styles carry the number formats that tell a date from a number.
-      styles: 'cache',
-      // Worksheets and shared strings are read by our own readers (sheets()).
-      worksheets: 'ignore',
-      sharedStrings: 'ignore',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
-  }
+  ) {}
 
   /**
    * The worksheets in tab order. A sheet's rows must be read (or left) before the next sheet
    * is asked for: asking for it stops inflating the one before.
    */
   async *sheets(): AsyncGenerator<WorkbookSheet> {
-    const internals = this as unknown as ReaderInternals;
-    // The file is on disk, so its parts are read in the order they are needed (exceljs reads a
-    // stream in file order, and Excel writes the shared strings after the worksheets, which
-    // makes exceljs copy every sheet to a temporary file first). Parts not needed are never
-    // inflated at all.
-    const parts = await zipParts(this.path);
-    if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
-    this.budget.checkDeclared(
-      [...parts.values()].reduce((total, file) => total + file.uncompressedSize, 0),
-    );
-    const rels = parts.get('xl/_rels/workbook.xml.rels');
-    if (rels) await internals._parseRels(this.inflate(rels));
-    await this.parseWorkbook(this.inflate(parts.get('xl/workbook.xml') as unzipper.File));
-    const styles = parts.get('xl/styles.xml');
-    if (styles) await internals._parseStyles(this.inflate(styles));
-    const sharedStrings = new SharedStringsReader();
-    const sharedStringsPart = parts.get('xl/sharedStrings.xml');
-    if (sharedStringsPart) {
-      for await (const chunk of this.inflate(sharedStringsPart))
-        sharedStrings.push(chunk as Buffer);
-    }
-    const context: WorkbookContext = {
-      sharedStrings: sharedStrings.strings,
-      numberFormat: (id) => internals.styles?.getStyleModel(id)?.numFmt,
-      date1904: this.date1904,
-    };
-    for (const { file, name, state } of this.worksheetsInOrder(parts)) {
-      const part = this.inflate(file);
-      const parser = new WorksheetParser(context);
-      try {
-        yield { name, state, parser, rows: parsedRows(part, parser) };
-      } finally {
-        // A sheet left early (only its first rows were wanted) stops inflating here.
-        part.destroy();
+    // The file is on disk, so its parts are read in the order they are needed (exceljs's own
+    // reader reads a stream in file order, and Excel writes the shared strings after the
+    // worksheets, which makes it copy every sheet to a temporary file first). Parts not needed
+    // are never inflated at all.
+    const zip = await openZip(this.path);
+    try {
+      const parts = await zipParts(zip);
+      if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
+      this.budget.checkDeclared(
+        [...parts.values()].reduce((total, entry) => total + entry.uncompressedSize, 0),
+      );
+      const part = async (path: string) => {
+        const entry = parts.get(path);
+        return entry ? this.inflate(zip, entry, path) : undefined;
+      };
+      const rels = await part('xl/_rels/workbook.xml.rels');
+      const workbookRels = rels ? await new RelationshipsXform().parseStream(rels) : [];
+      const workbook = new WorkbookXform();
+      await workbook.parseStream(await this.workbookPart(part));
+      const styles = new StylesXform();
+      const stylesPart = await part('xl/styles.xml');
+      if (stylesPart) await styles.parseStream(stylesPart);
+      const sharedStrings = new SharedStringsReader();
+      const sharedStringsPart = await part('xl/sharedStrings.xml');
+      if (sharedStringsPart) {
+        for await (const chunk of sharedStringsPart) sharedStrings.push(chunk as Buffer);
       }
+      const context: WorkbookContext = {
+        sharedStrings: sharedStrings.strings,
+        numberFormat: (id) => (stylesPart ? styles.getStyleModel(id)?.numFmt : undefined),
+        date1904: this.date1904,
+      };
+      const tabs = workbook.model?.sheets ?? [];
+      for (const { path, name, state } of worksheetsInOrder(parts, workbookRels, tabs)) {
+        const sheet = (await part(path)) as Readable;
+        const parser = new WorksheetParser(context);
+        try {
+          yield { name, state, parser, rows: parsedRows(sheet, parser) };
+        } finally {
+          // A sheet left early (only its first rows were wanted) stops inflating here.
+          sheet.destroy();
+        }
+      }
+    } finally {
+      zip.close();
     }
   }
 
   /** One part, inflating through the meter. */
-  private inflate(file: unzipper.File): Transform {
-    const entry = file.stream();
-    const metered = entry.pipe(this.budget.meter(file.path.replace(/^\//, '')));
-    entry.on('error', (error) => metered.destroy(zipError(error)));
+  private async inflate(zip: yauzl.ZipFile, entry: yauzl.Entry, path: string): Promise<Readable> {
+    let inflating: Readable;
+    try {
+      inflating = await zip.openReadStreamPromise(entry);
+    } catch (error) {
+      throw zipError(error);
+    }
+    const metered = inflating.pipe(this.budget.meter(path));
+    inflating.on('error', (error) => metered.destroy(zipError(error)));
     return metered;
   }
 
-  /** The worksheets as the workbook lists them (its tab order), then any it does not list. */
-  private worksheetsInOrder(
-    parts: Map<string, unzipper.File>,
-  ): { file: unzipper.File; name: string; state: string }[] {
-    const internals = this as unknown as ReaderInternals;
-    const rels = internals.workbookRels ?? [];
-    const tabs = internals.model?.sheets ?? [];
-    return [...parts]
-      .flatMap(([path, file]) => {
-        const sheetNo = WORKSHEET.exec(path)?.[1];
-        if (!sheetNo) return [];
-        const rel = rels.find(
-          (r) => r.Target.replace(/^\/?xl\//, '') === `worksheets/sheet${sheetNo}.xml`,
-        );
-        const tab = rel ? tabs.findIndex((sheet) => sheet.rId === rel.Id) : -1;
-        const sheet = tabs[tab];
-        return [
-          {
-            file,
-            sheetNo: Number(sheetNo),
-            tab: tab === -1 ? Number.MAX_SAFE_INTEGER : tab,
-            name: sheet?.name ?? `Sheet${sheetNo}`,
-            state: sheet?.state ?? 'visible',
-          },
-        ];
-      })
-      .sort((a, b) => a.tab - b.tab || a.sheetNo - b.sheetNo);
-  }
-
   /**
-   * exceljs reads the 1904 date system only from date1904="1"; "true" is as valid (LibreOffice
-   * writes it) and would shift every date by four years. The part is small: keep its text.
+   * The workbook part, its text kept on the way: exceljs reads the 1904 date system only from
+   * date1904="1", and "true" is as valid (LibreOffice writes it) and would shift every date by
+   * four years. The part is small.
    */
-  private async parseWorkbook(part: Readable): Promise<void> {
-    const internals = this as unknown as ReaderInternals;
+  private async workbookPart(
+    part: (path: string) => Promise<Readable | undefined>,
+  ): Promise<Buffer[]> {
     const chunks: Buffer[] = [];
-    part.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await internals._parseWorkbook(part);
+    for await (const chunk of (await part('xl/workbook.xml')) as Readable) {
+      chunks.push(chunk as Buffer);
+    }
     const xml = Buffer.concat(chunks).toString('utf8');
     this.date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904=["'](?:1|true)["']/.test(xml);
+    return chunks;
   }
+}
+
+/** The worksheets as the workbook lists them (its tab order), then any it does not list. */
+function worksheetsInOrder(
+  parts: Parts,
+  rels: { Id: string; Target: string }[],
+  tabs: { rId: string; name: string; state?: string }[],
+): { path: string; name: string; state: string }[] {
+  return [...parts.keys()]
+    .flatMap((path) => {
+      const sheetNo = WORKSHEET.exec(path)?.[1];
+      if (!sheetNo) return [];
+      const rel = rels.find(
+        (r) => r.Target.replace(/^\/?xl\//, '') === `worksheets/sheet${sheetNo}.xml`,
+      );
+      const tab = rel ? tabs.findIndex((sheet) => sheet.rId === rel.Id) : -1;
+      const sheet = tabs[tab];
+      return [
+        {
+          path,
+          sheetNo: Number(sheetNo),
+          tab: tab === -1 ? Number.MAX_SAFE_INTEGER : tab,
+          name: sheet?.name ?? `Sheet${sheetNo}`,
+          state: sheet?.state ?? 'visible',
+        },
+      ];
+    })
+    .sort((a, b) => a.tab - b.tab || a.sheetNo - b.sheetNo);
 }
 
 async function* parsedRows(part: Readable, parser: WorksheetParser): AsyncGenerator<ParsedRow> {
   for await (const chunk of part as AsyncIterable<Buffer>) yield* parser.push(chunk);
 }
 
-/** The zip's parts by path, from its central directory. */
-async function zipParts(path: string): Promise<Map<string, unzipper.File>> {
-  let directory: unzipper.CentralDirectory;
+async function openZip(path: string): Promise<yauzl.ZipFile> {
   try {
-    directory = await unzipper.Open.file(path);
+    // Names as bytes: yauzl refuses a name it finds unsafe to extract ("/xl/workbook.xml", which
+    // some writers use), and nothing is extracted here. OOXML part names are ASCII.
+    return await yauzl.openPromise(path, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+    });
   } catch (error) {
     throw zipError(error);
   }
-  return new Map(
-    directory.files
-      .filter((file) => file.type === 'File')
-      .map((file) => [file.path.replace(/^\//, ''), file] as const),
-  );
 }
 
-/** unzipper's errors ("FILE_ENDED", "invalid signature") as a person can act on them. */
+/** The zip's parts by path, from its central directory. */
+async function zipParts(zip: yauzl.ZipFile): Promise<Parts> {
+  const parts: Parts = new Map();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const name = (entry.fileName as unknown as Buffer).toString('utf8').replace(/^\//, '');
+      if (!name.endsWith('/')) parts.set(name, entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', (error) => reject(zipError(error)));
+    zip.readEntry();
+  });
+  return parts;
+}
+
+/** The zip reader's errors ("end of central directory record signature not found") as a person can act on them. */
 function zipError(error: unknown): SheetFileError {
   if (error instanceof SheetFileError) return error;
   return new SheetFileError(
