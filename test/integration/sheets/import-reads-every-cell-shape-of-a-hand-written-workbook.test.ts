@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText } from '../../../electron/core/sheets/cell-text';
 import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
@@ -216,5 +217,21 @@ describe('the order of the parts in the zip', () => {
       bank_details: { account_number: 'DE89370400440532013000', account_name: 'Müller GmbH' },
     });
     expect(await read('shared-strings-first')).toEqual(sheetsFirst);
+  });
+
+  it('changes nothing when the part names start with a slash, as some writers make them', async () => {
+    const parts = unzipSync(buildXlsx(entryOrderWorkbook('sheets-first')));
+    const slashed = Object.fromEntries(
+      Object.entries(parts).map(([name, bytes]) => [`/${name}`, bytes] as const),
+    );
+    expect(Object.keys(slashed)).toContain('/xl/workbook.xml');
+    const path = await writeBytes(dir, 'slashed-names.xlsx', zipSync(slashed));
+    const imported = await folder.import(path, {
+      group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+    });
+    expect(imported.summary).toMatchObject({ sheet: 'Payments', header_row: 1, drafts: 3 });
+    expect(draftOf(imported, 3).beneficiary?.body).toMatchObject({
+      bank_details: { account_number: 'BE68539007547034' },
+    });
   });
 });
