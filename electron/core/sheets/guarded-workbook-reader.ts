@@ -99,6 +99,9 @@ export class GuardedWorkbookReader {
     }
     const metered = inflating.pipe(this.budget.meter(path));
     inflating.on('error', (error) => metered.destroy(zipError(error)));
+    // A part left early (a sheet of which only the first rows were wanted) must stop inflating
+    // and give back its hold on the file: the zip closes its file once every part has.
+    metered.on('close', () => inflating.destroy());
     return metered;
   }
 
