@@ -46,6 +46,7 @@ export class GuardedWorkbookReader {
     // worksheets, which makes it copy every sheet to a temporary file first). Parts not needed
     // are never inflated at all.
     const zip = await openZip(this.path);
+    const opened: Readable[] = [];
     try {
       const parts = await zipParts(zip);
       if (!parts.has('xl/workbook.xml')) throw notAWorkbook(parts);
@@ -54,7 +55,10 @@ export class GuardedWorkbookReader {
       );
       const part = async (path: string) => {
         const entry = parts.get(path);
-        return entry ? this.inflate(zip, entry, path) : undefined;
+        if (!entry) return undefined;
+        const inflating = await this.inflate(zip, entry, path);
+        opened.push(inflating);
+        return inflating;
       };
       const rels = await part('xl/_rels/workbook.xml.rels');
       const workbookRels = rels ? await new RelationshipsXform().parseStream(rels) : [];
@@ -85,6 +89,8 @@ export class GuardedWorkbookReader {
         }
       }
     } finally {
+      // Whatever stopped the reading, a refusal included, no part keeps the file open.
+      for (const inflating of opened) inflating.destroy();
       zip.close();
     }
   }

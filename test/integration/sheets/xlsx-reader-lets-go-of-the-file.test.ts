@@ -22,7 +22,7 @@ afterAll(async () => {
 const openFiles = () => readdirSync('/proc/self/fd').length;
 
 describe('the file of a workbook', () => {
-  it('is closed after each reading, whole or left after the first row', async () => {
+  it('is closed after each reading: whole, left after the first row, or refused', async () => {
     // Rows enough that a sheet inflates in many chunks, so that leaving it early leaves some.
     const rows = Array.from({ length: 5_000 }, (_, n) =>
       row(n + 2, [`Payee ${n}`, `GB${String(n).padStart(20, '0')}`, n + 0.5]),
@@ -46,6 +46,22 @@ describe('the file of a workbook', () => {
     const before = openFiles();
     expect(await read(false)).toBe(5_002);
     for (let n = 0; n < 10; n += 1) expect(await read(true)).toBe(2);
+    // Refused at row 3: a cell longer than Excel allows.
+    rows[1] = row(3, ['x'.repeat(SHEET_LIMITS.maxCellChars + 1), 'GB00', 1]);
+    const refused = await writeXlsx(dir, 'refused.xlsx', {
+      sheets: [{ name: 'Payments', rows: [row(1, ['Payee', 'IBAN', 'Amount']), ...rows] }],
+    });
+    for (let n = 0; n < 10; n += 1) {
+      await expect(
+        (async () => {
+          for await (const sheet of xlsxSheets(refused, SHEET_LIMITS)) {
+            for await (const _ of sheet.rows) {
+              // read on until refused
+            }
+          }
+        })(),
+      ).rejects.toMatchObject({ code: 'cell_too_long' });
+    }
     // Descriptors are given back as the streams close, a moment after the reading ends.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(openFiles()).toBe(before);
