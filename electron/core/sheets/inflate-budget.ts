@@ -1,4 +1,4 @@
-// Counts what a workbook inflates to, part by part, as exceljs reads it: a zip bomb is refused
+// Counts what a workbook inflates to, part by part, as it is read: a zip bomb is refused
 // after a bounded amount of work and memory, whatever sizes its zip headers claim.
 import { Transform, type TransformCallback } from 'node:stream';
 import { megabytes } from './file-kind';

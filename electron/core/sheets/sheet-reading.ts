@@ -20,7 +20,7 @@ export interface SheetReading {
 }
 
 /**
- * Heap of the reading worker. exceljs keeps a workbook's shared strings in memory, tens of
+ * Heap of the reading worker. A workbook's shared strings are kept in memory, tens of
  * megabytes that grow with the rows, and the reading needs room beside them: with less, a
  * 200,000-row sheet (the most an import takes) spends most of its time collecting garbage.
  * A file that needs more is refused.

@@ -1,6 +1,6 @@
 // What a sheet reader hands on, whatever the file was: rows of cells in a shape of our own, so
-// that the .xlsx reader (exceljs) and the .csv reader feed one mapping and one set of checks.
-// Nothing here knows exceljs: every cell shape it returns is turned into one of these first.
+// that the .xlsx reader (worksheet-parser.ts) and the .csv reader feed one mapping and one set
+// of checks. Every cell shape a workbook can hold is turned into one of these as it is read.
 
 /**
  * One cell's value as the file holds it, before any coercion to a field.
