@@ -1,9 +1,10 @@
 // Reads a worksheet's XML into rows of CellValues as it inflates, chunk by chunk (see
 // xml-chunks.ts). exceljs reads the workbook's small parts (its sheet list and styles); the
-// rows are read here, because exceljs makes a Row, a Cell and a style object for every cell
-// of a 100,000-row sheet, which cost more than the whole rest of an import, and because its
-// reader drops what a payment list needs: hidden rows, merged ranges, formula results that are
-// 0, FALSE, "" or an error, and rows or cells that leave out their reference.
+// rows are read here, because exceljs makes a Row, a Cell and a style object for every cell:
+// its parse of a 100,000-row sheet alone takes longer than writing the sheet's drafts
+// (bench:sheets, parse_seconds against write_drafts_seconds). And its reader drops what a
+// payment list needs: hidden rows, merged ranges, formula results that are 0, FALSE, "" or an
+// error, and rows or cells that leave out their reference.
 import { columnIndex, EMPTY, SheetFileError, type CellRange, type CellValue } from './sheet-types';
 import {
   attributes,

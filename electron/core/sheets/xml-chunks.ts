@@ -164,7 +164,7 @@ export function digitsAt(text: string, from: number, to: number): number {
   return value;
 }
 
-export function isSpace(code: number): boolean {
+function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
