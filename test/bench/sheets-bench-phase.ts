@@ -106,7 +106,11 @@ async function writeDrafts(): Promise<Timed> {
   const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
   const chosen = await chooseSheet(file, SHEET_LIMITS, {});
   const { mapping } = chosen.header;
-  const context = draftContext(chosen.header, chosen.sheet.date1904, TARGET);
+  const context = draftContext(
+    chosen.header,
+    { date1904: chosen.sheet.date1904, decimalMark: chosen.decimalMark },
+    TARGET,
+  );
   const drafts = [];
   const rows = chosen.firstRows.slice(chosen.header.position + 1);
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {

@@ -1,10 +1,25 @@
 // The digits of an amount as people write them in different countries: which separator is the
 // decimal one and which only groups thousands. "1,234" is 1234 in an English export and "12,5"
 // is 12.5 in a German one; the rules below read both and refuse what fits neither, because a
-// guessed separator pays a thousand times too much or too little.
+// guessed separator pays a thousand times too much or too little. What one amount cannot tell
+// ("2.500") is read by the mark the sheet's other amounts show (decimal-marks.ts).
+
+/** The character a sheet writes its decimals with. */
+export type DecimalMark = ',' | '.';
 
 export type DigitsRead =
-  | { ok: true; whole: string; fraction: string }
+  | {
+      ok: true;
+      whole: string;
+      fraction: string;
+      /** The decimal mark the text proves it uses ("1.234,56", "12,5", "1,234,567" proves '.'). */
+      shows?: DecimalMark;
+      /**
+       * A lone ',' or '.' with three digits after one to three ("2.500", "1,234"): 2.5 or 2500,
+       * 1.234 or 1234, as the sheet writes its decimals. Read by the mark the caller gave.
+       */
+      ambiguous?: true;
+    }
   | {
       ok: false;
       /** Completes a message that starts with the quoted text: `"1,23,456" <tail>`. */
@@ -34,19 +49,25 @@ function separatorOf(char: string): Separator {
  * Digits with separators and no sign or currency ("1.234,56") as whole and fraction digits.
  * - ',' and '.' both present: the last one is the decimal separator, the other groups.
  * - One of them several times: it groups ("1,234,567", "1.234.567").
- * - One of them once: a dot is a decimal point ("980.125"); a comma followed by exactly three
- *   digits after one to three leading digits groups ("1,234", as English exports write 1234),
- *   any other lone comma is a decimal comma ("12,5", "0,125", "1234,567").
+ * - One of them once, with exactly three digits after one to three leading ones ("2.500",
+ *   "1,234"): ambiguous, read by `decimalMark`, the mark the sheet writes its decimals with.
+ *   By default a dot ("980.125" is 980.125 and "1,234" is 1234, as English exports write).
+ * - Any other lone one is the decimal separator ("12,5", "0,125", "1234,567", "12.50").
  * - After spaces or apostrophes, which only group, a lone ',' or '.' is the decimal separator.
  * Grouped digits come in threes after the first group: "1,23,456" is refused.
  * More than 3 decimals are refused, unless the extra ones are zeros ("1.5000" is 1.5).
  */
-export function readDigits(body: string): DigitsRead {
+export function readDigits(body: string, decimalMark: DecimalMark = '.'): DigitsRead {
   if (!NUMBER_CHARS.test(body)) return { ok: false, tail: NOT_AN_AMOUNT };
   const pieces = body.split(/(\D)/);
   const groups = pieces.filter((_, i) => i % 2 === 0);
   const separators = pieces.filter((_, i) => i % 2 === 1).map(separatorOf);
-  const decimal = decimalSeparatorIndex(groups, separators);
+  const ambiguous = isAmbiguous(groups, separators);
+  const decimal = ambiguous
+    ? separators[0] === decimalMark
+      ? 0
+      : -1
+    : decimalSeparatorIndex(separators);
   const leadingDecimal = decimal === 0 && separators.length === 1;
   if (decimal === null || groups.some((group, i) => group === '' && !(i === 0 && leadingDecimal))) {
     return { ok: false, tail: NOT_AN_AMOUNT };
@@ -75,11 +96,30 @@ export function readDigits(body: string): DigitsRead {
       tail: `has ${written.length} decimals; an amount has at most 3: round it in the sheet`,
     };
   }
-  return { ok: true, whole: wholeGroups.join('') || '0', fraction };
+  const read = { ok: true as const, whole: wholeGroups.join('') || '0', fraction };
+  if (ambiguous) return { ...read, ambiguous: true };
+  const shows = markShown(separators, decimal);
+  return shows ? { ...read, shows } : read;
+}
+
+/** A lone ',' or '.' that could group thousands as well as mark decimals: "2.500", "1,234". */
+function isAmbiguous(groups: string[], separators: Separator[]): boolean {
+  const [only] = separators;
+  if (separators.length !== 1 || (only !== ',' && only !== '.')) return false;
+  return (groups[1] ?? '').length === 3 && /^[1-9]\d{0,2}$/.test(groups[0] ?? '');
+}
+
+/** The decimal mark a read amount proves: its decimal separator, or the other of a grouping one. */
+function markShown(separators: Separator[], decimal: number): DecimalMark | undefined {
+  const mark = separators[decimal];
+  if (mark === ',' || mark === '.') return mark;
+  if (separators.includes(',')) return '.';
+  if (separators.includes('.')) return ',';
+  return undefined;
 }
 
 /** Index of the decimal separator among `separators`, -1 when there is none, null when unclear. */
-function decimalSeparatorIndex(groups: string[], separators: Separator[]): number | null {
+function decimalSeparatorIndex(separators: Separator[]): number | null {
   const last = separators.length - 1;
   const marks = separators.flatMap((s, i) => (s === ',' || s === '.' ? [i] : []));
   const kinds = new Set(marks.map((i) => separators[i]));
@@ -90,9 +130,6 @@ function decimalSeparatorIndex(groups: string[], separators: Separator[]): numbe
   }
   const [only] = marks;
   if (only === undefined || marks.length > 1 || only !== last) return -1;
-  if (separators.length > 1 || separators[only] === '.') return only;
-  const before = groups[0] ?? '';
-  const after = groups[1] ?? '';
-  const groupsThousands = after.length === 3 && /^[1-9]\d{0,2}$/.test(before);
-  return groupsThousands ? -1 : only;
+  // A lone one: the decimal separator, as the ambiguous lone ones are read before.
+  return only;
 }

@@ -8,26 +8,39 @@
  * currencies use names none: "$" is the US, Canadian, Australian and a dozen other dollars and
  * pesos, and "¥" is both the yen and the yuan, whose confusion would be a factor of twenty and
  * (yen having no decimals) a hundred more. Such a symbol is accepted and the currency left to
- * the currency column. £ is taken as GBP: other pounds write E£, L£ or a code.
+ * the currency column, which must then be one the symbol is written for. £ is taken as GBP:
+ * other pounds write E£, L£ or a code.
  */
-const SYMBOLS: readonly (readonly [symbol: string, currency: string | null])[] = [
-  ['US$', 'USD'],
-  ['CA$', 'CAD'],
-  ['AU$', 'AUD'],
-  ['NZ$', 'NZD'],
-  ['HK$', 'HKD'],
-  ['A$', 'AUD'],
-  ['£', 'GBP'],
-  ['€', 'EUR'],
-  ['₹', 'INR'],
-  ['$', null],
-  ['¥', null],
-  ['￥', null],
+const DOLLARS_AND_PESOS = [
+  ...['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'BSD', 'BBD', 'BZD', 'BMD', 'BND'],
+  ...['FJD', 'GYD', 'JMD', 'KYD', 'LRD', 'NAD', 'SBD', 'SRD', 'TTD', 'XCD'],
+  ...['MXN', 'ARS', 'CLP', 'COP', 'CUP', 'DOP', 'UYU'],
+];
+const YEN_AND_YUAN = ['JPY', 'CNY'];
+const SYMBOLS: readonly (readonly [symbol: string, currencies: readonly string[]])[] = [
+  ['US$', ['USD']],
+  ['CA$', ['CAD']],
+  ['AU$', ['AUD']],
+  ['NZ$', ['NZD']],
+  ['HK$', ['HKD']],
+  ['A$', ['AUD']],
+  ['£', ['GBP']],
+  ['€', ['EUR']],
+  ['₹', ['INR']],
+  ['$', DOLLARS_AND_PESOS],
+  ['¥', YEN_AND_YUAN],
+  ['￥', YEN_AND_YUAN],
 ];
 
 /** The currency a symbol names, or undefined when it names several (or is not a symbol). */
 export function symbolCurrencyOf(symbol: string): string | undefined {
-  return SYMBOLS.find(([known]) => known === symbol)?.[1] ?? undefined;
+  const currencies = SYMBOLS.find(([known]) => known === symbol)?.[1];
+  return currencies?.length === 1 ? currencies[0] : undefined;
+}
+
+/** Whether amounts in `currency` are written with `symbol`: "$" fits CAD, not EUR. */
+export function symbolFits(symbol: string, currency: string): boolean {
+  return SYMBOLS.some(([known, currencies]) => known === symbol && currencies.includes(currency));
 }
 
 /**

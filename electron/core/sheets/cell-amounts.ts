@@ -4,8 +4,8 @@
 // arithmetic: the digits are read as text and counted in bigints.
 import { currencyMinorUnits, isCurrencyCode } from '../../../shared/domain/currencies';
 import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../shared/domain/money';
-import { readDigits } from './amount-digits';
-import { peelMarks, symbolCurrencyOf } from './amount-marks';
+import { readDigits, type DecimalMark } from './amount-digits';
+import { peelMarks, symbolCurrencyOf, symbolFits } from './amount-marks';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from './sheet-types';
@@ -19,9 +19,21 @@ export interface CellAmount {
   milli: Milli;
   /** The currency the cell itself names by ISO code or by an unambiguous symbol. */
   currency?: string;
+  /** A symbol that names no one currency ("$", "¥"): the payment's currency must be one it names. */
+  symbol?: string;
+  /** What text digits tell of the sheet's decimal mark (amount-digits.ts). */
+  shows?: DecimalMark;
+  /** Its separator could group or mark decimals; it was read by the sheet's mark. */
+  ambiguous?: true;
 }
 
-export function cellAmount(cell: CellValue): Coerced<CellAmount> {
+/**
+ * How a sheet writes decimals, as far as its amounts show: one mark, or `both` when some of its
+ * amounts use each (then an amount that could be either is an issue, not a guess).
+ */
+export type SheetDecimalMark = DecimalMark | 'both';
+
+export function cellAmount(cell: CellValue, decimalMark?: SheetDecimalMark): Coerced<CellAmount> {
   switch (cell.kind) {
     case 'empty':
       return NOTHING;
@@ -29,7 +41,7 @@ export function cellAmount(cell: CellValue): Coerced<CellAmount> {
       return numberAmount(cell.value);
     case 'text': {
       const text = cellText(cell);
-      return text.ok && text.value !== null ? textAmount(text.value) : NOTHING;
+      return text.ok && text.value !== null ? textAmount(text.value, decimalMark) : NOTHING;
     }
     case 'date':
       return refuse(
@@ -71,7 +83,7 @@ function numberAmount(value: number): Coerced<CellAmount> {
       `${text} has ${fraction.length} decimals; an amount has at most 3: round it in the sheet`,
     );
   }
-  return inRange(text, value < 0 ? -milli : milli, undefined);
+  return inRange(text, value < 0 ? -milli : milli, {});
 }
 
 /** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */
@@ -86,15 +98,19 @@ function withoutNoise(digits: string, decimals: number): Milli | null {
   return distance * NOISE_RELATIVE <= size && distance * NOISE_ABSOLUTE <= scale ? milli : null;
 }
 
-function inRange(shown: string, milli: Milli, currency: string | undefined): Coerced<CellAmount> {
+function inRange(
+  shown: string,
+  milli: Milli,
+  read: Omit<CellAmount, 'milli'>,
+): Coerced<CellAmount> {
   if (milli > MAX_EXACT_WIRE_MILLI || milli < -MAX_EXACT_WIRE_MILLI) {
     const limit = milli < 0n ? 'below -999,999,999,999.999' : 'more than 999,999,999,999.999';
     return refuse(`${shown} is ${limit}: amounts go up to 999,999,999,999.999`);
   }
-  return accept(currency === undefined ? { milli } : { milli, currency });
+  return accept({ milli, ...read });
 }
 
-function textAmount(text: string): Coerced<CellAmount> {
+function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Coerced<CellAmount> {
   const marks = peelMarks(text);
   if (marks.parentheses && marks.sign) {
     return refuse(`${quoted(text)} has two signs: write -12.00 or (12.00)`);
@@ -103,16 +119,35 @@ function textAmount(text: string): Coerced<CellAmount> {
     return refuse(`${quoted(text)} names ${marks.code}, which is not a currency code`);
   }
   const symbolCurrency = marks.symbol ? symbolCurrencyOf(marks.symbol) : undefined;
-  if (marks.code && symbolCurrency && marks.code !== symbolCurrency) {
+  if (marks.code && marks.symbol && !symbolFits(marks.symbol, marks.code)) {
+    const symbolSays = symbolCurrency
+      ? `${marks.symbol} is ${symbolCurrency} and the code says ${marks.code}`
+      : `${marks.code} amounts are not written with ${marks.symbol}`;
+    return refuse(`${quoted(text)} names two currencies: ${symbolSays}`);
+  }
+  const digits = readDigits(marks.rest, decimalMark === ',' ? ',' : '.');
+  if (!digits.ok) return refuse(`${quoted(text)} ${digits.tail}`);
+  if (digits.ambiguous && decimalMark === 'both') {
     return refuse(
-      `${quoted(text)} names two currencies: ${marks.symbol} is ${symbolCurrency} and the code says ${marks.code}`,
+      `${quoted(text)} could be ${ambiguousReadings(marks.rest)}: this sheet writes decimals both with a dot and with a comma, so write the amount without a thousands separator`,
     );
   }
-  const digits = readDigits(marks.rest);
-  if (!digits.ok) return refuse(`${quoted(text)} ${digits.tail}`);
   const milli = BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
   const negative = marks.parentheses || marks.sign === '-';
-  return inRange(quoted(text), negative ? -milli : milli, marks.code ?? symbolCurrency);
+  const currency = marks.code ?? symbolCurrency;
+  return inRange(quoted(text), negative ? -milli : milli, {
+    ...(currency ? { currency } : {}),
+    ...(marks.symbol && !currency ? { symbol: marks.symbol } : {}),
+    ...(digits.shows ? { shows: digits.shows } : {}),
+    ...(digits.ambiguous ? { ambiguous: true } : {}),
+  });
+}
+
+/** "2.500" -> "2.5 or 2500": the two amounts an ambiguous separator can mean. */
+function ambiguousReadings(digits: string): string {
+  const [whole = '', fraction = ''] = digits.split(/[.,]/);
+  const decimals = fraction.replace(/0+$/, '');
+  return `${whole}${decimals ? `.${decimals}` : ''} or ${whole}${fraction}`;
 }
 
 /** 12.345 in EUR -> a message; 12.34 -> null. Decimals the currency cannot carry are an issue. */

@@ -56,6 +56,7 @@ export async function openCsv(
     date1904: false,
     hiddenColumns: new Set(),
     merges: [],
+    ...(dialect.delimiter === ';' ? { decimalHint: ',' } : {}),
     rows: { [Symbol.asyncIterator]: () => readRows(path, encoding, dialect, limits) },
   };
 }

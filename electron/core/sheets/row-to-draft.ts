@@ -8,10 +8,12 @@ import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
 import { serializeDraft } from '../outbox/draft-insert';
 import type { DraftIssue } from '../outbox/draft-types';
 import type { ImportedDraft } from '../outbox/import-repository';
-import { checkCurrencyPrecision } from './cell-amounts';
+import { symbolFits } from './amount-marks';
+import { checkCurrencyPrecision, type SheetDecimalMark } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
 import { amountHeaderCurrency, type ColumnMapping } from './column-mapping';
 import type { HeaderRow } from './header-detection';
+import { amountMarkOf, type AmountMark } from './decimal-marks';
 import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
@@ -27,16 +29,20 @@ export interface DraftTarget {
 
 export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {}
 
-/** What reading a sheet's rows needs: its header and date system, and where drafts go. */
+/**
+ * What reading a sheet's rows needs: its header, how it writes what a cell alone cannot tell
+ * (dates counted from 1904, the decimal mark of "2.500"), and where drafts go.
+ */
 export function draftContext(
   header: HeaderRow,
-  date1904: boolean,
+  sheet: { date1904: boolean; decimalMark?: SheetDecimalMark | undefined },
   target: DraftTarget,
 ): DraftContext {
   return {
     ...target,
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
-    date1904,
+    date1904: sheet.date1904,
+    ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,
   };
 }
@@ -57,6 +63,13 @@ export interface RowDraft {
   duplicateKey?: string;
   /** The sheet's own correlation id, when it gives one. */
   correlationId?: string;
+  /** What the row's amount tells of the sheet's decimal mark (decimal-marks.ts). */
+  amountMark?: AmountMark;
+}
+
+/** A row's draft as an import hands it to the outbox, with what the sheet learns from it. */
+export interface SheetDraft extends ImportedDraft {
+  amountMark?: AmountMark;
 }
 
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
@@ -91,6 +104,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
       );
     }
   }
+  const amountMark = amountMarkOf(values.amount);
   const account = existing ?? accountKey(beneficiary);
   const duplicateKey =
     account && values.amount && text.execution_date
@@ -102,6 +116,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     issues,
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
+    ...(amountMark ? { amountMark } : {}),
   };
 }
 
@@ -115,10 +130,11 @@ export function importedDraft(
   sourceJson: string,
   mapping: ColumnMapping,
   context: DraftContext,
-): ImportedDraft {
-  const draft = rowToDraft(row, mapping, context);
+): SheetDraft {
+  const { amountMark, ...draft } = rowToDraft(row, mapping, context);
   if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
-  return { ...serializeDraft(draft), sourceRow: row.number, sourceJson };
+  const imported = { ...serializeDraft(draft), sourceRow: row.number, sourceJson };
+  return amountMark ? { ...imported, amountMark } : imported;
 }
 
 function paymentOf(
@@ -139,15 +155,22 @@ function paymentOf(
   if (named && !isCurrencyCode(named))
     problem('amount_currency', `${named} is not a currency code`);
   const cellCurrency = values.amount?.currency;
-  if (cellCurrency && text.amount_currency && cellCurrency !== text.amount_currency) {
-    problem(
-      'amount',
-      `the amount is written in ${cellCurrency} but its currency says ${text.amount_currency}`,
-    );
+  const columnCurrency = text.amount_currency ?? context.amountHeaderCurrency;
+  if (cellCurrency && columnCurrency && cellCurrency !== columnCurrency) {
+    const says = text.amount_currency ? 'its currency says' : 'its column is in';
+    problem('amount', `the amount is written in ${cellCurrency} but ${says} ${columnCurrency}`);
   }
   // The spec gives amount.currency only where it differs from the side the amount is on.
   const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
   const currency = named ?? side;
+  // "$" or "¥" names no one currency, but it rules out those not written with it.
+  const symbol = values.amount?.symbol;
+  if (symbol && currency && !symbolFits(symbol, currency)) {
+    problem(
+      'amount',
+      `the amount is written with ${symbol}, but the payment is in ${currency}: give its currency, or write the amount without ${symbol}`,
+    );
+  }
 
   let amount = 0;
   const milli = values.amount?.milli;

@@ -2,7 +2,7 @@
 // and every cell that cannot be read kept as an issue at that cell.
 import type { DraftIssue } from '../outbox/draft-types';
 import { cellAccountNumber, cellBankCode } from './cell-bank-codes';
-import { cellAmount, type CellAmount } from './cell-amounts';
+import { cellAmount, type CellAmount, type SheetDecimalMark } from './cell-amounts';
 import { cellBoolean } from './cell-boolean';
 import { cellCode } from './cell-codes';
 import type { Coerced } from './cell-coerced';
@@ -26,6 +26,8 @@ export interface RowValues {
 export interface ReadingContext {
   date1904: boolean;
   dateOrder?: DateOrder;
+  /** The mark the sheet writes decimals with, where an amount alone cannot tell. */
+  decimalMark?: SheetDecimalMark;
 }
 
 export function readRow(
@@ -41,7 +43,7 @@ export function readRow(
     values.cells[column.field] = ref;
     const read =
       column.field === 'amount'
-        ? cellAmount(cell)
+        ? cellAmount(cell, context.decimalMark)
         : column.field === 'approved'
           ? cellBoolean(cell)
           : column.field === 'user_tag'

@@ -1,7 +1,9 @@
 // Which sheet of a file is the payment list, and where its header row is. A named sheet is
 // taken as asked; otherwise the first visible sheet whose first rows hold a header naming an
 // amount and a payee. Sheets passed over are skipped unread beyond their first rows.
+import type { SheetDecimalMark } from './cell-amounts';
 import type { MappingEntries } from './column-mapping';
+import { firstRowsDecimalMark } from './decimal-marks';
 import {
   HEADER_SEARCH_ROWS,
   findHeaderRow,
@@ -18,6 +20,8 @@ export interface ChosenSheet {
   header: HeaderRow;
   /** The rows read to find the header, the header included, in order. */
   firstRows: SheetRow[];
+  /** The decimal mark to read amounts with, as the first rows show it (decimal-marks.ts). */
+  decimalMark?: SheetDecimalMark;
   /** The rows after those. */
   rest: AsyncIterator<SheetRow>;
   /** Ends reading the file (and its other sheets) once the rows are done or abandoned. */
@@ -49,10 +53,13 @@ export async function chooseSheet(
       }
       const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved);
       if (header) {
+        const below = firstRows.slice(header.position + 1);
+        const decimalMark = firstRowsDecimalMark(below, header.mapping, sheet.decimalHint);
         return {
           sheet,
           header,
           firstRows,
+          ...(decimalMark ? { decimalMark } : {}),
           rest: rows,
           close: async () => {
             await rows.return?.();

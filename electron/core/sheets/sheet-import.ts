@@ -7,7 +7,8 @@ import type { Outbox } from '../outbox';
 import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
-import { draftContext, importedDraft } from './row-to-draft';
+import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
+import { DecimalMarkTally, readsWith } from './decimal-marks';
 import { BLANK_ROW, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
 import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
@@ -78,7 +79,7 @@ export async function importSheet(
   const { header } = reading;
   const { mapping } = header;
   const key = sourceKey(header.headers);
-  const context = draftContext(header, reading.date1904, target);
+  let context = draftContext(header, reading, target);
 
   const db = outbox.db;
   db.exec('BEGIN IMMEDIATE');
@@ -92,6 +93,7 @@ export async function importSheet(
       sourceFile: request.file,
     });
     const writer = new DraftWriter(outbox.imports, batch.id);
+    const decimalMarks = new DecimalMarkTally();
     const skipped = new SkippedRows();
     let rows = 0;
     let nonBlank = 0;
@@ -108,13 +110,31 @@ export async function importSheet(
         );
       }
       if ('skip' in row) return skipped.add(row.number, row.skip);
-      if ('draft' in row) return writer.write(row.draft);
-      const cells = decodeCells(JSON.parse(row.cells) as SourceCell[]);
-      const sheetRow = { number: row.number, cells, ...(row.hidden ? { hidden: true } : {}) };
-      writer.write(importedDraft(sheetRow, row.cells, mapping, context));
+      let draft: SheetDraft;
+      if ('draft' in row) draft = row.draft;
+      else {
+        const cells = decodeCells(JSON.parse(row.cells) as SourceCell[]);
+        const sheetRow = { number: row.number, cells, ...(row.hidden ? { hidden: true } : {}) };
+        draft = importedDraft(sheetRow, row.cells, mapping, context);
+      }
+      decimalMarks.note(row.number, draft.amountMark);
+      writer.write(draft);
     };
     for await (const row of reading.rows) take(row);
     await reading.close();
+    // The whole sheet may show another decimal mark than its first rows: the amounts that
+    // could be read either way are read again with it.
+    const settled = decimalMarks.settled(context.decimalMark);
+    if (readsWith(settled) !== readsWith(context.decimalMark)) {
+      context = { ...context, decimalMark: readsWith(settled) };
+      for (const number of decimalMarks.ambiguousRows) {
+        const cells = writer.cellsOf(number);
+        if (cells)
+          writer.rewrite(
+            importedDraft({ number, cells }, JSON.stringify(encodeCells(cells)), mapping, context),
+          );
+      }
+    }
     fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
     );

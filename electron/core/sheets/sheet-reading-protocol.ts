@@ -2,10 +2,10 @@
 // and hands it over as its cells, a reason to skip it, or, when the importer is the slower of
 // the two, as its draft, made in the worker (see sheet-reading-worker.ts). Cells cross as the
 // JSON the outbox keeps them in anyway, drafts serialised: strings are cheap to pass.
-import type { ImportedDraft } from '../outbox/import-repository';
+import type { SheetDecimalMark } from './cell-amounts';
 import type { MappingEntries } from './column-mapping';
 import type { HeaderRow, SavedMappings } from './header-detection';
-import type { DraftTarget } from './row-to-draft';
+import type { DraftTarget, SheetDraft } from './row-to-draft';
 import type { SheetLimits } from './limits';
 import type { CellRange, SheetFileError } from './sheet-types';
 
@@ -32,11 +32,17 @@ export type ReadRow =
   /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
   | { number: number; cells: string; hidden?: true }
   /** A payment row made a draft in the worker. */
-  | { number: number; draft: ImportedDraft };
+  | { number: number; draft: SheetDraft };
 
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
-  | { type: 'chosen'; sheet: string; date1904: boolean; header: HeaderRow }
+  | {
+      type: 'chosen';
+      sheet: string;
+      date1904: boolean;
+      decimalMark?: SheetDecimalMark;
+      header: HeaderRow;
+    }
   | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };

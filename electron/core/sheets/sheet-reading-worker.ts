@@ -43,10 +43,15 @@ try {
     type: 'chosen',
     sheet: chosen.sheet.name,
     date1904: chosen.sheet.date1904,
+    ...(chosen.decimalMark ? { decimalMark: chosen.decimalMark } : {}),
     header: chosen.header,
   });
   const { mapping } = chosen.header;
-  const context = draftContext(chosen.header, chosen.sheet.date1904, request.target);
+  const context = draftContext(
+    chosen.header,
+    { date1904: chosen.sheet.date1904, decimalMark: chosen.decimalMark },
+    request.target,
+  );
   const pinned = request.drafting ?? 'balanced';
   let drafting = pinned === 'worker';
   const read = (row: SheetRow): ReadRow => {

@@ -2,6 +2,7 @@
 // rows as they arrive. The worker's memory is capped, so a file that would need more than a
 // payment list ever does is refused instead of swelling the app.
 import { Worker } from 'node:worker_threads';
+import type { SheetDecimalMark } from './cell-amounts';
 import type { HeaderRow } from './header-detection';
 import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from './sheet-types';
@@ -10,6 +11,8 @@ import { workerExecArgv, workerScript } from './worker-script';
 export interface SheetReading {
   sheet: string;
   date1904: boolean;
+  /** The decimal mark the first rows show (decimal-marks.ts). */
+  decimalMark?: SheetDecimalMark;
   header: HeaderRow;
   /** The rows below the header, in order, each a draft or a reason to skip it. */
   rows: AsyncIterable<ReadRow>;
@@ -79,6 +82,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
   return {
     sheet: first.sheet,
     date1904: first.date1904,
+    ...(first.decimalMark ? { decimalMark: first.decimalMark } : {}),
     header: first.header,
     rows: rows(),
     merges: () => merges,

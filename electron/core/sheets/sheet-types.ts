@@ -1,6 +1,7 @@
 // What a sheet reader hands on, whatever the file was: rows of cells in a shape of our own, so
 // that the .xlsx reader (worksheet-parser.ts) and the .csv reader feed one mapping and one set
 // of checks. Every cell shape a workbook can hold is turned into one of these as it is read.
+import type { DecimalMark } from './amount-digits';
 
 /**
  * One cell's value as the file holds it, before any coercion to a field.
@@ -49,6 +50,12 @@ export interface SheetSource {
   hiddenColumns: ReadonlySet<number>;
   /** Merged ranges; a workbook lists them after its rows, so complete once the rows are read. */
   merges: readonly CellRange[];
+  /**
+   * The decimal mark the file's format suggests, for a sheet whose amounts show none
+   * (decimal-marks.ts): a comma for a CSV separated by semicolons, as Excel saves one where
+   * decimals are written with a comma.
+   */
+  decimalHint?: DecimalMark;
   rows: AsyncIterable<SheetRow>;
 }
 

@@ -1,0 +1,60 @@
+// How a sheet writes its decimals, as its amounts show. "1.234,56", "12,5" and "1.234.567"
+// show a comma; "1,234.56", "12.50" and "1,234,567" a dot; "2.500" shows nothing and means
+// 2.5 or 2500 as the rest of the sheet writes. The first rows (read to find the header) give
+// the mark the import reads with; every row read is tallied, and when the whole sheet settles
+// on the other mark, the amounts that could be read either way are read again.
+import type { DecimalMark } from './amount-digits';
+import { cellAmount, type CellAmount, type SheetDecimalMark } from './cell-amounts';
+import type { ColumnMapping } from './column-mapping';
+import { EMPTY, type SheetRow } from './sheet-types';
+
+/** What one row's amount tells of the sheet's mark: the mark it shows, or that it needs one. */
+export type AmountMark = { shows: DecimalMark } | { ambiguous: true };
+
+export function amountMarkOf(amount: CellAmount | undefined): AmountMark | undefined {
+  if (amount?.shows) return { shows: amount.shows };
+  return amount?.ambiguous ? { ambiguous: true } : undefined;
+}
+
+/** The mark an ambiguous amount is read with: a sheet that shows none reads as English does. */
+export function readsWith(mark: SheetDecimalMark | undefined): SheetDecimalMark {
+  return mark ?? '.';
+}
+
+export class DecimalMarkTally {
+  private readonly shown = new Set<DecimalMark>();
+  /** Rows whose amount could be read either way, in the order read. */
+  readonly ambiguousRows: number[] = [];
+
+  note(row: number, mark: AmountMark | undefined): void {
+    if (!mark) return;
+    if ('shows' in mark) this.shown.add(mark.shows);
+    else this.ambiguousRows.push(row);
+  }
+
+  /** The sheet's mark: the one its amounts show, `both`, or `fallback` where none shows one. */
+  settled(fallback: SheetDecimalMark | undefined): SheetDecimalMark | undefined {
+    if (this.shown.size === 2) return 'both';
+    const [only] = this.shown;
+    return only ?? fallback;
+  }
+}
+
+/**
+ * The mark to read a sheet with, from its first rows below the header: what their amounts
+ * show, else what the file's format suggests (`hint`, sheet-types.ts), else none.
+ */
+export function firstRowsDecimalMark(
+  rows: readonly SheetRow[],
+  mapping: ColumnMapping,
+  hint: DecimalMark | undefined,
+): SheetDecimalMark | undefined {
+  const column = mapping.columns.find((c) => c.field === 'amount')?.index;
+  if (column === undefined) return hint;
+  const tally = new DecimalMarkTally();
+  for (const row of rows) {
+    const read = cellAmount(row.cells[column] ?? EMPTY);
+    if (read.ok && read.value) tally.note(row.number, amountMarkOf(read.value));
+  }
+  return tally.settled(hint);
+}

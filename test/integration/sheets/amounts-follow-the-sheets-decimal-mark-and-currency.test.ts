@@ -1,0 +1,187 @@
+// An amount a cell alone cannot read: "2.500" is 2.5 where a sheet writes decimal points and
+// 2,500 where it writes decimal commas, so it is read as the sheet's other amounts show, even
+// when they show it only far below. And an amount written with "$" is a dollar or a peso: it
+// must not silently become a payment in the wallet's euros.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentDraft } from '../../../electron/core/outbox';
+import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
+import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-decimal-marks-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const EUR_GROUP = { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' };
+const IBAN = 'DE89370400440532013000';
+
+async function csv(name: string, lines: string[]): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+}
+
+/** The payment's amount as the person sees it in a draft. */
+const amountOf = (imported: ImportedSheet, row: number) => draftOf(imported, row).payment.amount;
+const amounts = (imported: ImportedSheet) =>
+  [...imported.rows.values()].map((draft: PaymentDraft) => draft.payment.amount.amount);
+
+describe('an amount with a lone separator before three digits', () => {
+  it('reads as the decimal commas of the sheet it is in', async () => {
+    const imported = await folder.import(
+      await csv('lohn.csv', [
+        'Name;IBAN;Betrag;Datum',
+        `Anna Schmidt;${IBAN};1.234,56;2030-01-31`,
+        `Bernd Meyer;${IBAN};2.500;2030-01-31`,
+        `Clara Vogel;${IBAN};1,5;2030-01-31`,
+        `Dieter Wolf;${IBAN};980,125;2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(imported)).toEqual([1234.56, 2500, 1.5, 980.125]);
+    // 980,125 EUR is read as written, and its third decimal is the person's to fix.
+    expect(errorsOf(draftOf(imported, 5))).toEqual([
+      expect.objectContaining({ field: 'amount.amount', cell: 'C5' }),
+    ]);
+  });
+
+  it('reads as decimal points where the sheet shows them', async () => {
+    const imported = await folder.import(
+      await csv('pay.csv', [
+        'Name,IBAN,Amount,Date',
+        `Anna Smith,${IBAN},"1,234.56",2030-01-31`,
+        `Bob Jones,${IBAN},2.500,2030-01-31`,
+        `Cleo Park,${IBAN},"1,500",2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(imported)).toEqual([1234.56, 2.5, 1500]);
+  });
+
+  it('is read again when the sheet shows its decimal mark only below its first rows', async () => {
+    // Tab-separated, so the file's format suggests no mark; the first rows are round amounts.
+    const round = Array.from(
+      { length: HEADER_SEARCH_ROWS + 10 },
+      (_, i) => `Payee ${i}\t${IBAN}\t${i + 1}.500\t2030-03-31`,
+    );
+    const imported = await folder.import(
+      await csv('late.tsv', [
+        'Name\tIBAN\tAmount\tDate',
+        ...round,
+        `Last Payee\t${IBAN}\t1.234,56\t2030-03-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(imported.summary.drafts).toBe(round.length + 1);
+    expect(amounts(imported)).toEqual([...round.map((_, i) => (i + 1) * 1000 + 500), 1234.56]);
+    expect(imported.summary.issues).toEqual([]);
+  });
+
+  it('takes a semicolon-separated file for decimal commas until its amounts show otherwise', async () => {
+    const hinted = await folder.import(
+      await csv('semicolons.csv', ['Name;IBAN;Amount;Date', `Anna;${IBAN};2.500;2030-01-31`]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(hinted)).toEqual([2500]);
+
+    const shown = Array.from(
+      { length: HEADER_SEARCH_ROWS },
+      (_, i) => `Payee ${i};${IBAN};1,234;2030-01-31`,
+    );
+    const dotted = await folder.import(
+      await csv('semicolons-with-points.csv', [
+        'Name;IBAN;Amount;Date',
+        ...shown,
+        `Last;${IBAN};12.50;2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(new Set(amounts(dotted))).toEqual(new Set([1234, 12.5]));
+  });
+
+  it('is an issue at its cell in a sheet that writes decimals both ways', async () => {
+    const imported = await folder.import(
+      await csv('mixed.csv', [
+        'Name,IBAN,Amount,Date',
+        `Anna,${IBAN},"1.234,56",2030-01-31`,
+        `Bob,${IBAN},"1,234.56",2030-01-31`,
+        `Cleo,${IBAN},2.500,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(imported.summary.drafts).toBe(3);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([
+      expect.objectContaining({
+        field: 'amount.amount',
+        cell: 'C4',
+        message: expect.stringContaining('"2.500" could be 2.5 or 2500'),
+      }),
+    ]);
+    expect(errorsOf(draftOf(imported, 2))).toEqual([]);
+  });
+});
+
+describe('an amount written with a currency symbol', () => {
+  it('that names no one currency must fit the payment currency', async () => {
+    const imported = await folder.import(
+      await csv('symbols.csv', [
+        'Name,IBAN,Amount,Date',
+        `Anna,${IBAN},$100.00,2030-01-31`,
+        `Bob,${IBAN},¥1000,2030-01-31`,
+        `Cleo,${IBAN},€100.00,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    for (const [row, symbol] of [
+      [2, '$'],
+      [3, '¥'],
+    ] as const) {
+      expect(errorsOf(draftOf(imported, row))).toEqual([
+        expect.objectContaining({
+          field: 'amount.amount',
+          cell: `C${row}`,
+          message: expect.stringContaining(`written with ${symbol}, but the payment is in EUR`),
+        }),
+      ]);
+    }
+    expect(errorsOf(draftOf(imported, 4))).toEqual([]);
+
+    const dollars = await folder.import(
+      await csv('dollars.csv', [
+        'Name,IBAN,Amount,Payment Currency,Date',
+        `Anna,${IBAN},$100,CAD,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(dollars, 2))).toEqual([]);
+    expect(amountOf(dollars, 2)).toEqual({ type: 'SEND', amount: 100, currency: 'CAD' });
+  });
+
+  it('that names another currency than its column is an issue at its cell', async () => {
+    const imported = await folder.import(
+      await csv('usd-column.csv', [
+        'Name,IBAN,Amount (USD),Date',
+        `Anna,${IBAN},€12,2030-01-31`,
+        `Bob,${IBAN},$12,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(imported, 2))).toEqual([
+      expect.objectContaining({
+        field: 'amount.amount',
+        cell: 'C2',
+        message: 'the amount is written in EUR but its column is in USD',
+      }),
+    ]);
+    expect(errorsOf(draftOf(imported, 3))).toEqual([]);
+  });
+});
