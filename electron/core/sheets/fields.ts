@@ -77,7 +77,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'beneficiary_id',
     kind: 'text',
     target: 'target.id',
-    headers: names('beneficiary id|contact id|payee id|existing beneficiary|vendor id'),
+    // The Payments Service's own id only: a payroll's or ERP's "Vendor ID" or "Payee ID" is
+    // that system's key, and sending it as a contact id would pay no one (or someone else).
+    headers: names('beneficiary id|contact id|existing beneficiary'),
     note: 'The id of a beneficiary the service already holds. Leave empty to create one from the columns that follow.',
   },
   {
@@ -96,7 +98,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|full name|recipient name|employee name|payee|recipient|beneficiary|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
+      'beneficiary name|payee name|name|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },
@@ -263,7 +265,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net pay|net amount|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
+      'amount|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },
