@@ -185,7 +185,7 @@ export const FIELDS: readonly SheetField[] = [
     headers: names(
       'bank country|country|account country|beneficiary country|country code|bank country code|pays|pais',
     ),
-    note: 'Two letters, such as GB. Empty: taken from the IBAN, a sort code (GB) or a routing number (US).',
+    note: 'Two letters, such as GB. Empty: taken from the IBAN, or the bank code column: a sort code (GB), a routing number (US), a BSB (AU), a transit number (CA).',
   },
   {
     id: 'account_currency',
@@ -238,7 +238,7 @@ export const FIELDS: readonly SheetField[] = [
     headers: names(
       'bank code|sort code|sortcode|routing number|aba|aba routing number|routing|bsb|branch code|transit number|aba number',
     ),
-    note: 'A UK sort code (6 digits) or a US ABA routing number (9 digits). Kept as text.',
+    note: 'A UK sort code (6 digits), a US ABA routing number (9 digits), an Australian BSB (6 digits) or a Canadian transit and institution number. Kept as text.',
   },
   {
     id: 'bic',

@@ -10,7 +10,7 @@ import type { DraftIssue } from '../outbox/draft-types';
 import type { ImportedDraft } from '../outbox/import-repository';
 import { checkCurrencyPrecision } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
-import { amountHeaderCurrency, type ColumnMapping } from './column-mapping';
+import { amountHeaderCurrency, bankCodeHeaderScheme, type ColumnMapping } from './column-mapping';
 import type { HeaderRow } from './header-detection';
 import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
@@ -36,6 +36,7 @@ export function draftContext(
   return {
     ...target,
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
+    bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
     date1904,
     dateOrder: header.mapping.dateOrder,
   };
