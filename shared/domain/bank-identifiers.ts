@@ -169,3 +169,23 @@ export function checkAbaRouting(text: string): Check {
     ? { ok: true, value }
     : fail('the routing number check digit is wrong: a digit is mistyped or two are swapped');
 }
+
+/** An Australian BSB (bank-state-branch): 6 digits, written 062-000. */
+export function checkBsb(text: string): Check {
+  const value = stripSeparators(text);
+  return /^\d{6}$/.test(value) ? { ok: true, value } : fail('a BSB is 6 digits, such as 062-000');
+}
+
+/**
+ * A Canadian bank is named by its 5-digit transit (branch) number and 3-digit institution
+ * number, written 12345-003 on a cheque, or 9 digits starting with 0 (0, institution, transit)
+ * in electronic payments. A transit number alone does not name the bank.
+ */
+export function checkCanadianRouting(text: string): Check {
+  const value = stripSeparators(text);
+  return /^(\d{8}|0\d{8})$/.test(value)
+    ? { ok: true, value }
+    : fail(
+        'a Canadian bank code is the 5-digit transit and 3-digit institution numbers, such as 12345-003',
+      );
+}

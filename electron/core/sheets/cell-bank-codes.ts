@@ -88,12 +88,13 @@ export function cellBankCode(cell: CellValue): Coerced<string> {
   return codeCell(cell, { a: 'a bank code', the: 'the bank code', all: 'bank codes' });
 }
 
-export type LeadingZeroScheme = 'uk_sort_code' | 'uk_account' | 'us_routing';
+export type LeadingZeroScheme = 'uk_sort_code' | 'uk_account' | 'us_routing' | 'au_bsb';
 
 export const SCHEME_DIGITS: Readonly<Record<LeadingZeroScheme, number>> = {
   uk_sort_code: 6,
   uk_account: 8,
   us_routing: 9,
+  au_bsb: 6,
 };
 
 /**

@@ -2,6 +2,7 @@
 // and written as `{"<header>": "<field>"}` — the same shape the CLI prints, `--mapping FILE`
 // takes and the outbox saves per source, so a corrected mapping is offered again next time.
 import { createHash } from 'node:crypto';
+import { type BankCodeScheme, headerScheme } from './bank-code-schemes';
 import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
 import { headerCurrency, matchHeader, normaliseHeader } from './header-matching';
@@ -62,6 +63,15 @@ export function amountHeaderCurrency(
 ): string | undefined {
   const amount = mapping.columns.find((c) => c.field === 'amount');
   return amount ? headerCurrency(headers[amount.index] ?? '') : undefined;
+}
+
+/** The scheme the bank code column's header names, such as a BSB in "BSB". */
+export function bankCodeHeaderScheme(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+): BankCodeScheme | undefined {
+  const code = mapping.columns.find((c) => c.field === 'bank_code');
+  return code ? headerScheme(headers[code.index] ?? code.header) : undefined;
 }
 
 export function mappingToJson(mapping: ColumnMapping): Record<string, string> {

@@ -77,7 +77,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'beneficiary_id',
     kind: 'text',
     target: 'target.id',
-    headers: names('beneficiary id|contact id|payee id|existing beneficiary|vendor id'),
+    // The Payments Service's own id only: a payroll's or ERP's "Vendor ID" or "Payee ID" is
+    // that system's key, and sending it as a contact id would pay no one (or someone else).
+    headers: names('beneficiary id|contact id|existing beneficiary'),
     note: 'The id of a beneficiary the service already holds. Leave empty to create one from the columns that follow.',
   },
   {
@@ -96,7 +98,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|full name|recipient name|employee name|payee|recipient|beneficiary|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
+      'beneficiary name|payee name|name|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },
@@ -183,7 +185,7 @@ export const FIELDS: readonly SheetField[] = [
     headers: names(
       'bank country|country|account country|beneficiary country|country code|bank country code|pays|pais',
     ),
-    note: 'Two letters, such as GB. Empty: taken from the IBAN, a sort code (GB) or a routing number (US).',
+    note: 'Two letters, such as GB. Empty: taken from the IBAN, or the bank code column: a sort code (GB), a routing number (US), a BSB (AU), a transit number (CA).',
   },
   {
     id: 'account_currency',
@@ -236,7 +238,7 @@ export const FIELDS: readonly SheetField[] = [
     headers: names(
       'bank code|sort code|sortcode|routing number|aba|aba routing number|routing|bsb|branch code|transit number|aba number',
     ),
-    note: 'A UK sort code (6 digits) or a US ABA routing number (9 digits). Kept as text.',
+    note: 'A UK sort code (6 digits), a US ABA routing number (9 digits), an Australian BSB (6 digits) or a Canadian transit and institution number. Kept as text.',
   },
   {
     id: 'bic',
@@ -263,7 +265,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net pay|net amount|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
+      'amount|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },

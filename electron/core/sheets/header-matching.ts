@@ -1,7 +1,9 @@
 // Which field a header names: "Net Pay (GBP)" is the amount, in GBP; "Sort Code" the bank
 // code; "IBAN" the IBAN. Headers are compared after normalising case, accents, punctuation and
-// bracketed notes, first exactly against the names real exports use, then by their words, then
-// by letter pairs so that a typo ("Acount Number") still finds its field.
+// bracketed notes, first exactly against the names real exports use, then by a word only one
+// field uses ("Beneficiary IBAN"), then by their words, then by letter pairs so that a typo
+// ("Acount Number") still finds its field. Words that only say whose a column is ("Payee",
+// "Beneficiary") never outweigh the words that say what it holds.
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import { FIELDS, type FieldId } from './fields';
 
@@ -40,33 +42,132 @@ export function headerCurrency(header: string): string | undefined {
   return undefined;
 }
 
-const SYNONYMS: { field: FieldId; name: string; words: string[] }[] = FIELDS.flatMap((field) =>
+/**
+ * Words that say whose a column is, not what it holds: "Beneficiary IBAN" is an IBAN, "Payee
+ * Account" an account number. Alone ("Payee", "Supplier") they name the payee; beside other
+ * words they must not outweigh them, which is how "Beneficiary IBAN" once lost to "Beneficiary
+ * Name" as a second name column and was left unmapped.
+ */
+const PARTY_WORDS = new Set(
+  'beneficiary payee recipient employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger'.split(
+    ' ',
+  ),
+);
+
+/** Abbreviations exports use, read as the word they stand for ("Acct #" is "account number"). */
+const ABBREVIATIONS = new Map([
+  ['no', 'number'],
+  ['nr', 'number'],
+  ['num', 'number'],
+  ['acct', 'account'],
+  ['amt', 'amount'],
+  ['ref', 'reference'],
+]);
+
+/** A header's words, normalised, with "#" and "A/C" and abbreviations read as words. */
+function headerWords(header: string): string[] {
+  const name = normaliseHeader(header.replace(/#/g, ' no ')).replace(/\ba c\b/g, 'account');
+  return name === '' ? [] : name.split(' ').map((word) => ABBREVIATIONS.get(word) ?? word);
+}
+
+/** The words that say what a column holds; all of them when it names only a party. */
+function ownWords(words: readonly string[]): string[] {
+  const own = words.filter((word) => !PARTY_WORDS.has(word));
+  return own.length > 0 ? own : [...words];
+}
+
+interface Synonym {
+  field: FieldId;
+  name: string;
+  words: string[];
+  own: string[];
+  /** The party words the name needs beside its own: "beneficiary" in "beneficiary id". */
+  party: string[];
+}
+
+const SYNONYMS: Synonym[] = FIELDS.flatMap((field) =>
   [...field.headers, field.template].map((header) => {
-    const name = normaliseHeader(header);
-    return { field: field.id, name, words: name.split(' ') };
+    const words = headerWords(header);
+    const own = ownWords(words);
+    const party = words.filter((word) => !own.includes(word));
+    return { field: field.id, name: words.join(' '), words, own, party };
   }),
 );
+
+/**
+ * Words only one field's headers use: a header holding one is that field whatever else it
+ * says ("Beneficiary BIC", "Bank Account IBAN", "Payee Sort Code", "ABA Routing #").
+ */
+const DISTINCTIVE: readonly (readonly [string, FieldId])[] = [
+  ['iban', 'iban'],
+  ['bic', 'bic'],
+  ['swift', 'bic'],
+  ['sort code', 'bank_code'],
+  ['sortcode', 'bank_code'],
+  ['routing', 'bank_code'],
+  ['aba', 'bank_code'],
+  ['rtn', 'bank_code'],
+  ['bsb', 'bank_code'],
+  ['transit', 'bank_code'],
+];
+
+/** Above any match by words (at most 0.95), below an exact name. */
+const DISTINCTIVE_SCORE = 0.97;
+
+function distinctiveField(words: readonly string[]): FieldId | undefined {
+  const spaced = ` ${words.join(' ')} `;
+  const has = (phrase: string) => spaced.includes(` ${phrase} `);
+  const fields = new Set(DISTINCTIVE.filter(([phrase]) => has(phrase)).map(([, id]) => id));
+  const [only] = fields;
+  // Two fields named ("IBAN / BIC") is one column holding two things: no shortcut. Nor for
+  // "Account No / IBAN", which holds either; the account number field takes both.
+  if (fields.size !== 1 || (only === 'iban' && has('account number'))) return undefined;
+  return only;
+}
+
+/**
+ * "Address Line 2" is a second line, not the first: a small ordinal in a header must be in
+ * the name it matches (1 may be left out: "Address" is line 1).
+ */
+function ordinalsAgree(words: readonly string[], synonym: Synonym): boolean {
+  return words.every((word) => !/^[2-9]$/.test(word) || synonym.words.includes(word));
+}
 
 /** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
 const MAX_HEADER_CHARS = 120;
 
 export function matchHeader(header: string): HeaderMatch | undefined {
   if (header.length > MAX_HEADER_CHARS) return undefined;
-  const name = normaliseHeader(header);
-  if (name === '') return undefined;
-  if (name.startsWith('tag ')) return { field: 'user_tag', score: 1 };
+  const words = headerWords(header);
+  if (words.length === 0) return undefined;
+  if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1 };
+  const name = words.join(' ');
+  const exact = SYNONYMS.find((synonym) => synonym.name === name);
+  if (exact) return { field: exact.field, score: 1 };
+  const distinctive = distinctiveField(words);
+  if (distinctive) return { field: distinctive, score: DISTINCTIVE_SCORE };
+
+  const own = ownWords(words);
   let best: HeaderMatch | undefined;
   const consider = (field: FieldId, score: number) => {
     if (!best || score > best.score) best = { field, score };
   };
-  const words = name.split(' ');
   for (const synonym of SYNONYMS) {
-    if (synonym.name === name) return { field: synonym.field, score: 1 };
-    // "Employee Net Pay" holds all the words of "net pay": a match, weaker with extra words.
-    if (synonym.words.every((word) => words.includes(word))) {
-      consider(synonym.field, 0.75 + 0.2 * (synonym.words.length / words.length));
+    // "Employee ID" is not "Beneficiary ID": a name's party words must be in the header.
+    if (!ordinalsAgree(words, synonym) || !synonym.party.every((w) => words.includes(w))) {
+      continue;
     }
-    consider(synonym.field, dice(name, synonym.name) * 0.95);
+    // "Employee Net Pay" holds all the words of "net pay": a match, weaker with extra words.
+    // Only the words that say what the column holds count, so "Payee" in "Payee Account"
+    // neither names the payee nor dilutes "account".
+    if (synonym.own.every((word) => own.includes(word))) {
+      consider(synonym.field, 0.75 + 0.2 * (synonym.own.length / own.length));
+    }
+    // Letter pairs catch typos ("Acount Number"); compared word for word, so that a long
+    // shared prefix ("Beneficiary …") does not make two different columns look alike.
+    if (synonym.own.length === own.length) {
+      consider(synonym.field, dice(own.join(' '), synonym.own.join(' ')) * 0.95);
+    }
   }
   return best && best.score >= MIN_MATCH_SCORE ? best : undefined;
 }

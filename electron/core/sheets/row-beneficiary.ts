@@ -1,12 +1,11 @@
 // The beneficiary a row describes, built from its cells with the domain's checks, and filled in
-// where the sheet is silent: the bank country from the IBAN or the scheme (a sort code means
-// GB, an ABA routing number US), the account currency from the amount's header, the country's
-// own currency, or the wallet's.
+// where the sheet is silent: the bank country from the IBAN or the bank code's scheme (named by
+// its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU), the
+// account currency from the amount's header, the country's own currency, or the wallet's.
 import {
   checkAbaRouting,
   checkBic,
   checkIban,
-  checkSortCode,
   checkUkAccountNumber,
   normaliseIban,
 } from '../../../shared/domain/bank-identifiers';
@@ -14,6 +13,13 @@ import { isCountryCode } from '../../../shared/domain/countries';
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import type { BeneficiaryPutBody } from '../../../shared/service';
 import type { DraftIssue } from '../outbox/draft-types';
+import {
+  type BankCodeScheme,
+  checkBankCode,
+  countryScheme,
+  guessedScheme,
+  schemeCountry,
+} from './bank-code-schemes';
 import { restoreLeadingZeros } from './cell-bank-codes';
 import { entityTypeFrom } from './cell-codes';
 import type { FieldId } from './fields';
@@ -23,6 +29,8 @@ import type { RowValues } from './row-values';
 export interface BeneficiaryContext {
   walletCurrency?: string;
   amountHeaderCurrency?: string;
+  /** The scheme the bank code column's header names; undefined for "Bank code". */
+  bankCodeScheme?: BankCodeScheme;
 }
 
 type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
@@ -54,7 +62,16 @@ export function rowBeneficiary(
     country ??= account.iban.country;
   }
   const bankCode = text.bank_code;
-  country ??= bankCode ? schemeCountry(bankCode) : undefined;
+  const scheme =
+    context.bankCodeScheme ??
+    (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
+  country ??= scheme ? schemeCountry(scheme) : undefined;
+  if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
+    // Nine digits under a generic header are meant as a routing number: say what is wrong
+    // with it, at its cell, rather than only that the country is missing.
+    const aba = checkAbaRouting(bankCode);
+    if (!aba.ok) problem('bank_code', aba.reason);
+  }
   if (!country) {
     problem('bank_country', 'the bank country is missing and cannot be told from the account');
   }
@@ -63,7 +80,15 @@ export function rowBeneficiary(
     bank.account_number =
       !account.iban && country === 'GB' ? ukAccount(account.number, problem) : account.number;
   }
-  if (bankCode !== undefined) bank.bank_code = checkedBankCode(bankCode, country, problem);
+  if (bankCode !== undefined) {
+    // A code is checked by the scheme its header names, else by its bank's country.
+    const checkedBy = context.bankCodeScheme ?? (country ? countryScheme(country) : undefined);
+    const checked = checkedBy
+      ? checkBankCode(bankCode, checkedBy, values.fromNumbers.has('bank_code'))
+      : undefined;
+    if (checked && !checked.ok) problem('bank_code', checked.reason);
+    bank.bank_code = checked?.ok ? checked.value : bankCode;
+  }
   if (text.bic !== undefined) {
     const bic = checkBic(text.bic);
     if (bic.ok) bank.bank_identifier_code = bic.value;
@@ -120,31 +145,6 @@ function accountOf(
     return { number: iban.value, iban: { country: iban.country } };
   }
   return { number: raw };
-}
-
-/** A sort code has 6 digits (5 when Excel dropped a zero); an ABA routing number 9 (or 7-8). */
-function schemeCountry(bankCode: string): string | undefined {
-  if (/^\d{5,6}$/.test(bankCode)) return 'GB';
-  if (
-    /^\d{7,9}$/.test(bankCode) &&
-    checkAbaRouting(restoreLeadingZeros(bankCode, 'us_routing')).ok
-  ) {
-    return 'US';
-  }
-  return undefined;
-}
-
-function checkedBankCode(code: string, country: string | undefined, problem: Problem): string {
-  if (country === 'GB') {
-    const sort = checkSortCode(restoreLeadingZeros(code, 'uk_sort_code'));
-    if (sort.ok) return sort.value;
-    problem('bank_code', sort.reason);
-  } else if (country === 'US') {
-    const aba = checkAbaRouting(restoreLeadingZeros(code, 'us_routing'));
-    if (aba.ok) return aba.value;
-    problem('bank_code', aba.reason);
-  }
-  return code;
 }
 
 function ukAccount(number: string, problem: Problem): string {

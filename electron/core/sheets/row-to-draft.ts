@@ -11,7 +11,7 @@ import type { ImportedDraft } from '../outbox/import-repository';
 import { symbolFits } from './amount-marks';
 import { checkCurrencyPrecision, type SheetDecimalMark } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
-import { amountHeaderCurrency, type ColumnMapping } from './column-mapping';
+import { amountHeaderCurrency, bankCodeHeaderScheme, type ColumnMapping } from './column-mapping';
 import type { HeaderRow } from './header-detection';
 import { amountMarkOf, type AmountMark } from './decimal-marks';
 import { field, type FieldId } from './fields';
@@ -41,6 +41,7 @@ export function draftContext(
   return {
     ...target,
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
+    bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,

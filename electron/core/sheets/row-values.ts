@@ -21,6 +21,8 @@ export interface RowValues {
   tags: Record<string, string>;
   /** The cell each mapped field came from ("D17"). */
   cells: Partial<Record<FieldId, string>>;
+  /** Fields read from a number cell, whose leading zeros Excel may have dropped. */
+  fromNumbers: Set<FieldId>;
 }
 
 export interface ReadingContext {
@@ -36,11 +38,12 @@ export function readRow(
   context: ReadingContext,
   issues: DraftIssue[],
 ): RowValues {
-  const values: RowValues = { text: {}, tags: {}, cells: {} };
+  const values: RowValues = { text: {}, tags: {}, cells: {}, fromNumbers: new Set() };
   for (const column of mapping.columns) {
     const cell = row.cells[column.index] ?? EMPTY;
     const ref = cellRef(column.index, row.number);
     values.cells[column.field] = ref;
+    if (cell.kind === 'number') values.fromNumbers.add(column.field);
     const read =
       column.field === 'amount'
         ? cellAmount(cell, context.decimalMark)

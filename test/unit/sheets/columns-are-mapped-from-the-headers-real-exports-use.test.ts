@@ -57,6 +57,44 @@ describe('a header names its field', () => {
     expect(fieldOf(header)).toBe(field);
   });
 
+  it.each([
+    ['Beneficiary IBAN', 'iban'],
+    ['Bank Account IBAN', 'iban'],
+    ['IBAN du bénéficiaire', 'iban'],
+    ['Beneficiary BIC', 'bic'],
+    ['Payee SWIFT code', 'bic'],
+    ['BIC/SWIFT', 'bic'],
+    ['Beneficiary Sort Code', 'bank_code'],
+    ['Employee Bank Sort Code', 'bank_code'],
+    ['ABA Routing #', 'bank_code'],
+    ['Routing Transit Number', 'bank_code'],
+    ['RTN', 'bank_code'],
+    ['BSB', 'bank_code'],
+    ['Vendor Routing No.', 'bank_code'],
+  ])('a distinctive word wins whatever the prefix: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it.each([
+    ['Employee', 'name'],
+    ['Supplier', 'name'],
+    ['Vendor', 'name'],
+    ['Take-home pay', 'amount'],
+    ['Acct #', 'account_number'],
+    ['A/C No', 'account_number'],
+    ['Payee Account', 'account_number'],
+    ['Account No / IBAN', 'account_number'],
+    ['Beneficiary Bank', 'bank_name'],
+    ['Address Line 1', 'address_line_1'],
+    ['Address Line 2', undefined],
+    ['Vendor ID', undefined],
+    ['Employee Number', undefined],
+    ['Gross Pay', undefined],
+    ['Gross Salary', undefined],
+  ])('the words that say what a column holds count, not whose it is: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
   it('names the currency an amount header carries', () => {
     expect(headerCurrency('Amount (USD)')).toBe('USD');
     expect(headerCurrency('Net pay in EUR')).toBe('EUR');
@@ -116,6 +154,32 @@ describe('a mapping', () => {
     expect(() => mappingFromJson({ Reference: 'amount', 'Pay Date': 'amount' }, headers)).toThrow(
       /amount more than one column/,
     );
+  });
+
+  it('maps a bank bulk export whose every header starts with "Beneficiary"', () => {
+    const bulk = [
+      'Beneficiary Name',
+      'Beneficiary IBAN',
+      'Beneficiary BIC',
+      'Amount',
+      'Value Date',
+    ];
+    expect(mappingToJson(proposeMapping(bulk))).toEqual({
+      'Beneficiary Name': 'name',
+      'Beneficiary IBAN': 'iban',
+      'Beneficiary BIC': 'bic',
+      Amount: 'amount',
+      'Value Date': 'execution_date',
+    });
+  });
+
+  it("takes an ERP vendor as the payee, never its id as the service's beneficiary id", () => {
+    const erp = ['Vendor', 'Vendor ID', 'Bank Account IBAN', 'Invoice Amount', 'Gross Pay'];
+    expect(mappingToJson(proposeMapping(erp))).toEqual({
+      Vendor: 'name',
+      'Bank Account IBAN': 'iban',
+      'Invoice Amount': 'amount',
+    });
   });
 
   it('keys repeated and empty headers by their column', () => {

@@ -1,0 +1,172 @@
+// A bank code's header says which scheme it follows, and so the bank's country: six digits
+// under "BSB" are Australian, not a UK sort code; a routing number that fails its checksum is
+// said to be wrong at its cell; a sort code Excel stored as a number gets its zeros back.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftOf, errorsOf, GROUP, OutboxFolder } from '../../support/sheet-import';
+import { row, writeXlsx } from '../../support/xlsx-by-hand';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-bank-codes-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const csv = async (name: string, lines: string[]) => {
+  const file = join(dir, name);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+};
+const wallet = (currency: string) => ({
+  group: { ...GROUP, walletId: `wallet-${currency}`, walletCurrency: currency },
+});
+
+describe('a header that names its scheme', () => {
+  it('makes a BSB Australian, even from a GBP wallet', async () => {
+    const imported = await folder.import(
+      await csv('bsb.csv', [
+        'Name,BSB,Account Number,Amount,Date',
+        'Bruce,062-000,12345678,100,2030-01-31',
+      ]),
+    );
+    expect(GROUP.walletCurrency).toBe('GBP');
+    const draft = draftOf(imported, 2);
+    expect(draft.beneficiary?.body).toMatchObject({
+      country: 'AU',
+      currency: 'AUD',
+      bank_details: { bank_code: '062000' },
+    });
+    expect(draft.issues).toEqual([]);
+  });
+
+  it('makes a transit number Canadian, and a routing transit number American', async () => {
+    const imported = await folder.import(
+      await csv('transit.csv', [
+        'Name,Transit,Account Number,Amount,Date',
+        'Luc,12345-003,1234567,100,2030-01-31',
+      ]),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'CA',
+      currency: 'CAD',
+    });
+    expect(draftOf(imported, 2).issues).toEqual([]);
+    const rtn = await folder.import(
+      await csv('rtn.csv', [
+        'Name,Routing Transit Number,Account Number,Amount,Date',
+        'Bob,021000021,12345678,100,2030-01-31',
+      ]),
+    );
+    expect(draftOf(rtn, 2).beneficiary?.body.country).toBe('US');
+  });
+
+  it('says a routing number that fails its checksum is wrong, at its cell, not that the country is missing', async () => {
+    const imported = await folder.import(
+      await csv('routing.csv', [
+        'Payee,Routing Number,Account,Amount,Date',
+        'Dan,999999999,555,12,2030-01-31',
+        'Eve,021000022,555,12,2030-01-31',
+      ]),
+    );
+    for (const line of [2, 3]) {
+      const draft = draftOf(imported, line);
+      expect(errorsOf(draft)).toEqual([
+        expect.objectContaining({
+          field: 'beneficiary.bank_details.bank_code',
+          cell: `B${line}`,
+          message: expect.stringMatching(/routing number/),
+        }),
+      ]);
+      expect(draft.beneficiary?.body.country).toBe('US');
+    }
+  });
+
+  it('restores the zeros Excel dropped from a number cell, and leaves a short text code wrong', async () => {
+    const file = await writeXlsx(dir, 'sort-codes.xlsx', {
+      sheets: [
+        {
+          name: 'Payroll',
+          rows: [
+            row(1, ['Name', 'Sort Code', 'Account Number', 'Net Pay', 'Pay Date']),
+            row(2, ['Ada', 1613, '31926819', 100, '2030-01-31']),
+            row(3, ['Alan', '1613', '31926819', 100, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, wallet('EUR'));
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'GB',
+      currency: 'GBP',
+      bank_details: { bank_code: '001613' },
+    });
+    expect(draftOf(imported, 2).issues).toEqual([]);
+    expect(errorsOf(draftOf(imported, 3))).toEqual([
+      expect.objectContaining({
+        field: 'beneficiary.bank_details.bank_code',
+        cell: 'B3',
+        message: expect.stringMatching(/sort code is 6 digits/),
+      }),
+    ]);
+    expect(draftOf(imported, 3).beneficiary?.body.country).toBe('GB');
+  });
+
+  it('restores a BSB Excel stored as a number', async () => {
+    const file = await writeXlsx(dir, 'bsb.xlsx', {
+      sheets: [
+        {
+          name: 'Payees',
+          rows: [
+            row(1, ['Name', 'BSB', 'Account Number', 'Amount', 'Date']),
+            row(2, ['Bruce', 62000, '12345678', 100, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file);
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'AU',
+      bank_details: { bank_code: '062000' },
+    });
+  });
+});
+
+describe('a generic "Bank code" header', () => {
+  const lines = ['Name,Bank code,Account Number,Amount,Date', 'Ada,062000,12345678,100,2030-01-31'];
+
+  it('reads six digits as the scheme of the wallet’s country, and asks for the country otherwise', async () => {
+    const fromGbp = await folder.import(await csv('generic-gbp.csv', lines));
+    expect(draftOf(fromGbp, 2).beneficiary?.body.country).toBe('GB');
+    const fromAud = await folder.import(await csv('generic-aud.csv', lines), wallet('AUD'));
+    expect(draftOf(fromAud, 2).beneficiary?.body.country).toBe('AU');
+    const fromEur = await folder.import(await csv('generic-eur.csv', lines), wallet('EUR'));
+    expect(errorsOf(draftOf(fromEur, 2))).toEqual([
+      expect.objectContaining({ field: 'beneficiary.country', message: expect.any(String) }),
+    ]);
+  });
+
+  it('still takes a checksum-valid routing number for American, and says why nine bad digits are not one', async () => {
+    const imported = await folder.import(
+      await csv('generic-us.csv', [
+        'Name,Bank code,Account Number,Amount,Date',
+        'Bob,021000021,12345678,100,2030-01-31',
+        'Dan,999999999,12345678,100,2030-01-31',
+      ]),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body.country).toBe('US');
+    expect(errorsOf(draftOf(imported, 3))).toContainEqual(
+      expect.objectContaining({
+        field: 'beneficiary.bank_details.bank_code',
+        cell: 'B3',
+        message: expect.stringMatching(/routing number/),
+      }),
+    );
+  });
+});
