@@ -8,7 +8,7 @@ import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft } from './row-to-draft';
-import { BLANK_ROW, SkippedRows } from './row-filters';
+import { isBlankReason, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
 import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError } from './sheet-types';
@@ -98,8 +98,9 @@ export async function importSheet(
     const take = (row: ReadRow) => {
       rows += 1;
       if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
-      if ('skip' in row && row.skip === BLANK_ROW) return skipped.blank(row.number);
-      // Blank rows do not count: a sheet formatted down to row 1,048,576 is still a short list.
+      if ('skip' in row && isBlankReason(row.skip)) return skipped.blank(row.number, row.skip);
+      // Blank rows do not count: a sheet formatted down to row 1,048,576, or with its formulas
+      // dragged down that far, is still a short list.
       nonBlank += 1;
       if (nonBlank > limits.maxRows) {
         throw new SheetFileError(
