@@ -45,13 +45,14 @@ export class DraftWriter {
       ) {
         issues.push({
           field: 'correlation_id',
+          ...(draft.correlationCell ? { cell: draft.correlationCell } : {}),
           message: `correlation id ${correlationId} is already used by another payment; this one gets an id of its own`,
           severity: 'warning',
         });
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
-    const { correlationId: _asked, ...rest } = draft;
+    const { correlationId: _asked, correlationCell: _at, ...rest } = draft;
     this.imports.insert(
       this.batchId,
       { ...rest, issues, ...(correlationId ? { correlationId } : {}) },
@@ -93,6 +94,11 @@ export class DraftWriter {
       );
   }
 
+  /**
+   * A duplicate is the account, amount and date together, three cells of which none is wrong
+   * alone (and a draft from another batch has cells of another sheet): the warning is on the
+   * row, which the person compares whole with the row it names.
+   */
   private duplicates(row: number, key: string): DraftIssue[] {
     const found: DraftIssue[] = [];
     const first = this.firstRowByKey.get(key);

@@ -57,7 +57,19 @@ export interface RowDraft {
   duplicateKey?: string;
   /** The sheet's own correlation id, when it gives one. */
   correlationId?: string;
+  /** Its cell: should another payment hold that id already, the warning points here. */
+  correlationCell?: string;
 }
+
+/**
+ * Where a problem with a field shows when the field has no column of its own but its value
+ * comes from another's: an account number missing from the IBAN column, a holder missing from
+ * the name columns. The first mapped one, in this order, is where a person would type it.
+ */
+const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
+  account_number: ['iban'],
+  account_name: ['name', 'last_name', 'first_name', 'company_name'],
+};
 
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
 const CORRELATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -71,7 +83,8 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     if (severity === 'error' && issues.some((i) => i.field === target && i.severity === 'error')) {
       return;
     }
-    const cell = values.cells[id];
+    const cell =
+      values.cells[id] ?? READ_FROM[id]?.map((other) => values.cells[other]).find(Boolean);
     issues.push({ field: target, ...(cell ? { cell } : {}), message, severity });
   };
   const text = values.text;
@@ -102,6 +115,9 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     issues,
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
+    ...(correlationId && values.cells.correlation_id
+      ? { correlationCell: values.cells.correlation_id }
+      : {}),
   };
 }
 
@@ -118,7 +134,12 @@ export function importedDraft(
 ): ImportedDraft {
   const draft = rowToDraft(row, mapping, context);
   if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
-  return { ...serializeDraft(draft), sourceRow: row.number, sourceJson };
+  return {
+    ...serializeDraft(draft),
+    sourceRow: row.number,
+    sourceJson,
+    ...(draft.correlationCell ? { correlationCell: draft.correlationCell } : {}),
+  };
 }
 
 function paymentOf(
