@@ -1,7 +1,7 @@
 // Writes an import's drafts to the outbox as the rows stream, and notices what only shows
-// across rows: the same account, amount and date twice in the sheet or already in the outbox
-// (flagged for review, never dropped), and a correlation id the sheet or the outbox already
-// uses. Keeps every issue with its row for the import's report.
+// across rows: the same account, amount, currency and date twice in the sheet or already in
+// the outbox (flagged for review, never dropped), and a correlation id the sheet or the outbox
+// already uses. Keeps every issue with its row for the import's report.
 import type { ImportedDraft, ImportRepository } from '../outbox/import-repository';
 import type { DraftIssue } from '../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
@@ -106,7 +106,7 @@ export class DraftWriter {
     else if (first !== row) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount and date as row ${first}: check that it is not the same payment twice`,
+        message: `same account, amount, currency and date as row ${first}: check that it is not the same payment twice`,
         severity: 'warning',
       });
     }
@@ -114,7 +114,7 @@ export class DraftWriter {
     if (earlier) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
+        message: `same account, amount, currency and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
         severity: 'warning',
       });
     }

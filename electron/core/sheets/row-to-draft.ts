@@ -53,7 +53,7 @@ export interface RowDraft {
   payment: PaymentBody;
   beneficiary?: BeneficiaryPutBody;
   issues: DraftIssue[];
-  /** Account, amount and date: the same three twice may be one payment entered twice. */
+  /** Account, amount, date and currency: the same four twice may be one payment entered twice. */
   duplicateKey?: string;
   /** The sheet's own correlation id, when it gives one. */
   correlationId?: string;
@@ -105,9 +105,11 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     }
   }
   const account = existing ?? accountKey(beneficiary);
+  // The currency goes last: keys written before it was part of them were given it by outbox
+  // migration 003, in the same place and worked out the same way.
   const duplicateKey =
     account && values.amount && text.execution_date
-      ? `${account}|${values.amount.milli}|${text.execution_date}`
+      ? `${account}|${values.amount.milli}|${text.execution_date}|${amountCurrency(payment, context, beneficiary)}`
       : undefined;
   return {
     payment,
@@ -212,6 +214,20 @@ function paymentOf(
     ...(values.approved !== undefined ? { approved: values.approved } : {}),
     ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
   };
+}
+
+/**
+ * The currency the amount is in: its own when the payment names it, else the side's the spec
+ * leaves it to (the wallet's for SEND, the account's for LAND); '' when neither is known.
+ * Outbox migration 003 works out the same from stored drafts: change both or neither.
+ */
+function amountCurrency(
+  payment: PaymentBody,
+  context: DraftTarget,
+  beneficiary: BeneficiaryPutBody | undefined,
+): string {
+  const side = payment.amount.type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
+  return payment.amount.currency ?? side ?? '';
 }
 
 function accountKey(beneficiary: BeneficiaryPutBody | undefined): string | undefined {
