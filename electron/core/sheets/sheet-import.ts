@@ -119,6 +119,9 @@ export async function importSheet(
     fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
     );
+    // A batch of nothing would sit in the list as if the sheet had been imported: the person
+    // is told, and the outbox is left as it was (the transaction is rolled back below).
+    if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
     const mappingJson = mappingToJson(mapping);
     outbox.imports.setBatchSource(batch.id, {
       file: basename(request.file),
@@ -154,4 +157,15 @@ export async function importSheet(
     await reading.close();
     throw error;
   }
+}
+
+function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
+  const why = skipped.list().map(({ row, reason }) => `row ${row}, ${reason}`);
+  const listed = why.length > 5 ? [...why.slice(0, 5), '…'] : why;
+  return new SheetFileError(
+    'no_payment_rows',
+    `sheet "${sheet}" has no payment rows below its header (row ${headerRow}), so nothing was imported` +
+      (listed.length > 0 ? ` (skipped: ${listed.join('; ')})` : '') +
+      '. Check that this is the sheet with the payees, or add them below the header',
+  );
 }
