@@ -9,7 +9,7 @@ import { correlationIdFor, type DraftIssue, type NewPaymentDraft } from './draft
 export interface DraftToWrite extends NewPaymentDraft {
   /** The row's cells as JSON (sheets/source-cells.ts), for the annotated export. */
   sourceJson?: string;
-  /** Account, amount and date: how a possible duplicate is found. */
+  /** Account, amount, date and currency: how a possible duplicate is found. */
   duplicateKey?: string;
   /** The sheet's own correlation id, when it has one that is free. */
   correlationId?: string;

@@ -1,7 +1,7 @@
 // Writes an import's drafts to the outbox as the rows stream, and notices what only shows
-// across rows: the same account, amount and date twice in the sheet or already in the outbox
-// (flagged for review, never dropped), and a correlation id the sheet or the outbox already
-// uses. Keeps every issue with its row for the import's report.
+// across rows: the same account, amount, currency and date twice in the sheet or already in
+// the outbox (flagged for review, never dropped), and a correlation id the sheet or the outbox
+// already uses. Keeps every issue with its row for the import's report.
 import type { ImportedDraft, ImportRepository } from '../outbox/import-repository';
 import type { DraftIssue } from '../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
@@ -45,13 +45,14 @@ export class DraftWriter {
       ) {
         issues.push({
           field: 'correlation_id',
+          ...(draft.correlationCell ? { cell: draft.correlationCell } : {}),
           message: `correlation id ${correlationId} is already used by another payment; this one gets an id of its own`,
           severity: 'warning',
         });
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
-    const { correlationId: _asked, ...rest } = draft;
+    const { correlationId: _asked, correlationCell: _at, ...rest } = draft;
     this.imports.insert(
       this.batchId,
       { ...rest, issues, ...(correlationId ? { correlationId } : {}) },
@@ -93,6 +94,11 @@ export class DraftWriter {
       );
   }
 
+  /**
+   * A duplicate is the account, amount and date together, three cells of which none is wrong
+   * alone (and a draft from another batch has cells of another sheet): the warning is on the
+   * row, which the person compares whole with the row it names.
+   */
   private duplicates(row: number, key: string): DraftIssue[] {
     const found: DraftIssue[] = [];
     const first = this.firstRowByKey.get(key);
@@ -100,7 +106,7 @@ export class DraftWriter {
     else if (first !== row) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount and date as row ${first}: check that it is not the same payment twice`,
+        message: `same account, amount, currency and date as row ${first}: check that it is not the same payment twice`,
         severity: 'warning',
       });
     }
@@ -108,7 +114,7 @@ export class DraftWriter {
     if (earlier) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
+        message: `same account, amount, currency and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
         severity: 'warning',
       });
     }

@@ -60,18 +60,30 @@ export interface RowDraft {
   payment: PaymentBody;
   beneficiary?: BeneficiaryPutBody;
   issues: DraftIssue[];
-  /** Account, amount and date: the same three twice may be one payment entered twice. */
+  /** Account, amount, date and currency: the same four twice may be one payment entered twice. */
   duplicateKey?: string;
   /** The sheet's own correlation id, when it gives one. */
   correlationId?: string;
   /** What the row's amount tells of the sheet's decimal mark (decimal-marks.ts). */
   amountMark?: AmountMark;
+  /** Its cell: should another payment hold that id already, the warning points here. */
+  correlationCell?: string;
 }
 
 /** A row's draft as an import hands it to the outbox, with what the sheet learns from it. */
 export interface SheetDraft extends ImportedDraft {
   amountMark?: AmountMark;
 }
+
+/**
+ * Where a problem with a field shows when the field has no column of its own but its value
+ * comes from another's: an account number missing from the IBAN column, a holder missing from
+ * the name columns. The first mapped one, in this order, is where a person would type it.
+ */
+const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
+  account_number: ['iban'],
+  account_name: ['name', 'last_name', 'first_name', 'company_name'],
+};
 
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
 const CORRELATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
@@ -85,7 +97,8 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     if (severity === 'error' && issues.some((i) => i.field === target && i.severity === 'error')) {
       return;
     }
-    const cell = values.cells[id];
+    const cell =
+      values.cells[id] ?? READ_FROM[id]?.map((other) => values.cells[other]).find(Boolean);
     issues.push({ field: target, ...(cell ? { cell } : {}), message, severity });
   };
   const text = values.text;
@@ -107,9 +120,11 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
   }
   const amountMark = amountMarkOf(values.amount);
   const account = existing ?? accountKey(beneficiary);
+  // The currency goes last: keys written before it was part of them were given it by outbox
+  // migration 003, in the same place and worked out the same way.
   const duplicateKey =
     account && values.amount && text.execution_date
-      ? `${account}|${values.amount.milli}|${text.execution_date}`
+      ? `${account}|${values.amount.milli}|${text.execution_date}|${amountCurrency(payment, context, beneficiary)}`
       : undefined;
   return {
     payment,
@@ -118,6 +133,9 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
+    ...(correlationId && values.cells.correlation_id
+      ? { correlationCell: values.cells.correlation_id }
+      : {}),
   };
 }
 
@@ -134,7 +152,12 @@ export function importedDraft(
 ): SheetDraft {
   const { amountMark, ...draft } = rowToDraft(row, mapping, context);
   if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
-  const imported = { ...serializeDraft(draft), sourceRow: row.number, sourceJson };
+  const imported = {
+    ...serializeDraft(draft),
+    sourceRow: row.number,
+    sourceJson,
+    ...(draft.correlationCell ? { correlationCell: draft.correlationCell } : {}),
+  };
   return amountMark ? { ...imported, amountMark } : imported;
 }
 
@@ -215,6 +238,20 @@ function paymentOf(
     ...(values.approved !== undefined ? { approved: values.approved } : {}),
     ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
   };
+}
+
+/**
+ * The currency the amount is in: its own when the payment names it, else the side's the spec
+ * leaves it to (the wallet's for SEND, the account's for LAND); '' when neither is known.
+ * Outbox migration 003 works out the same from stored drafts: change both or neither.
+ */
+function amountCurrency(
+  payment: PaymentBody,
+  context: DraftTarget,
+  beneficiary: BeneficiaryPutBody | undefined,
+): string {
+  const side = payment.amount.type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
+  return payment.amount.currency ?? side ?? '';
 }
 
 function accountKey(beneficiary: BeneficiaryPutBody | undefined): string | undefined {

@@ -9,7 +9,7 @@ import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
 import { DecimalMarkTally, readsWith } from './decimal-marks';
-import { BLANK_ROW, SkippedRows } from './row-filters';
+import { isBlankReason, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
 import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError } from './sheet-types';
@@ -100,8 +100,9 @@ export async function importSheet(
     const take = (row: ReadRow) => {
       rows += 1;
       if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
-      if ('skip' in row && row.skip === BLANK_ROW) return skipped.blank(row.number);
-      // Blank rows do not count: a sheet formatted down to row 1,048,576 is still a short list.
+      if ('skip' in row && isBlankReason(row.skip)) return skipped.blank(row.number, row.skip);
+      // Blank rows do not count: a sheet formatted down to row 1,048,576, or with its formulas
+      // dragged down that far, is still a short list.
       nonBlank += 1;
       if (nonBlank > limits.maxRows) {
         throw new SheetFileError(
@@ -138,6 +139,9 @@ export async function importSheet(
     fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
     );
+    // A batch of nothing would sit in the list as if the sheet had been imported: the person
+    // is told, and the outbox is left as it was (the transaction is rolled back below).
+    if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
     const mappingJson = mappingToJson(mapping);
     outbox.imports.setBatchSource(batch.id, {
       file: basename(request.file),
@@ -173,4 +177,15 @@ export async function importSheet(
     await reading.close();
     throw error;
   }
+}
+
+function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
+  const why = skipped.list().map(({ row, reason }) => `row ${row}, ${reason}`);
+  const listed = why.length > 5 ? [...why.slice(0, 5), '…'] : why;
+  return new SheetFileError(
+    'no_payment_rows',
+    `sheet "${sheet}" has no payment rows below its header (row ${headerRow}), so nothing was imported` +
+      (listed.length > 0 ? ` (skipped: ${listed.join('; ')})` : '') +
+      '. Check that this is the sheet with the payees, or add them below the header',
+  );
 }

@@ -74,6 +74,7 @@ export class SheetFileError extends Error {
       | 'unreadable'
       | 'no_such_sheet'
       | 'no_payment_list'
+      | 'no_payment_rows'
       | 'bad_mapping'
       | 'batch_exists',
     message: string,

@@ -39,7 +39,7 @@ describe('possible duplicates', () => {
       expect.objectContaining({
         field: 'duplicate',
         severity: 'warning',
-        message: expect.stringContaining('same account, amount and date as row 2'),
+        message: expect.stringContaining('same account, amount, currency and date as row 2'),
       }),
     ]);
     expect(draftOf(first, 5).issues).toEqual([]);

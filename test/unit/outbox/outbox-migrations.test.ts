@@ -68,6 +68,55 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('003 gives each duplicate key of version 2 the currency its amount is in', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 2));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, wallet_currency, created_at)
+       VALUES ('b1', 'November', 'local', 'EUR', 'now'), ('b2', 'No wallet', 'local', NULL, 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO beneficiary_drafts (id, batch_id, body_json, created_at, updated_at)
+       VALUES ('n1', 'b1', '{"currency":"GBP"}', 'now', 'now')`,
+    ).run();
+    const draft = db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, beneficiary_draft_id, body_json,
+         duplicate_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'now', 'now')`,
+    );
+    const rows: [string, string, string | null, object, string | null][] = [
+      // SEND without a currency of its own: the wallet's.
+      ['send', 'b1', 'n1', { amount: { type: 'SEND', amount: 100 } }, 'DE::DE89|100000|2030-01-31'],
+      // A currency of its own, unlike the wallet's.
+      [
+        'usd',
+        'b1',
+        'n1',
+        { amount: { type: 'SEND', amount: 100, currency: 'USD' } },
+        'DE::DE89|100000|2030-01-31',
+      ],
+      // LAND: the account's.
+      ['land', 'b1', 'n1', { amount: { type: 'LAND', amount: 100 } }, 'DE::DE89|100000|2030-01-31'],
+      // Nothing says which: none.
+      ['none', 'b2', null, { amount: { type: 'SEND', amount: 100 } }, 'c-1|100000|2030-01-31'],
+      // No key (a row without an account): still none.
+      ['nokey', 'b1', null, { amount: { type: 'SEND', amount: 100 } }, null],
+    ];
+    for (const [id, batch, beneficiary, body, key] of rows) {
+      draft.run(id, `pd-${id}`, batch, beneficiary, JSON.stringify(body), key);
+    }
+    migrate(db, MIGRATIONS.slice(0, 3));
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    const keys = db.prepare('SELECT id, duplicate_key FROM payment_drafts ORDER BY rowid').all();
+    expect(keys).toEqual([
+      { id: 'send', duplicate_key: 'DE::DE89|100000|2030-01-31|EUR' },
+      { id: 'usd', duplicate_key: 'DE::DE89|100000|2030-01-31|USD' },
+      { id: 'land', duplicate_key: 'DE::DE89|100000|2030-01-31|GBP' },
+      { id: 'none', duplicate_key: 'c-1|100000|2030-01-31|' },
+      { id: 'nokey', duplicate_key: null },
+    ]);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -1,7 +1,8 @@
 // Every outbox migration, in order. Append only; each has its own test with rows in it.
 import { initial } from './001-initial';
 import { sheetSources } from './002-sheet-sources';
+import { duplicateKeyCurrency } from './003-duplicate-key-currency';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sheetSources];
+export const MIGRATIONS: readonly Migration[] = [initial, sheetSources, duplicateKeyCurrency];
 export type { Migration };

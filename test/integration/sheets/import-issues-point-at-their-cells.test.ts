@@ -1,0 +1,82 @@
+// Every problem is an issue at the cell a person fixes it in: a missing account in the IBAN
+// column, a missing holder in the name column, a correlation id another payment holds in the
+// correlation id column, even though the field filed is the beneficiary's account number or
+// account name and the id's clash is only seen once the other rows are known.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
+
+let dir: string;
+let folder: OutboxFolder;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'payout-desk-issue-cells-'));
+  folder = await OutboxFolder.create();
+});
+afterAll(async () => {
+  await folder.remove();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const csv = async (name: string, lines: string[]) => {
+  const file = join(dir, name);
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+};
+
+/** The cells of a row's issues about a field. */
+const cellsOf = (imported: ImportedSheet, row: number, field: string) =>
+  draftOf(imported, row)
+    .issues.filter((issue) => issue.field === field)
+    .map((issue) => issue.cell ?? null);
+
+describe('an issue about a field read from another column', () => {
+  it('points at that column in its row: the IBAN, the name, the correlation id', async () => {
+    const imported = await folder.import(
+      await csv('cells.csv', [
+        'Name,IBAN,Amount,Date,Correlation ID',
+        ',DE89370400440532013000,100,2030-01-31,abc',
+        'Bob,,200,2030-01-31,abc',
+      ]),
+    );
+    expect(imported.summary.mapping).toMatchObject({
+      Name: 'name',
+      IBAN: 'iban',
+      'Correlation ID': 'correlation_id',
+    });
+    expect(cellsOf(imported, 2, 'beneficiary.bank_details.account_name')).toEqual(['A2']);
+    expect(cellsOf(imported, 3, 'beneficiary.bank_details.account_number')).toEqual(['B3']);
+    expect(cellsOf(imported, 3, 'correlation_id')).toEqual(['E3']);
+    // The report says the same as the drafts.
+    const reported = imported.summary.issues.filter((i) => i.row === 3 && i.field !== 'duplicate');
+    expect(reported.find((i) => i.field === 'correlation_id')?.cell).toBe('E3');
+  });
+
+  it('a correlation id an earlier batch holds points at its cell too', async () => {
+    const lines = [
+      'Payee,IBAN,Amount,Date,External ID',
+      'Ann,DE89370400440532013000,10,2030-01-31',
+    ];
+    await folder.import(await csv('first.csv', [lines[0]!, `${lines[1]!},INV-77`]));
+    const again = await folder.import(
+      await csv('second.csv', [lines[0]!, 'Bea,FR1420041010050500013M02606,20,2030-01-31,INV-77']),
+    );
+    expect(cellsOf(again, 2, 'correlation_id')).toEqual(['E2']);
+  });
+
+  it('a holder missing from first and last name columns points at one of them', async () => {
+    const imported = await folder.import(
+      await csv('names.csv', [
+        'First name,Last name,Account Number,Sort Code,Amount,Date',
+        ',,31926819,601613,10,2030-01-31',
+      ]),
+    );
+    expect(imported.summary.mapping).toMatchObject({
+      'First name': 'first_name',
+      'Last name': 'last_name',
+    });
+    const [cell] = cellsOf(imported, 2, 'beneficiary.bank_details.account_name');
+    expect(['A2', 'B2']).toContain(cell);
+  });
+});
