@@ -27,8 +27,8 @@ export interface ReadingRequest {
 
 /** A row below the header, as the worker hands it over: one of the three. */
 export type ReadRow =
-  /** Not a payment, and why. */
-  | { number: number; skip: string }
+  /** Not a payment, and why; with its cells (JSON) unless it is blank, for the export to keep. */
+  | { number: number; skip: string; cells?: string }
   /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
   | { number: number; cells: string; hidden?: true }
   /** A payment row made a draft in the worker. */
@@ -36,7 +36,14 @@ export type ReadRow =
 
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
-  | { type: 'chosen'; sheet: string; date1904: boolean; header: HeaderRow }
+  | {
+      type: 'chosen';
+      sheet: string;
+      date1904: boolean;
+      header: HeaderRow;
+      /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
+      above: { number: number; cells: string }[];
+    }
   | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };

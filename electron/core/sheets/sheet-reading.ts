@@ -11,6 +11,8 @@ export interface SheetReading {
   sheet: string;
   date1904: boolean;
   header: HeaderRow;
+  /** The header row and the non-blank rows above it, cells as JSON (source-cells.ts). */
+  above: { number: number; cells: string }[];
   /** The rows below the header, in order, each a draft or a reason to skip it. */
   rows: AsyncIterable<ReadRow>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
@@ -80,6 +82,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     sheet: first.sheet,
     date1904: first.date1904,
     header: first.header,
+    above: first.above,
     rows: rows(),
     merges: () => merges,
     close,
