@@ -9,6 +9,7 @@ import { decodeCells, type SourceCell } from './source-cells';
 
 export function resultRow(draft: SourceRowDraft): ResultRow {
   return {
+    row: draft.sourceRow,
     source: decodeCells(draft.source as SourceCell[]).map(sourceValue),
     state: draft.state,
     remoteStatus: draft.remoteStatus,
@@ -18,7 +19,12 @@ export function resultRow(draft: SourceRowDraft): ResultRow {
   };
 }
 
-/** A cell as the writer takes it: dates and errors as the text a spreadsheet shows. */
+/**
+ * A cell as the writer takes it. Dates go back as dates (a calendar day at UTC midnight, which
+ * exceljs writes as that day whatever the machine's zone) in an unambiguous format; numbers
+ * as numbers, in the format the sheet gave them; errors and formulas without a result as the
+ * text the sheet showed.
+ */
 export function sourceValue(cell: CellValue): SourceValue {
   switch (cell.kind) {
     case 'empty':
@@ -26,14 +32,20 @@ export function sourceValue(cell: CellValue): SourceValue {
     case 'text':
       return cell.text;
     case 'number': {
-      // A sort code stored as a number and shown with its zeros ("000000") goes out as shown.
-      const shown = cell.format && /^0+$/.test(cell.format) ? cellText(cell) : undefined;
-      return shown?.ok && shown.value !== null ? shown.value : cell.value;
+      if (!cell.format) return cell.value;
+      // A sort code stored as a number and shown with its zeros ("000000") is "040004" in CSV.
+      const shown = cellText(cell);
+      const text = shown.ok && shown.value !== null ? shown.value : String(cell.value);
+      return { value: cell.value, format: cell.format, shown: text };
     }
     case 'boolean':
       return cell.value;
-    case 'date':
-      return cell.time ? `${cell.date} ${cell.time}` : cell.date;
+    case 'date': {
+      const shown = cell.time ? `${cell.date} ${cell.time}` : cell.date;
+      const value = new Date(`${cell.date}T${cell.time ?? '00:00:00'}Z`);
+      if (Number.isNaN(value.getTime())) return shown;
+      return { value, format: cell.time ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd', shown };
+    }
     case 'error':
       return cell.code;
     case 'formula':
