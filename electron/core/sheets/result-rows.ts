@@ -2,7 +2,9 @@
 // typed them, and why it did not go when it did not — the one thing a finance person opens the
 // file to find out.
 import type { SourceRowDraft } from '../outbox';
+import type { DraftIssue } from '../outbox/draft-types';
 import { cellText } from './cell-text';
+import { FIELDS } from './fields';
 import type { ResultRow, SourceValue } from './results-export';
 import type { CellValue } from './sheet-types';
 import { decodeCells, type SourceCell } from './source-cells';
@@ -59,9 +61,33 @@ function whyNot(draft: SourceRowDraft): string | null {
   if (service) return service;
   const blocking = draft.issues.filter((issue) => issue.severity === 'error');
   if (blocking.length === 0) return null;
-  return oneLine(
-    blocking.map((issue) => `${issue.cell ?? issue.field}: ${issue.message}`).join('; '),
-  );
+  return oneLine(blocking.map((issue) => `${issuePlace(issue)}: ${issue.message}`).join('; '));
+}
+
+/**
+ * Where an issue is, as the person would look for it: its cell, else the field by the name the
+ * app gives it ("Account holder name"), not the path in the service's payload.
+ */
+function issuePlace(issue: DraftIssue): string {
+  return issue.cell ?? FIELD_LABELS.get(issue.field) ?? words(issue.field);
+}
+
+/**
+ * Each payload path by the label of its field. Two fields fill one path (a name or an account
+ * holder's name, an account number or an IBAN): the field named like the path's last part
+ * speaks for it.
+ */
+const FIELD_LABELS = new Map<string, string>();
+for (const field of FIELDS) {
+  if (!FIELD_LABELS.has(field.target) || field.target.endsWith(`.${field.id}`)) {
+    FIELD_LABELS.set(field.target, field.label);
+  }
+}
+
+/** A path no field fills, as words: "execution.date" -> "Execution date". */
+function words(path: string): string {
+  const text = path.split('.').join(' ').replace(/_/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

@@ -77,6 +77,12 @@ describe('an xlsx results export of a sheet with titles, totals and notes', () =
     expect(sheet.getCell(5, STATE).value).toBe('draft');
   });
 
+  it('names an issue without a cell by the field’s name, not its path in the payload', () => {
+    expect(sheet.getCell(7, ERROR).value).toBe(
+      'Account holder name: the name of the account holder is missing',
+    );
+  });
+
   it('writes dates as dates with a date format, and numbers as numbers in their format', () => {
     expect(sheet.getCell('E5').value).toEqual(new Date(Date.UTC(2030, 0, 31)));
     expect(sheet.getCell('E5').numFmt).toBe('yyyy-mm-dd');
