@@ -16,17 +16,9 @@ import {
 } from '../core/sheets/template-workbook';
 import { findBatch, print, UsageError, withOutbox, type CliContext } from './context';
 import { resultRow } from '../core/sheets/result-rows';
+import { batchResults, type BatchSheetSource } from '../core/sheets/batch-results';
 
 const PROGRESS_EVERY = 5_000;
-
-/** What an import keeps with its batch (sheet-import.ts). */
-interface BatchSheetSource {
-  file: string;
-  sheet: string;
-  header_row: number;
-  headers: string[];
-  mapping: Record<string, string>;
-}
 
 /** The format a file name asks for; any other extension is a usage error naming the two. */
 export function exportFormatOf(file: string): ExportFormat {
@@ -93,11 +85,6 @@ export async function exportCommand(ctx: CliContext, args: string[]): Promise<vo
         `batch "${batch.name}" was not imported from a sheet; nothing to annotate (payout-desk show ${batch.name} lists its drafts)`,
       );
     }
-    const width = outbox.imports.sourceWidth(batch.id, source.headers.length);
-    const header = [
-      ...source.headers,
-      ...new Array<string>(width - source.headers.length).fill(''),
-    ];
     const states = new Map<string, number>();
     async function* rows() {
       let count = 0;
@@ -108,7 +95,10 @@ export async function exportCommand(ctx: CliContext, args: string[]): Promise<vo
         if (count % PROGRESS_EVERY === 0) ctx.note(`Wrote ${count.toLocaleString('en')} rows…`);
       }
     }
-    const written = await writeResults(file, { header, rows: rows() });
+    const written = await writeResults(
+      file,
+      batchResults(outbox.imports, batch.id, source, rows()),
+    );
     print(
       ctx,
       { file, batch: batch.name, rows: written.rows },
@@ -116,6 +106,10 @@ export async function exportCommand(ctx: CliContext, args: string[]): Promise<vo
         `Wrote ${written.rows.toLocaleString('en')} rows of batch "${batch.name}" (from ${source.file}, sheet "${source.sheet}") to ${file}, each with its state and any error on the right${
           states.size
             ? `: ${[...states].map(([state, count]) => `${count.toLocaleString('en')} ${state}`).join(', ')}`
+            : ''
+        }${
+          source.kept_rows_left_out
+            ? `. ${source.kept_rows_left_out.toLocaleString('en')} skipped rows were past what an import keeps, so they are left empty`
             : ''
         }`,
     );

@@ -147,8 +147,12 @@ async function exportResults(): Promise<number> {
   function* rows(): Generator<ResultRow> {
     for (let n = 0; n < ROWS; n += 1) {
       yield {
+        row: n + 2,
+        // Dates go back as dates with a format, as an imported sheet's do.
         source: benchRow(n).map((cell) =>
-          cell instanceof Date ? cell.toISOString().slice(0, 10) : cell,
+          cell instanceof Date
+            ? { value: cell, format: 'yyyy-mm-dd', shown: cell.toISOString().slice(0, 10) }
+            : cell,
         ),
         state: 'accepted',
         remoteStatus: 'PENDING',
@@ -159,7 +163,14 @@ async function exportResults(): Promise<number> {
     }
   }
   const { writeResults } = await import('../../electron/core/sheets/results-export');
-  return (await writeResults(file, { header: BENCH_HEADER, rows: rows() })).rows;
+  return (
+    await writeResults(file, {
+      sheet: 'Bench',
+      headerRow: 1,
+      header: BENCH_HEADER,
+      rows: rows(),
+    })
+  ).rows;
 }
 
 /** A phase that times only part of its work says so. */

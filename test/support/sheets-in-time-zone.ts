@@ -1,8 +1,10 @@
-// Run as a script in a child process whose TZ the test chooses: writes the template and a
-// statement, reads their date cells back with exceljs in that same zone, and prints them.
+// Run as a script in a child process whose TZ the test chooses: writes the template, a
+// statement and a results export, reads their date cells back with exceljs in that same zone, and prints them.
 // `node --import tsx test/support/sheets-in-time-zone.ts <folder>`
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { sourceValue } from '../../electron/core/sheets/result-rows';
+import { writeResults } from '../../electron/core/sheets/results-export';
 import { writeStatement } from '../../electron/core/sheets/statement-export';
 import {
   writeTemplateCsv,
@@ -43,6 +45,22 @@ const period = { start: '2026-12-01T00:00:00Z', end: '2027-01-31T00:00:00Z' };
 await writeStatement(join(folder, 'statement.xlsx'), { wallet, ...period, items });
 await writeStatement(join(folder, 'statement.csv'), { wallet, ...period, items });
 
+// A results export's date cells are the calendar days the import read, as sheet-types keeps them.
+await writeResults(join(folder, 'results.xlsx'), {
+  sheet: 'Pay run',
+  headerRow: 1,
+  header: ['Pay date'],
+  rows: ['2030-01-31', '2030-12-31'].map((date, index) => ({
+    row: index + 2,
+    source: [sourceValue({ kind: 'date', date })],
+    state: 'draft',
+    remoteStatus: null,
+    paymentId: `pay-${index}`,
+    correlationId: `pd-${index}`,
+    error: null,
+  })),
+});
+
 async function datesIn(file: string, sheetName: string): Promise<string[]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(join(folder ?? '', file));
@@ -60,5 +78,6 @@ console.log(
     offsetMinutes: new Date(Date.UTC(2026, 11, 31)).getTimezoneOffset(),
     template: await datesIn('template.xlsx', 'Payments'),
     statement: await datesIn('statement.xlsx', 'Statement'),
+    results: await datesIn('results.xlsx', 'Pay run'),
   }),
 );

@@ -2,13 +2,16 @@
 // typed them, and why it did not go when it did not — the one thing a finance person opens the
 // file to find out.
 import type { SourceRowDraft } from '../outbox';
+import type { DraftIssue } from '../outbox/draft-types';
 import { cellText } from './cell-text';
+import { FIELDS } from './fields';
 import type { ResultRow, SourceValue } from './results-export';
 import type { CellValue } from './sheet-types';
 import { decodeCells, type SourceCell } from './source-cells';
 
 export function resultRow(draft: SourceRowDraft): ResultRow {
   return {
+    row: draft.sourceRow,
     source: decodeCells(draft.source as SourceCell[]).map(sourceValue),
     state: draft.state,
     remoteStatus: draft.remoteStatus,
@@ -18,7 +21,12 @@ export function resultRow(draft: SourceRowDraft): ResultRow {
   };
 }
 
-/** A cell as the writer takes it: dates and errors as the text a spreadsheet shows. */
+/**
+ * A cell as the writer takes it. Dates go back as dates (a calendar day at UTC midnight, which
+ * exceljs writes as that day whatever the machine's zone) in an unambiguous format; numbers
+ * as numbers, in the format the sheet gave them; errors and formulas without a result as the
+ * text the sheet showed.
+ */
 export function sourceValue(cell: CellValue): SourceValue {
   switch (cell.kind) {
     case 'empty':
@@ -26,14 +34,20 @@ export function sourceValue(cell: CellValue): SourceValue {
     case 'text':
       return cell.text;
     case 'number': {
-      // A sort code stored as a number and shown with its zeros ("000000") goes out as shown.
-      const shown = cell.format && /^0+$/.test(cell.format) ? cellText(cell) : undefined;
-      return shown?.ok && shown.value !== null ? shown.value : cell.value;
+      if (!cell.format) return cell.value;
+      // A sort code stored as a number and shown with its zeros ("000000") is "040004" in CSV.
+      const shown = cellText(cell);
+      const text = shown.ok && shown.value !== null ? shown.value : String(cell.value);
+      return { value: cell.value, format: cell.format, shown: text };
     }
     case 'boolean':
       return cell.value;
-    case 'date':
-      return cell.time ? `${cell.date} ${cell.time}` : cell.date;
+    case 'date': {
+      const shown = cell.time ? `${cell.date} ${cell.time}` : cell.date;
+      const value = new Date(`${cell.date}T${cell.time ?? '00:00:00'}Z`);
+      if (Number.isNaN(value.getTime())) return shown;
+      return { value, format: cell.time ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd', shown };
+    }
     case 'error':
       return cell.code;
     case 'formula':
@@ -47,9 +61,33 @@ function whyNot(draft: SourceRowDraft): string | null {
   if (service) return service;
   const blocking = draft.issues.filter((issue) => issue.severity === 'error');
   if (blocking.length === 0) return null;
-  return oneLine(
-    blocking.map((issue) => `${issue.cell ?? issue.field}: ${issue.message}`).join('; '),
-  );
+  return oneLine(blocking.map((issue) => `${issuePlace(issue)}: ${issue.message}`).join('; '));
+}
+
+/**
+ * Where an issue is, as the person would look for it: its cell, else the field by the name the
+ * app gives it ("Account holder name"), not the path in the service's payload.
+ */
+function issuePlace(issue: DraftIssue): string {
+  return issue.cell ?? FIELD_LABELS.get(issue.field) ?? words(issue.field);
+}
+
+/**
+ * Each payload path by the label of its field. Two fields fill one path (a name or an account
+ * holder's name, an account number or an IBAN): the field named like the path's last part
+ * speaks for it.
+ */
+const FIELD_LABELS = new Map<string, string>();
+for (const field of FIELDS) {
+  if (!FIELD_LABELS.has(field.target) || field.target.endsWith(`.${field.id}`)) {
+    FIELD_LABELS.set(field.target, field.label);
+  }
+}
+
+/** A path no field fills, as words: "execution.date" -> "Execution date". */
+function words(path: string): string {
+  const text = path.split('.').join(' ').replace(/_/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

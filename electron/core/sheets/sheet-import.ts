@@ -16,6 +16,7 @@ import { SheetFileError } from './sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
 import { decodeCells, encodeCells, type SourceCell } from './source-cells';
+import { KeptRows } from './kept-rows';
 
 export interface SheetImportRequest {
   file: string;
@@ -95,6 +96,11 @@ export async function importSheet(
     const writer = new DraftWriter(outbox.imports, batch.id);
     const decimalMarks = new DecimalMarkTally();
     const skipped = new SkippedRows();
+    // The header first: of all the rows kept for the export, it is the one most worth keeping.
+    const kept = new KeptRows();
+    const headerLine = reading.above.filter((row) => row.number === header.number);
+    const aboveHeader = reading.above.filter((row) => row.number !== header.number);
+    for (const row of [...headerLine, ...aboveHeader]) kept.add(row.number, row.cells);
     let rows = 0;
     let nonBlank = 0;
     const take = (row: ReadRow) => {
@@ -110,7 +116,10 @@ export async function importSheet(
           `the sheet has more than ${limits.maxRows.toLocaleString('en')} rows below its header, the most one import takes: split it into several files`,
         );
       }
-      if ('skip' in row) return skipped.add(row.number, row.skip);
+      if ('skip' in row) {
+        if (row.cells !== undefined) kept.add(row.number, row.cells, row.skip);
+        return skipped.add(row.number, row.skip);
+      }
       let draft: SheetDraft;
       if ('draft' in row) draft = row.draft;
       else {
@@ -149,6 +158,8 @@ export async function importSheet(
       header_row: header.number,
       headers: header.headers,
       mapping: mappingJson,
+      kept_rows: kept.list(),
+      ...(kept.leftOut > 0 ? { kept_rows_left_out: kept.leftOut } : {}),
     });
     outbox.imports.saveMapping(key, {
       name: `${basename(request.file)} / ${reading.sheet}`,

@@ -27,8 +27,8 @@ export interface ReadingRequest {
 
 /** A row below the header, as the worker hands it over: one of the three. */
 export type ReadRow =
-  /** Not a payment, and why. */
-  | { number: number; skip: string }
+  /** Not a payment, and why; with its cells (JSON) unless it is blank, for the export to keep. */
+  | { number: number; skip: string; cells?: string }
   /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
   | { number: number; cells: string; hidden?: true }
   /** A payment row made a draft in the worker. */
@@ -42,6 +42,8 @@ export type ReadingMessage =
       date1904: boolean;
       decimalMark?: SheetDecimalMark;
       header: HeaderRow;
+      /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
+      above: { number: number; cells: string }[];
     }
   | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }

@@ -5,7 +5,7 @@
 // batches, and only a few batches ahead of the main thread, so memory stays bounded.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from './sheet-choice';
-import { skipReason } from './row-filters';
+import { BLANK_ROW, skipReason } from './row-filters';
 import { draftContext, importedDraft } from './row-to-draft';
 import {
   BATCHES_AHEAD,
@@ -45,6 +45,10 @@ try {
     date1904: chosen.sheet.date1904,
     ...(chosen.decimalMark ? { decimalMark: chosen.decimalMark } : {}),
     header: chosen.header,
+    above: chosen.firstRows
+      .slice(0, chosen.header.position + 1)
+      .filter((row) => skipReason(row, chosen.header.mapping) !== BLANK_ROW)
+      .map((row) => ({ number: row.number, cells: JSON.stringify(encodeCells(row.cells)) })),
   });
   const { mapping } = chosen.header;
   const context = draftContext(
@@ -56,7 +60,9 @@ try {
   let drafting = pinned === 'worker';
   const read = (row: SheetRow): ReadRow => {
     const skip = skipReason(row, mapping);
-    if (skip) return { number: row.number, skip };
+    if (skip === BLANK_ROW) return { number: row.number, skip };
+    // A totals line or a note goes back into the exported sheet where it was.
+    if (skip) return { number: row.number, skip, cells: JSON.stringify(encodeCells(row.cells)) };
     const cells = JSON.stringify(encodeCells(row.cells));
     if (drafting) return { number: row.number, draft: importedDraft(row, cells, mapping, context) };
     return row.hidden ? { number: row.number, cells, hidden: true } : { number: row.number, cells };

@@ -14,6 +14,8 @@ export interface SheetReading {
   /** The decimal mark the first rows show (decimal-marks.ts). */
   decimalMark?: SheetDecimalMark;
   header: HeaderRow;
+  /** The header row and the non-blank rows above it, cells as JSON (source-cells.ts). */
+  above: { number: number; cells: string }[];
   /** The rows below the header, in order, each a draft or a reason to skip it. */
   rows: AsyncIterable<ReadRow>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
@@ -84,6 +86,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     date1904: first.date1904,
     ...(first.decimalMark ? { decimalMark: first.decimalMark } : {}),
     header: first.header,
+    above: first.above,
     rows: rows(),
     merges: () => merges,
     close,

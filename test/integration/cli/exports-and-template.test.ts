@@ -37,6 +37,17 @@ async function xlsxRows(path: string, sheet: string): Promise<unknown[][]> {
   return rows;
 }
 
+/** The rows of a sheet by their row number, as exceljs reads them; a missing row is empty. */
+async function xlsxRowsByNumber(path: string, sheet: string): Promise<(row: number) => unknown[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const rows = new Map<number, unknown[]>();
+  workbook.getWorksheet(sheet)?.eachRow((row, number) => {
+    rows.set(number, (row.values as unknown[]).slice(1));
+  });
+  return (row) => rows.get(row) ?? [];
+}
+
 async function csvRows(path: string): Promise<string[][]> {
   return parse(await readFile(path), { bom: true, relax_column_count: true }) as string[][];
 }
@@ -93,7 +104,7 @@ describe('payout-desk export', () => {
   ];
 
   it(
-    'writes the imported sheet back with each row’s state, and why row 10 did not go',
+    'writes the imported sheet back, every row where it was, with each row’s state, and why row 10 did not go',
     { timeout: 90_000 },
     async () => {
       const fixture = 'test/fixtures/sheets/payroll-export.xlsx';
@@ -104,11 +115,14 @@ describe('payout-desk export', () => {
         const written = await json<unknown>('export', 'Payroll', at(name));
         expect(written).toEqual({ file: at(name), batch: 'Payroll', rows: 8 });
       }
-      const fromXlsx = await xlsxRows(at('out.xlsx'), 'Results');
+      // By row number: the sheet's own name, its title at row 1 and its header at row 4.
+      const fromXlsx = await xlsxRowsByNumber(at('out.xlsx'), 'Payroll');
       const fromCsv = await csvRows(at('out.csv'));
-      for (const rows of [fromXlsx, fromCsv]) {
-        expect(rows[0]).toEqual([...HEADER, ...RESULT_COLUMNS]);
-        const lines = rows.slice(1);
+      for (const row of [fromXlsx, (n: number) => fromCsv[n - 1] ?? []]) {
+        expect(row(1)[0]).toBe('Acme Ltd — Payroll run');
+        expect(row(2)[0]).toBe('Period: January 2030');
+        expect(row(4)).toEqual([...HEADER, ...RESULT_COLUMNS]);
+        const lines = [5, 6, 7, 8, 9, 10, 11, 12].map(row);
         expect(lines.map((line) => String(line[0]))).toEqual([
           'E1001',
           'E1002',
@@ -123,7 +137,10 @@ describe('payout-desk export', () => {
         expect(lines[2]?.[1]).toBe('王小明');
         expect(String(lines[1]?.[2])).toBe('040004'); // text in the sheet, so text here
         expect(String(lines[1]?.[6])).toBe('3120.55');
-        expect(String(lines[0]?.[8])).toBe('2030-01-31');
+        const date = lines[0]?.[8];
+        expect(date instanceof Date ? date.toISOString() : date).toBe(
+          row === fromXlsx ? '2030-01-31T00:00:00.000Z' : '2030-01-31',
+        );
         const state = HEADER.length;
         const error = state + 4;
         for (const [index, line] of lines.entries()) {
@@ -131,10 +148,13 @@ describe('payout-desk export', () => {
           expect(line[state]).toBe('accepted');
           expect(line[error] ?? '').toBe('');
         }
-        const row10 = lines[5] ?? [];
+        // The error names G10, and G10 of the export is the cell it means.
+        const row10 = row(10);
         expect(row10[state]).toBe('draft');
         expect(String(row10[6])).toBe('#N/A');
         expect(String(row10[error])).toMatch(/^G10: .*#N\/A/);
+        expect(row(13)[0]).toBe('Total');
+        expect(row(13)[state]).toBe('skipped');
       }
     },
   );

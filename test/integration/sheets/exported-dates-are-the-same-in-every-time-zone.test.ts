@@ -17,8 +17,13 @@ const STATEMENT_DATES = [
   '2026-07-01T19:00:00.000Z',
 ];
 
+const RESULT_DATES = ['2030-01-31T00:00:00.000Z', '2030-12-31T00:00:00.000Z'];
+
 let dir: string;
-const seen = new Map<string, { offsetMinutes: number; template: string[]; statement: string[] }>();
+const seen = new Map<
+  string,
+  { offsetMinutes: number; template: string[]; statement: string[]; results: string[] }
+>();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'payout-desk-zones-'));
@@ -50,6 +55,7 @@ describe('dates written on machines in different time zones', () => {
     for (const zone of ZONES) {
       expect(seen.get(zone)?.template, zone).toEqual(TEMPLATE_DATES);
       expect(seen.get(zone)?.statement, zone).toEqual(STATEMENT_DATES);
+      expect(seen.get(zone)?.results, zone).toEqual(RESULT_DATES);
     }
   });
 
@@ -64,7 +70,7 @@ describe('dates written on machines in different time zones', () => {
 
   it('are the same bytes in the sheets and CSV files of both zones', async () => {
     const [east, west] = ZONES.map(folderOf);
-    for (const file of ['template.xlsx', 'statement.xlsx']) {
+    for (const file of ['template.xlsx', 'statement.xlsx', 'results.xlsx']) {
       const a = xlsxParts(join(east ?? '', file));
       const b = xlsxParts(join(west ?? '', file));
       expect(a['xl/worksheets/sheet1.xml'], file).toBe(b['xl/worksheets/sheet1.xml']);

@@ -61,8 +61,16 @@ async function writeAll(format: 'xlsx' | 'csv'): Promise<string[]> {
 
   const results = join(dir, `results.${format}`);
   await writeResults(results, {
+    sheet: HOSTILE[0],
+    headerRow: 2,
     header: [HOSTILE[0], 'Amount'],
-    rows: HOSTILE.map((text) => ({
+    // Titles above the header and rows the import skipped are the person's text too.
+    kept: [
+      { row: 1, source: [HOSTILE[1]] },
+      { row: 20, source: [HOSTILE[2], -1], skipped: HOSTILE[3] },
+    ],
+    rows: HOSTILE.map((text, index) => ({
+      row: index + 3,
       source: [text, -12.5],
       state: text,
       remoteStatus: text,
@@ -109,7 +117,7 @@ describe('an xlsx export', () => {
     const [, results] = await writeAll('xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(results ?? '');
-    expect(workbook.getWorksheet('Results')?.getCell('B2').value).toBe(-12.5);
+    expect(workbook.worksheets[0]?.getCell('B3').value).toBe(-12.5);
   });
 });
 
@@ -127,7 +135,7 @@ describe('a CSV export', () => {
   it('writes a negative amount as a number, not as quoted text', async () => {
     const [, results, statement] = await writeAll('csv');
     const resultRows = parse(await readFile(results ?? '', 'utf8'), { bom: true }) as string[][];
-    expect(resultRows[1]?.[1]).toBe('-12.5');
+    expect(resultRows[2]?.[1]).toBe('-12.5');
     const statementRows = parse(await readFile(statement ?? '', 'utf8'), {
       bom: true,
     }) as string[][];
