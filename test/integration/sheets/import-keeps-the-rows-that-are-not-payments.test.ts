@@ -25,6 +25,10 @@ describe('an import of a sheet with titles, totals and formatted blank rows', ()
       kept_rows_left_out?: number;
     }>(summary.batchId);
     expect(source?.header_row).toBe(HEADER_ROW);
+    // Kept with the reason the import's report gave the person.
+    const reason = (row: number) => summary.skipped.find((skip) => skip.row === row)?.reason;
+    expect(reason(8)).toMatch(/total/i);
+    expect(reason(10)).toMatch(/note/i);
     expect(source?.kept_rows).toEqual([
       { row: 1, cells: ['ACME payroll, January 2030'] },
       { row: 2, cells: ['Note: pay by Friday'] },
@@ -32,12 +36,12 @@ describe('an import of a sheet with titles, totals and formatted blank rows', ()
       {
         row: 8,
         cells: [null, null, null, 1234.5, null, 'Total', null, 'checked by AB'],
-        skipped: 'totals row ("Total")',
+        skipped: reason(8),
       },
       {
         row: 10,
         cells: ['Approved by J. Smith'],
-        skipped: 'a note in a single cell, not a payment',
+        skipped: reason(10),
       },
     ]);
     expect(source?.kept_rows_left_out).toBeUndefined();

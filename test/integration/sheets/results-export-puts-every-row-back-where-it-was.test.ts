@@ -77,10 +77,10 @@ describe('an xlsx results export of a sheet with titles, totals and notes', () =
     expect(sheet.getCell(5, STATE).value).toBe('draft');
   });
 
-  it('names an issue without a cell by the field’s name, not its path in the payload', () => {
-    expect(sheet.getCell(7, ERROR).value).toBe(
-      'Account holder name: the name of the account holder is missing',
-    );
+  it('names the cell a missing value belongs in, which is that cell here', () => {
+    // An issue without any cell is named by its field in words (result-errors-name-a-cell-…).
+    expect(sheet.getCell(7, ERROR).value).toBe('A7: the name of the account holder is missing');
+    expect(sheet.getCell('A7').value).toBeNull();
   });
 
   it('writes dates as dates with a date format, and numbers as numbers in their format', () => {
