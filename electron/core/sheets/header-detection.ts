@@ -48,9 +48,9 @@ function headerTexts(row: SheetRow): string[] {
 /**
  * The header row among `rows` (the first HEADER_SEARCH_ROWS of a sheet), with its mapping:
  * the first row that has every column a mapping given as JSON names, with that mapping as a
- * correction of the proposal; else the first row whose headers were seen
- * before, with the mapping saved then; else the row that names the most payment fields, with
- * the mapping proposed from its headers.
+ * correction of the proposal; else the first row whose headers were seen before, with the
+ * mapping saved then; else the row that names the most payment fields, with the mapping
+ * proposed from its headers.
  */
 export function findHeaderRow(
   rows: readonly SheetRow[],
