@@ -21,7 +21,10 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list
   template FILE.xlsx|FILE.csv [--force]    a new batch's sheet, with example rows (offline)
   import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--profile NAME]
-                                       any .xlsx or .csv payee list becomes a batch of drafts
+                                       any .xlsx or .csv payee list becomes a batch of drafts;
+                                       --mapping {"<header>": "<field>" | null} corrects the
+                                       columns it names (null: not mapped), the rest proposed;
+                                       a repeated header by its column: "Amount (D)"
   batches
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9)

@@ -1,6 +1,7 @@
 // An import in a process of its own, for tests that must see it refuse a hostile file without
 // running out of memory (the parent caps its heap) or read dates in another time zone (the
-// parent sets TZ). Prints one JSON line: the refusal, or the drafts' payment dates by row.
+// parent sets TZ). Prints one JSON line: the refusal, or the drafts' payment dates by row, with
+// the process's peak resident memory in MB (its worker threads included).
 // argv: FILE
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ const [file] = process.argv.slice(2) as [string];
 const dir = await mkdtemp(join(tmpdir(), 'payout-desk-import-child-'));
 const outbox = Outbox.open(dir);
 const drafts = () => outbox.db.prepare('SELECT COUNT(*) FROM payment_drafts').pluck().get();
+// resourceUsage() gives kilobytes.
+const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 try {
   const summary = await importSheet(outbox, {
     file,
@@ -23,7 +26,9 @@ try {
   const dates = outbox.drafts
     .page(summary.batchId, 0, 1_000_000)
     .map((draft) => [draft.sourceRow, draft.payment.execution.date]);
-  process.stdout.write(`${JSON.stringify({ ok: true, drafts: summary.drafts, dates })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ok: true, drafts: summary.drafts, dates, peakMb: peakMb() })}\n`,
+  );
 } catch (error) {
   const refused = error instanceof SheetFileError;
   process.stdout.write(
@@ -33,6 +38,7 @@ try {
       message: String((error as Error).message),
       drafts: drafts(),
       batches: outbox.db.prepare('SELECT COUNT(*) FROM batches').pluck().get(),
+      peakMb: peakMb(),
     })}\n`,
   );
 } finally {

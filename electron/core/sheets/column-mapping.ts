@@ -81,43 +81,107 @@ export function mappingToJson(mapping: ColumnMapping): Record<string, string> {
 }
 
 /**
- * A mapping as given, `{"<header>": "<field>" | "tag:<key>"}` with its options, its shape
- * already checked (mapping-file.ts) but not yet held against a sheet's headers.
+ * A mapping as given, `{"<header>": "<field>" | "tag:<key>" | null}` with its options, its shape
+ * already checked (mapping-file.ts) but not yet held against a sheet's headers. null keeps a
+ * column out of the mapping.
  */
 export interface MappingEntries {
-  entries: Readonly<Record<string, string>>;
+  entries: Readonly<Record<string, string | null>>;
   dateOrder?: DateOrder;
 }
 
-/** A mapping checked against this sheet's headers. */
+/**
+ * A mapping checked against this sheet's headers. `rest` is what becomes of the columns it does
+ * not name: a mapping saved from an import is the whole mapping used then, so they stay
+ * unmapped; a mapping the person gives corrects the proposal, so they keep what is proposed for
+ * them (unless a column named took that field): correcting one column takes one line, not the
+ * whole mapping.
+ */
 export function mappingFromEntries(
   { entries, dateOrder }: MappingEntries,
   headers: readonly string[],
+  rest: 'unmapped' | 'proposed' = 'unmapped',
 ): ColumnMapping {
   const keys = headerKeys(headers);
-  const byNormalised = new Map(keys.map((key, index) => [normaliseHeader(key), index]));
+  const named = new Map<number, string>();
   const columns: MappedColumn[] = [];
   for (const [header, target] of Object.entries(entries)) {
-    const index = keys.includes(header)
-      ? keys.indexOf(header)
-      : byNormalised.get(normaliseHeader(header));
-    if (index === undefined) {
+    const index = namedColumn(header, keys, headers);
+    const before = named.get(index);
+    if (before !== undefined) {
       throw new SheetFileError(
         'bad_mapping',
-        `the mapping names a column "${header}" that the sheet does not have; its columns are: ${keys.join(', ')}`,
+        `the mapping names column ${columnLetter(index)} twice, as "${before}" and as "${header}"`,
       );
     }
+    named.set(index, header);
+    if (target === null) continue;
+    const key = keys[index] ?? header;
     const tag = /^tag:(.+)$/.exec(target);
     columns.push(
       tag
-        ? { index, header: keys[index] ?? header, field: 'user_tag', tagKey: tag[1] ?? header }
-        : { index, header: keys[index] ?? header, field: target as FieldId },
+        ? { index, header: key, field: 'user_tag', tagKey: tag[1] ?? header }
+        : { index, header: key, field: target as FieldId },
     );
+  }
+  if (rest === 'proposed') {
+    const taken = new Set(columns.map((c) => c.field));
+    for (const proposed of proposeMapping(headers).columns) {
+      if (named.has(proposed.index)) continue;
+      if (proposed.field !== 'user_tag' && taken.has(proposed.field)) continue;
+      columns.push(proposed);
+    }
   }
   return {
     columns: columns.sort((a, b) => a.index - b.index),
     ...(dateOrder ? { dateOrder } : {}),
   };
+}
+
+/**
+ * The columns a mapping's header could name: its key as the CLI prints it ("Amount (C)" for a
+ * repeated header), else its text in any case and spacing, else its normalised words.
+ */
+function columnsNamed(header: string, keys: readonly string[]): number[] {
+  const loose = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  const wanted = normaliseHeader(header);
+  const tiers = [
+    (key: string) => key === header,
+    (key: string) => loose(key) === loose(header),
+    (key: string) => wanted !== '' && normaliseHeader(key) === wanted,
+  ];
+  for (const matches of tiers) {
+    const found = keys.flatMap((key, index) => (matches(key) ? [index] : []));
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/** The one column a mapping's header names; one that could be several is refused naming them. */
+function namedColumn(header: string, keys: readonly string[], headers: readonly string[]): number {
+  const [first, ...others] = columnsNamed(header, keys);
+  if (first === undefined) {
+    throw new SheetFileError(
+      'bad_mapping',
+      `the mapping names a column "${header}" that the sheet does not have; its columns are: ${keys.join(', ')}`,
+    );
+  }
+  if (others.length > 0) {
+    const all = [first, ...others];
+    const texts = [...new Set(all.map((i) => `"${headers[i]?.trim() ?? ''}"`))];
+    throw new SheetFileError(
+      'bad_mapping',
+      `"${header}" in the mapping could be column ${all.map(columnLetter).join(' or ')} (headed ${texts.join(' and ')}): name the one meant as ${all.map((i) => `"${keys[i] ?? ''}"`).join(' or ')}`,
+    );
+  }
+  return first;
+}
+
+/** How many of a mapping's headers a row has, if ambiguously: how near it comes to fitting. */
+export function headersFound(given: MappingEntries, headers: readonly string[]): number {
+  const keys = headerKeys(headers);
+  return Object.keys(given.entries).filter((header) => columnsNamed(header, keys).length > 0)
+    .length;
 }
 
 /** Recognises a source by its headers, so that its mapping is offered again next time. */

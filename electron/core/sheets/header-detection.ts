@@ -2,6 +2,7 @@
 // most payment fields, so title lines, blank lines and notes above it are passed over. A sheet
 // without such a row (instructions, a chart's data) is not a payment list.
 import {
+  headersFound,
   mappingFromEntries,
   proposeMapping,
   sourceKey,
@@ -9,7 +10,7 @@ import {
   type MappingEntries,
 } from './column-mapping';
 import { matchHeader } from './header-matching';
-import type { SheetRow } from './sheet-types';
+import { SheetFileError, type SheetRow } from './sheet-types';
 
 /** How far down a header row is looked for. */
 export const HEADER_SEARCH_ROWS = 30;
@@ -46,9 +47,10 @@ function headerTexts(row: SheetRow): string[] {
 
 /**
  * The header row among `rows` (the first HEADER_SEARCH_ROWS of a sheet), with its mapping:
- * the one given as JSON where it fits this sheet; else the first row whose headers were seen
- * before, with the mapping saved then; else the row that names the most payment fields, with
- * the mapping proposed from its headers.
+ * the first row that has every column a mapping given as JSON names, with that mapping as a
+ * correction of the proposal; else the first row whose headers were seen before, with the
+ * mapping saved then; else the row that names the most payment fields, with the mapping
+ * proposed from its headers.
  */
 export function findHeaderRow(
   rows: readonly SheetRow[],
@@ -61,18 +63,18 @@ export function findHeaderRow(
     headers: headerTexts(row),
     row,
   }));
-  const fitting = (given: MappingEntries, source: HeaderRow['source']) => {
+  if (given !== undefined) {
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
       try {
-        return { ...candidate, mapping: mappingFromEntries(given, candidate.headers), source };
+        const mapping = mappingFromEntries(given, candidate.headers, 'proposed');
+        return { ...candidate, mapping, source: 'given' };
       } catch {
-        // not this row: the mapping names columns this row does not have
+        // not this row: the mapping names columns this row does not have (see mappingMiss)
       }
     }
     return undefined;
-  };
-  if (given !== undefined) return fitting(given, 'given');
+  }
   for (const { row: _row, ...candidate } of candidates) {
     const mapping = saved[sourceKey(candidate.headers)];
     if (mapping === undefined) continue;
@@ -101,6 +103,46 @@ export function findHeaderRow(
   if (!best) return undefined;
   const { score: _score, ...header } = best;
   return header;
+}
+
+/** Why a mapping given fits none of a sheet's first rows, said of the row it comes nearest. */
+export interface MappingMiss {
+  row: number;
+  /** How many of the mapping's headers that row has. */
+  found: number;
+  error: SheetFileError;
+}
+
+/**
+ * For a sheet none of whose first rows fits the mapping given: the reason, at the row with the
+ * most of its headers (the first such), else at the row that looks most like a header row. So
+ * the person reads which header the sheet lacks, or names twice, instead of only that no row
+ * fits.
+ */
+export function mappingMiss(
+  rows: readonly SheetRow[],
+  given: MappingEntries,
+): MappingMiss | undefined {
+  let nearest: { row: SheetRow; headers: string[]; found: number; score: number } | undefined;
+  for (const row of rows.slice(0, HEADER_SEARCH_ROWS)) {
+    const headers = headerTexts(row);
+    if (headers.every((header) => header === '')) continue;
+    const found = headersFound(given, headers);
+    const score = headerScore(row, headers);
+    if (!nearest || found > nearest.found || (found === nearest.found && score > nearest.score)) {
+      nearest = { row, headers, found, score };
+    }
+  }
+  if (!nearest || (nearest.found === 0 && nearest.score === 0)) return undefined;
+  try {
+    mappingFromEntries(given, nearest.headers, 'proposed');
+  } catch (error) {
+    if (error instanceof SheetFileError) {
+      return { row: nearest.row.number, found: nearest.found, error };
+    }
+    throw error;
+  }
+  return undefined;
 }
 
 function headerScore(row: SheetRow, headers: string[]): number {

@@ -9,9 +9,10 @@ import { FIELD_IDS } from './fields';
 import type { SavedMappings } from './header-detection';
 import { SheetFileError } from './sheet-types';
 
-const FieldName = z.union([z.enum(FIELD_IDS), z.string().regex(/^tag:.+$/)]);
+// null: the person keeps a column out that would otherwise be proposed (column-mapping.ts).
+const FieldName = z.union([z.enum(FIELD_IDS), z.string().regex(/^tag:.+$/), z.null()]);
 const Entries = z.record(z.string(), FieldName);
-/** `{"<header>": "<field>"}`, or `{"mapping": {...}, "date_order": "DMY"}` with options. */
+/** `{"<header>": "<field>" | null}`, or `{"mapping": {...}, "date_order": "DMY"}` with options. */
 const MappingFile = z.union([
   z.object({ mapping: Entries, date_order: z.enum(['DMY', 'MDY']).optional() }),
   Entries,
@@ -23,15 +24,20 @@ export function parseMapping(json: unknown): MappingEntries {
   if (!parsed.success) {
     throw new SheetFileError(
       'bad_mapping',
-      `the mapping must be {"<header>": "<field>"} with fields among ${FIELD_IDS.join(', ')} or tag:<key> (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      `the mapping must be {"<header>": "<field>"} with fields among ${FIELD_IDS.join(', ')} or tag:<key>, or null to leave a column out (${parsed.error.issues[0]?.message ?? 'invalid'})`,
     );
   }
   const withOptions = 'mapping' in parsed.data && typeof parsed.data.mapping === 'object';
-  const options = parsed.data as { mapping: Record<string, string>; date_order?: DateOrder };
+  const options = parsed.data as {
+    mapping: Record<string, string | null>;
+    date_order?: DateOrder;
+  };
   const given: MappingEntries = withOptions
     ? { entries: options.mapping, ...(options.date_order ? { dateOrder: options.date_order } : {}) }
-    : { entries: parsed.data as Record<string, string> };
-  const fields = Object.values(given.entries).filter((field) => !field.startsWith('tag:'));
+    : { entries: parsed.data as Record<string, string | null> };
+  const fields = Object.values(given.entries).filter(
+    (field) => field !== null && !field.startsWith('tag:'),
+  );
   const repeated = FIELD_IDS.filter((id) => fields.filter((field) => field === id).length > 1);
   if (repeated.length > 0) {
     throw new SheetFileError(

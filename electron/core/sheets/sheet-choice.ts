@@ -7,7 +7,9 @@ import { firstRowsDecimalMark } from './decimal-marks';
 import {
   HEADER_SEARCH_ROWS,
   findHeaderRow,
+  mappingMiss,
   type HeaderRow,
+  type MappingMiss,
   type SavedMappings,
 } from './header-detection';
 import type { SheetLimits } from './limits';
@@ -35,6 +37,8 @@ export async function chooseSheet(
 ): Promise<ChosenSheet> {
   const sheets = sheetsOf(path, limits);
   const seen: string[] = [];
+  // Why the mapping given fits no sheet, at the sheet it comes nearest.
+  let miss: (MappingMiss & { sheet: string }) | undefined;
   try {
     // Not a for-await loop: leaving one closes the workbook, and the chosen sheet's rows are
     // still to be read.
@@ -68,7 +72,9 @@ export async function chooseSheet(
         };
       }
       await rows.return?.();
-      if (named) throw noHeader(sheet.name, wanted.mapping !== undefined);
+      const missed = wanted.mapping ? mappingMiss(firstRows, wanted.mapping) : undefined;
+      if (missed && (!miss || missed.found > miss.found)) miss = { ...missed, sheet: sheet.name };
+      if (named) throw miss ? mappingRefused(miss) : noHeader(sheet.name, !!wanted.mapping);
     }
   } catch (error) {
     await sheets.return(undefined);
@@ -80,9 +86,17 @@ export async function chooseSheet(
       `there is no sheet "${wanted.sheet}"; the file has: ${seen.join(', ') || 'no sheets'}`,
     );
   }
+  if (miss) throw mappingRefused(miss);
   throw new SheetFileError(
     'no_payment_list',
     `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Name the sheet with --sheet, or give the columns with --mapping`,
+  );
+}
+
+function mappingRefused(miss: MappingMiss & { sheet: string }): SheetFileError {
+  return new SheetFileError(
+    miss.error.code,
+    `${miss.error.message} (sheet "${miss.sheet}", header row ${miss.row})`,
   );
 }
 

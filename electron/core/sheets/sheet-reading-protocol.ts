@@ -50,5 +50,39 @@ export type ReadingMessage =
   | { type: 'failed'; code: SheetFileError['code']; message: string };
 
 export const ROWS_PER_BATCH = 100;
+/**
+ * Characters of cells a batch may hold before it is sent, fewer than 100 rows or not. A payment
+ * row is a few hundred characters, so ordinary batches are bounded by their rows; a row of long
+ * texts (one 32,000-character shared string in every column) is not, and 100 of them were 32 MB
+ * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file.
+ */
+export const BATCH_CHARS = 1_000_000;
 /** Batches the worker may send before the importer has taken them. */
 export const BATCHES_AHEAD = 16;
+
+/**
+ * Rows gathered for the next message: full at ROWS_PER_BATCH rows or BATCH_CHARS characters of
+ * cells, so the text in flight stays within BATCHES_AHEAD × (BATCH_CHARS + one row). A row's
+ * cells are counted once: a draft made of them repeats only the mapped ones, at most as much.
+ */
+export class RowBatch {
+  rows: ReadRow[] = [];
+  private chars = 0;
+
+  add(row: ReadRow, cellChars: number): void {
+    this.rows.push(row);
+    this.chars += cellChars;
+  }
+
+  get full(): boolean {
+    return this.rows.length >= ROWS_PER_BATCH || this.chars >= BATCH_CHARS;
+  }
+
+  /** The rows gathered, and an empty batch begun. */
+  take(): ReadRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    this.chars = 0;
+    return rows;
+  }
+}

@@ -2,17 +2,17 @@
 // been sent. Which side makes a row's draft balances the two: reading is faster than writing,
 // so the worker drafts the rows it reads while the importer has plenty still to take, and
 // sends them as cells, to be drafted by the importer, when it is running short. Rows go in
-// batches, and only a few batches ahead of the main thread, so memory stays bounded.
+// batches bounded in rows and in characters, only a few batches ahead of the main thread, so
+// memory stays bounded whatever the rows hold.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from './sheet-choice';
-import { BLANK_ROW, skipReason } from './row-filters';
+import { isBlankReason, skipReason } from './row-filters';
 import { draftContext, importedDraft } from './row-to-draft';
 import {
   BATCHES_AHEAD,
-  ROWS_PER_BATCH,
+  RowBatch,
   type ReadingMessage,
   type ReadingRequest,
-  type ReadRow,
 } from './sheet-reading-protocol';
 import { encodeCells } from './source-cells';
 import { SheetFileError, type SheetRow } from './sheet-types';
@@ -47,7 +47,7 @@ try {
     header: chosen.header,
     above: chosen.firstRows
       .slice(0, chosen.header.position + 1)
-      .filter((row) => skipReason(row, chosen.header.mapping) !== BLANK_ROW)
+      .filter((row) => !isBlankReason(skipReason(row, chosen.header.mapping) ?? ''))
       .map((row) => ({ number: row.number, cells: JSON.stringify(encodeCells(row.cells)) })),
   });
   const { mapping } = chosen.header;
@@ -58,29 +58,41 @@ try {
   );
   const pinned = request.drafting ?? 'balanced';
   let drafting = pinned === 'worker';
-  const read = (row: SheetRow): ReadRow => {
+  const batch = new RowBatch();
+  const read = (row: SheetRow): void => {
     const skip = skipReason(row, mapping);
-    if (skip === BLANK_ROW) return { number: row.number, skip };
-    // A totals line or a note goes back into the exported sheet where it was.
-    if (skip) return { number: row.number, skip, cells: JSON.stringify(encodeCells(row.cells)) };
+    if (skip && isBlankReason(skip)) return batch.add({ number: row.number, skip }, 0);
+    if (skip) {
+      // A totals line or a note goes back into the exported sheet where it was.
+      const kept = JSON.stringify(encodeCells(row.cells));
+      return batch.add({ number: row.number, skip, cells: kept }, kept.length);
+    }
     const cells = JSON.stringify(encodeCells(row.cells));
-    if (drafting) return { number: row.number, draft: importedDraft(row, cells, mapping, context) };
-    return row.hidden ? { number: row.number, cells, hidden: true } : { number: row.number, cells };
+    if (drafting) {
+      return batch.add(
+        { number: row.number, draft: importedDraft(row, cells, mapping, context) },
+        cells.length,
+      );
+    }
+    const hidden = row.hidden ? { hidden: true as const } : {};
+    batch.add({ number: row.number, cells, ...hidden }, cells.length);
   };
-  let batch: ReadRow[] = chosen.firstRows.slice(chosen.header.position + 1).map(read);
   const send = async () => {
     await credit();
-    post({ type: 'rows', rows: batch });
-    batch = [];
+    post({ type: 'rows', rows: batch.take() });
     // While the importer has more than half the batches still to take, the worker has time to
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
   };
-  for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
-    batch.push(read(next.value));
-    if (batch.length >= ROWS_PER_BATCH) await send();
+  for (const row of chosen.firstRows.slice(chosen.header.position + 1)) {
+    read(row);
+    if (batch.full) await send();
   }
-  if (batch.length > 0) await send();
+  for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
+    read(next.value);
+    if (batch.full) await send();
+  }
+  if (batch.rows.length > 0) await send();
   await chosen.close();
   post({ type: 'end', merges: [...chosen.sheet.merges] });
 } catch (error) {

@@ -28,6 +28,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * What refusing may take beyond a refusal that reads nothing: the reading worker's heap (capped
+ * at 192 MB, and far from full) and the batches in flight. With rows batched by count alone
+ * the wide shared-strings bomb took 250 to 330 MB more; batched by size as well, about 110.
+ */
+const MEMORY_FOR_ROWS_MB = 180;
+
 /** Imports in a child process with a 160 MB heap; its one line of JSON. */
 function importCapped(file: string): Record<string, unknown> {
   const run = spawnSync(
@@ -45,12 +52,20 @@ function importCapped(file: string): Record<string, unknown> {
   return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
 }
 
-/** A payment list whose payee is one 32,000-character shared string, in every row. */
-function sharedStringsBombList(rows: number): Uint8Array {
+/**
+ * A payment list whose payee is one 32,000-character shared string, in every row, and in as
+ * many more columns of each row as asked.
+ */
+function sharedStringsBombList(rows: number, extraColumns = 0): Uint8Array {
+  const extra = (row: number) =>
+    Array.from(
+      { length: extraColumns },
+      (_, c) => `<c r="${String.fromCharCode(67 + c)}${row}" t="s"><v>2</v></c>`,
+    ).join('');
   const body = Array.from(
     { length: rows },
     (_, n) =>
-      `<row r="${n + 2}"><c r="A${n + 2}" t="s"><v>2</v></c><c r="B${n + 2}"><v>100</v></c></row>`,
+      `<row r="${n + 2}"><c r="A${n + 2}" t="s"><v>2</v></c><c r="B${n + 2}"><v>100</v></c>${extra(n + 2)}</row>`,
   );
   return buildXlsx({
     sharedStrings: ['Payee', 'Amount', longText(32_000)],
@@ -91,6 +106,28 @@ describe('hostile workbooks, read with a capped heap', () => {
         drafts: 0,
         batches: 0,
       });
+    },
+  );
+
+  it(
+    'rows of huge shared strings are refused in about the memory of refusing a small bad file',
+    { timeout: 120_000 },
+    async () => {
+      // 320,000 characters a row: rows that were sent 100 at a time, as hundreds of megabytes
+      // in flight between the reading worker and the importer, before the sheet's text limit
+      // refused the file. Measured against a refusal that reads almost nothing, in the same
+      // kind of process, so that what is compared is what the bomb's rows cost.
+      const bomb = join(dir, 'shared-strings-bomb-wide.xlsx');
+      await writeFile(bomb, sharedStringsBombList(10_000, 8));
+      const small = join(dir, 'long-cell-baseline.xlsx');
+      await writeFile(small, longCellWorkbook({ as: 'shared' }));
+      const baseline = importCapped(small);
+      const refused = importCapped(bomb);
+      expect(refused).toMatchObject({ ok: false, code: 'text_too_large', drafts: 0 });
+      expect(refused['message']).toMatch(/more than 200,000,000 characters of text by row \d+/);
+      expect(Number(refused['peakMb']) - Number(baseline['peakMb'])).toBeLessThan(
+        MEMORY_FOR_ROWS_MB,
+      );
     },
   );
 
