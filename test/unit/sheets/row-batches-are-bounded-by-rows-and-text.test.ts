@@ -6,11 +6,14 @@ import {
   BATCH_CHARS,
   ROWS_PER_BATCH,
   RowBatch,
+  type ReadRow,
 } from '../../../electron/core/sheets/sheet-reading-protocol';
 import { encodeCells } from '../../../electron/core/sheets/source-cells';
 import type { CellValue } from '../../../electron/core/sheets/sheet-types';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });
+
+const cellsOf = (row: ReadRow): string => ('cells' in row ? (row.cells ?? '') : '');
 
 /** Feeds rows of these cells to a batch as the worker does; the batches it sends. */
 function batchesOf(cells: CellValue[], rows: number): string[][] {
@@ -19,10 +22,9 @@ function batchesOf(cells: CellValue[], rows: number): string[][] {
   for (let number = 2; number < rows + 2; number += 1) {
     const json = JSON.stringify(encodeCells(cells));
     batch.add({ number, cells: json }, json.length);
-    if (batch.full) sent.push(batch.take().map((row) => ('cells' in row ? row.cells : '')));
+    if (batch.full) sent.push(batch.take().map(cellsOf));
   }
-  if (batch.rows.length > 0)
-    sent.push(batch.take().map((row) => ('cells' in row ? row.cells : '')));
+  if (batch.rows.length > 0) sent.push(batch.take().map(cellsOf));
   return sent;
 }
 
