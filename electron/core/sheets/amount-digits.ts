@@ -96,10 +96,11 @@ export function readDigits(body: string, decimalMark: DecimalMark = '.'): Digits
       tail: `has ${written.length} decimals; an amount has at most 3: round it in the sheet`,
     };
   }
-  const read = { ok: true as const, whole: wholeGroups.join('') || '0', fraction };
-  if (ambiguous) return { ...read, ambiguous: true };
+  // Each shape built whole, not spread: every text amount of a sheet passes here.
+  const whole = wholeGroups.join('') || '0';
+  if (ambiguous) return { ok: true, whole, fraction, ambiguous: true };
   const shows = markShown(separators, decimal);
-  return shows ? { ...read, shows } : read;
+  return shows ? { ok: true, whole, fraction, shows } : { ok: true, whole, fraction };
 }
 
 /** A lone ',' or '.' that could group thousands as well as mark decimals: "2.500", "1,234". */

@@ -83,7 +83,7 @@ function numberAmount(value: number): Coerced<CellAmount> {
       `${text} has ${fraction.length} decimals; an amount has at most 3: round it in the sheet`,
     );
   }
-  return inRange(text, value < 0 ? -milli : milli, {});
+  return inRange(text, { milli: value < 0 ? -milli : milli });
 }
 
 /** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */
@@ -98,16 +98,13 @@ function withoutNoise(digits: string, decimals: number): Milli | null {
   return distance * NOISE_RELATIVE <= size && distance * NOISE_ABSOLUTE <= scale ? milli : null;
 }
 
-function inRange(
-  shown: string,
-  milli: Milli,
-  read: Omit<CellAmount, 'milli'>,
-): Coerced<CellAmount> {
+function inRange(shown: string, read: CellAmount): Coerced<CellAmount> {
+  const { milli } = read;
   if (milli > MAX_EXACT_WIRE_MILLI || milli < -MAX_EXACT_WIRE_MILLI) {
     const limit = milli < 0n ? 'below -999,999,999,999.999' : 'more than 999,999,999,999.999';
     return refuse(`${shown} is ${limit}: amounts go up to 999,999,999,999.999`);
   }
-  return accept({ milli, ...read });
+  return accept(read);
 }
 
 function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Coerced<CellAmount> {
@@ -134,13 +131,13 @@ function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Co
   }
   const milli = BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
   const negative = marks.parentheses || marks.sign === '-';
+  const read: CellAmount = { milli: negative ? -milli : milli };
   const currency = marks.code ?? symbolCurrency;
-  return inRange(quoted(text), negative ? -milli : milli, {
-    ...(currency ? { currency } : {}),
-    ...(marks.symbol && !currency ? { symbol: marks.symbol } : {}),
-    ...(digits.shows ? { shows: digits.shows } : {}),
-    ...(digits.ambiguous ? { ambiguous: true } : {}),
-  });
+  if (currency) read.currency = currency;
+  else if (marks.symbol) read.symbol = marks.symbol;
+  if (digits.shows) read.shows = digits.shows;
+  if (digits.ambiguous) read.ambiguous = true;
+  return inRange(quoted(text), read);
 }
 
 /** "2.500" -> "2.5 or 2500": the two amounts an ambiguous separator can mean. */

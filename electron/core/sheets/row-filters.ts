@@ -42,12 +42,12 @@ const PAYEE: readonly FieldId[] = [
 /** Where the account is: a note below the list names none. */
 const ACCOUNT: readonly FieldId[] = ['account_number', 'iban', 'beneficiary_id', 'bank_code'];
 /** "Approved by:", "Prepared by J. Smith": a sign-off under the list, not a payee. */
-const NOTE_LABEL = /:$|^(prepared|approved|checked|reviewed|authori[sz]ed|signed)\s+by\b/i;
+const NOTE_LABEL = /:\s*$|^\s*(prepared|approved|checked|reviewed|authori[sz]ed|signed)\s+by\b/i;
 /**
  * What a formula dragged down below the list shows while its row is empty: 0, or a dash
  * where the number format writes zero as "-". No payment is made of these alone.
  */
-const NOTHING_SHOWN = /^([-–—]+|0+([.,]0+)?)$/;
+const NOTHING_SHOWN = /^\s*([-–—]+|0+([.,]0+)?)\s*$/;
 
 function isBlank(cell: CellValue): boolean {
   return cell.kind === 'empty' || (cell.kind === 'text' && cell.text.trim() === '');
@@ -55,7 +55,7 @@ function isBlank(cell: CellValue): boolean {
 
 function showsNothing(cell: CellValue): boolean {
   if (cell.kind === 'number') return cell.value === 0;
-  return cell.kind === 'text' && NOTHING_SHOWN.test(cell.text.trim());
+  return cell.kind === 'text' && NOTHING_SHOWN.test(cell.text);
 }
 
 function textOf(cell: CellValue | undefined): string | undefined {
@@ -74,26 +74,40 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
   const filled = row.cells.filter((cell) => !isBlank(cell));
   if (filled.length === 0) return BLANK_ROW;
   if (filled.every(showsNothing)) return NOTHING_ROW;
-  const cellOf = (field: FieldId) =>
-    mapping.columns
-      .filter((column) => column.field === field)
-      .map((column) => row.cells[column.index] ?? EMPTY);
+  // Every row below the header passes here: the cheap tests come first, and the columns are
+  // looked into only for a row that looks like a totals line or a note.
   const given = (fields: readonly FieldId[], except?: RegExp) =>
-    fields.some((field) =>
-      cellOf(field).some((cell) => !isBlank(cell) && !except?.test(textOf(cell) ?? '')),
-    );
-  const label = filled.map(textOf).find((text) => text !== undefined && TOTALS.test(text));
-  const summary = filled.map(textOf).find((text) => text !== undefined && SUMMARY_LABEL.test(text));
+    mapping.columns.some((column) => {
+      if (!fields.includes(column.field)) return false;
+      const cell = row.cells[column.index] ?? EMPTY;
+      return !isBlank(cell) && !except?.test(textOf(cell) ?? '');
+    });
+  const label = totalsLabel(filled);
   // A payee column that holds only a totals label ("Total" under the names) names nobody.
-  const payeeGiven = given(PAYEE, SUMMARY_LABEL);
-  if ((label ?? summary) && !payeeGiven) return `totals row ("${label ?? summary}")`;
-  const amountGiven = given(['amount']);
-  const note = textOf(filled[0]);
-  if (note && NOTE_LABEL.test(note) && !amountGiven && !given(ACCOUNT)) {
-    return `a note ("${note}"), not a payment`;
+  if (label && !given(PAYEE, SUMMARY_LABEL)) return `totals row ("${label}")`;
+  const first = filled[0];
+  const signOff = first?.kind === 'text' && NOTE_LABEL.test(first.text);
+  const note = textOf(first);
+  if ((signOff || filled.length === 1) && !given(['amount'])) {
+    if (signOff && !given(ACCOUNT)) return `a note ("${note}"), not a payment`;
+    if (filled.length === 1) return 'a note in a single cell, not a payment';
   }
-  if (filled.length === 1 && !amountGiven) return 'a note in a single cell, not a payment';
   return undefined;
+}
+
+/** Words without which no cell is a totals label: most rows are ruled out by this alone. */
+const LABEL_WORD = /tot|sum|gesamt|count|average|grand/i;
+
+/** The first cell that is a totals label, by TOTALS, else by SUMMARY_LABEL. */
+function totalsLabel(filled: readonly CellValue[]): string | undefined {
+  let summary: string | undefined;
+  for (const cell of filled) {
+    if (cell.kind !== 'text' || !LABEL_WORD.test(cell.text)) continue;
+    const text = cell.text.trim();
+    if (TOTALS.test(text)) return text;
+    if (summary === undefined && SUMMARY_LABEL.test(text)) summary = text;
+  }
+  return summary;
 }
 
 /** The skipped rows for the report, a run of blank rows as one entry ("blank rows 14–20"). */
