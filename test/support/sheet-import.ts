@@ -1,6 +1,6 @@
 // Imports a sheet into a real outbox in a temporary folder, and gives back the import's
 // report with the drafts by their source row: what the person sees after an import.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox, type PaymentDraft } from '../../electron/core/outbox';
@@ -57,6 +57,13 @@ export class OutboxFolder {
         this.outbox.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number,
       ]),
     );
+  }
+
+  /** Writes a CSV of these lines (CRLF, as Excel saves one) in the folder; its path. */
+  async csv(name: string, lines: readonly string[]): Promise<string> {
+    const file = join(this.dir, name);
+    await writeFile(file, `${lines.join('\r\n')}\r\n`);
+    return file;
   }
 
   async remove(): Promise<void> {

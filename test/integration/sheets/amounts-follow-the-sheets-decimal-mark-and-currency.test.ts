@@ -2,33 +2,21 @@
 // 2,500 where it writes decimal commas, so it is read as the sheet's other amounts show, even
 // when they show it only far below. And an amount written with "$" is a dollar or a peso: it
 // must not silently become a payment in the wallet's euros.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../electron/core/outbox';
 import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-decimal-marks-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
 const EUR_GROUP = { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' };
 const IBAN = 'DE89370400440532013000';
 
-async function csv(name: string, lines: string[]): Promise<string> {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-}
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 
 /** The payment's amount as the person sees it in a draft. */
 const amountOf = (imported: ImportedSheet, row: number) => draftOf(imported, row).payment.amount;

@@ -1,29 +1,17 @@
 // A bank code's header says which scheme it follows, and so the bank's country: six digits
 // under "BSB" are Australian, not a UK sort code; a routing number that fails its checksum is
 // said to be wrong at its cell; a sort code Excel stored as a number gets its zeros back.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, GROUP, OutboxFolder } from '../../support/sheet-import';
 import { row, writeXlsx } from '../../support/xlsx-by-hand';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-bank-codes-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
-const csv = async (name: string, lines: string[]) => {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-};
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 const wallet = (currency: string) => ({
   group: { ...GROUP, walletId: `wallet-${currency}`, walletCurrency: currency },
 });
@@ -89,7 +77,7 @@ describe('a header that names its scheme', () => {
   });
 
   it('restores the zeros Excel dropped from a number cell, and leaves a short text code wrong', async () => {
-    const file = await writeXlsx(dir, 'sort-codes.xlsx', {
+    const file = await writeXlsx(folder.dir, 'sort-codes.xlsx', {
       sheets: [
         {
           name: 'Payroll',
@@ -119,7 +107,7 @@ describe('a header that names its scheme', () => {
   });
 
   it('restores a BSB Excel stored as a number', async () => {
-    const file = await writeXlsx(dir, 'bsb.xlsx', {
+    const file = await writeXlsx(folder.dir, 'bsb.xlsx', {
       sheets: [
         {
           name: 'Payees',

@@ -2,28 +2,16 @@
 // column, a missing holder in the name column, a correlation id another payment holds in the
 // correlation id column, even though the field filed is the beneficiary's account number or
 // account name and the id's clash is only seen once the other rows are known.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-issue-cells-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
-const csv = async (name: string, lines: string[]) => {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-};
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 
 /** The cells of a row's issues about a field. */
 const cellsOf = (imported: ImportedSheet, row: number, field: string) =>

@@ -1,28 +1,16 @@
 // A sheet with a header and no payment below it, as .csv or .xlsx, is refused with a clear
 // error and changes nothing: no empty batch in the list, no mapping saved, no audit entry.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxFolder } from '../../support/sheet-import';
 import { row, STYLE, writeXlsx } from '../../support/xlsx-by-hand';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-no-payments-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
-const csv = async (name: string, lines: string[]) => {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-};
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 
 const HEADER = ['Payee', 'IBAN', 'Amount', 'Date'];
 
@@ -48,11 +36,11 @@ describe('a sheet without payment rows', () => {
   });
 
   it('as a workbook of its header alone, or of formatted rows, is refused the same way', async () => {
-    const headerOnly = await writeXlsx(dir, 'header-only.xlsx', {
+    const headerOnly = await writeXlsx(folder.dir, 'header-only.xlsx', {
       sheets: [{ name: 'Payments', rows: [row(1, HEADER)] }],
     });
     await expectRefused(headerOnly, 'Empty workbook');
-    const formatted = await writeXlsx(dir, 'formatted.xlsx', {
+    const formatted = await writeXlsx(folder.dir, 'formatted.xlsx', {
       sheets: [
         {
           name: 'Payments',

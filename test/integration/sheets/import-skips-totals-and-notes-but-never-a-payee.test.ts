@@ -2,29 +2,17 @@
 // included), the subtotals Excel's Data > Subtotal inserts, formulas dragged down into empty
 // rows, sign-offs. Each is skipped and reported with its reason; a row that names a payee is
 // never skipped, whatever its name or whatever it lacks.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 import { dateSerial, row, STYLE, writeXlsx } from '../../support/xlsx-by-hand';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-skipped-rows-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
-const csv = async (name: string, lines: string[]) => {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-};
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 
 /** The skipped rows by number; each reason must name what the row holds. */
 const skippedOf = (imported: ImportedSheet) =>
@@ -103,7 +91,7 @@ describe('below a workbook list, written by hand', () => {
   };
 
   it('formula rows showing 0, the sign-off, totals, count and dash are skipped with reasons', async () => {
-    const imported = await folder.import(await writeXlsx(dir, 'payroll.xlsx', spec));
+    const imported = await folder.import(await writeXlsx(folder.dir, 'payroll.xlsx', spec));
     expect([...imported.rows.keys()]).toEqual([2, 3]);
     expect(errorsOf(draftOf(imported, 2))).toEqual([]);
     expect(errorsOf(draftOf(imported, 3))).toEqual([]);

@@ -2,28 +2,16 @@
 // at a time, in a sheet whose headers may repeat. Whatever goes wrong with the mapping, the
 // refusal says what (the header the sheet lacks, the columns a repeated header could be), and
 // nothing reaches the outbox.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
-let dir: string;
 let folder: OutboxFolder;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'payout-desk-given-mapping-'));
   folder = await OutboxFolder.create();
 });
-afterAll(async () => {
-  await folder.remove();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder.remove());
 
-const csv = async (name: string, lines: string[]) => {
-  const file = join(dir, name);
-  await writeFile(file, `${lines.join('\r\n')}\r\n`);
-  return file;
-};
+const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 
 /** Gross and net pay both headed "Amount", as a payroll export can have them. */
 const repeatedHeaders = () =>
