@@ -17,7 +17,7 @@ export function amountMarkOf(amount: CellAmount | undefined): AmountMark | undef
 }
 
 /** The mark an ambiguous amount is read with: a sheet that shows none reads as English does. */
-export function readsWith(mark: SheetDecimalMark | undefined): SheetDecimalMark {
+function readsWith(mark: SheetDecimalMark | undefined): SheetDecimalMark {
   return mark ?? '.';
 }
 
@@ -37,6 +37,15 @@ export class DecimalMarkTally {
     if (this.shown.size === 2) return 'both';
     const [only] = this.shown;
     return only ?? fallback;
+  }
+
+  /**
+   * The mark to read the ambiguous amounts again with, once every row is tallied, when the
+   * sheet settled on another than `first`, the one they were read with; else undefined.
+   */
+  changedFrom(first: SheetDecimalMark | undefined): SheetDecimalMark | undefined {
+    const settled = readsWith(this.settled(first));
+    return settled === readsWith(first) ? undefined : settled;
   }
 }
 

@@ -8,11 +8,11 @@ import { mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
-import { DecimalMarkTally, readsWith } from './decimal-marks';
+import { DecimalMarkTally } from './decimal-marks';
 import { isBlankReason, SkippedRows } from './row-filters';
 import { readSheet } from './sheet-reading';
 import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
-import { SheetFileError } from './sheet-types';
+import { SheetFileError, type SheetRow } from './sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
 import { decodeCells, encodeCells, type SourceCell } from './source-cells';
@@ -132,22 +132,19 @@ export async function importSheet(
     };
     for await (const row of reading.rows) take(row);
     await reading.close();
+    const readAgain = (row: SheetRow) =>
+      importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
     // The whole sheet may show another decimal mark than its first rows: the amounts that
     // could be read either way are read again with it.
-    const settled = decimalMarks.settled(context.decimalMark);
-    if (readsWith(settled) !== readsWith(context.decimalMark)) {
-      context = { ...context, decimalMark: readsWith(settled) };
+    const decimalMark = decimalMarks.changedFrom(context.decimalMark);
+    if (decimalMark) {
+      context = { ...context, decimalMark };
       for (const number of decimalMarks.ambiguousRows) {
         const cells = writer.cellsOf(number);
-        if (cells)
-          writer.rewrite(
-            importedDraft({ number, cells }, JSON.stringify(encodeCells(cells)), mapping, context),
-          );
+        if (cells) writer.rewrite(readAgain({ number, cells }));
       }
     }
-    fillMergedCells(reading.merges(), header.number, mapping, writer, (row) =>
-      importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
-    );
+    fillMergedCells(reading.merges(), header.number, mapping, writer, readAgain);
     // A batch of nothing would sit in the list as if the sheet had been imported: the person
     // is told, and the outbox is left as it was (the transaction is rolled back below).
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
