@@ -11,8 +11,6 @@ import type { DraftIssue } from './draft-types';
 export interface ImportedDraft extends SerializedDraft {
   sourceRow: number;
   sourceJson: string;
-  /** The cell of the sheet's correlation id, for a warning there when another draft has it. */
-  correlationCell?: string;
 }
 
 /** A draft as the annotated export sees it: where it stands, and the cells it came from. */

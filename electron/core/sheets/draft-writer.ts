@@ -2,7 +2,8 @@
 // across rows: the same account, amount, currency and date twice in the sheet or already in
 // the outbox (flagged for review, never dropped), and a correlation id the sheet or the outbox
 // already uses. Keeps every issue with its row for the import's report.
-import type { ImportedDraft, ImportRepository } from '../outbox/import-repository';
+import type { ImportRepository } from '../outbox/import-repository';
+import type { SheetDraft } from './row-to-draft';
 import type { DraftIssue } from '../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
 import type { CellValue } from './sheet-types';
@@ -33,7 +34,7 @@ export class DraftWriter {
   }
 
   /** Writes a row's draft, with what only shows across rows added to its issues. */
-  write(draft: ImportedDraft): void {
+  write(draft: SheetDraft): void {
     const row = draft.sourceRow;
     const issues = [...draft.issues];
     if (draft.duplicateKey) issues.push(...this.duplicates(row, draft.duplicateKey));
@@ -52,7 +53,7 @@ export class DraftWriter {
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
-    const { correlationId: _asked, correlationCell: _at, ...rest } = draft;
+    const { correlationId: _asked, correlationCell: _at, amountMark: _shown, ...rest } = draft;
     this.imports.insert(
       this.batchId,
       { ...rest, issues, ...(correlationId ? { correlationId } : {}) },
@@ -63,7 +64,7 @@ export class DraftWriter {
   }
 
   /** Writes a row again, read anew (its merged cells filled in). */
-  rewrite(draft: ImportedDraft): void {
+  rewrite(draft: SheetDraft): void {
     const row = draft.sourceRow;
     // What was known of the row beyond its cells (it is hidden) still holds.
     const kept = (this.issuesByRow.get(row) ?? []).filter((i) => i.field === 'row');

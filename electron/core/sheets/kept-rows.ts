@@ -5,7 +5,7 @@
 // their row numbers empty, which is what they were. What is kept is bounded, so a sheet of
 // thousands of notes or very long titles cannot swell the outbox; past the bound a row is
 // counted, not kept, and the export leaves it empty.
-import type { SourceCell } from './source-cells';
+import { withoutTrailingEmpty, type SourceCell } from './source-cells';
 
 /** A non-payment row as the batch's source keeps it (JSON, in `batches.source_json`). */
 export interface KeptRow {
@@ -31,7 +31,7 @@ export class KeptRows {
 
   /** Keeps a row given as the JSON of its encoded cells, while the bound allows. */
   add(row: number, cellsJson: string, skipped?: string): void {
-    const cells = withoutTrailingEmpty(JSON.parse(cellsJson) as SourceCell[]);
+    const cells = [...withoutTrailingEmpty(JSON.parse(cellsJson) as SourceCell[])];
     if (cells.length === 0) return;
     const size = cellsJson.length + (skipped?.length ?? 0);
     if (this.rows.length >= this.limit.rows || this.chars + size > this.limit.chars) {
@@ -51,10 +51,4 @@ export class KeptRows {
   get leftOut(): number {
     return this.dropped;
   }
-}
-
-function withoutTrailingEmpty(cells: SourceCell[]): SourceCell[] {
-  let end = cells.length;
-  while (end > 0 && (cells[end - 1] === null || cells[end - 1] === '')) end -= 1;
-  return end === cells.length ? cells : cells.slice(0, end);
 }

@@ -4,7 +4,7 @@
 // the header are titles. A workbook lists its merges after its rows, hence the second reading.
 import type { ColumnMapping } from './column-mapping';
 import type { DraftWriter } from './draft-writer';
-import type { ImportedDraft } from '../outbox/import-repository';
+import type { SheetDraft } from './row-to-draft';
 import { EMPTY, type CellRange, type SheetRow } from './sheet-types';
 
 export function fillMergedCells(
@@ -12,7 +12,7 @@ export function fillMergedCells(
   headerRow: number,
   mapping: ColumnMapping,
   writer: DraftWriter,
-  read: (row: SheetRow) => ImportedDraft,
+  read: (row: SheetRow) => SheetDraft,
 ): void {
   const mapped = new Set(mapping.columns.map((column) => column.index));
   for (const merge of merges) {

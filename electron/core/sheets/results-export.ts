@@ -8,6 +8,7 @@
 import { asAsync, breather, exportFormat, writeCsvFile, writeXlsxFile } from './export-writers';
 import type { XlsxStreamWriter } from './export-writers';
 import { csvLine, xlsxCellValue, type CellInput } from './safe-text';
+import { withoutTrailingEmpty } from './source-cells';
 
 /**
  * A number or a date with the number format the sheet shows it in: written as a typed cell
@@ -92,8 +93,8 @@ export async function writeResults(path: string, input: ResultsInput): Promise<{
   const kept = input.kept ?? [];
   const width = Math.max(
     input.width ?? 0,
-    trimTrailingEmpty(input.header).length,
-    ...kept.map((line) => trimTrailingEmpty(line.source).length),
+    withoutTrailingEmpty(input.header).length,
+    ...kept.map((line) => withoutTrailingEmpty(line.source).length),
   );
   const layout = { headerRow: input.headerRow, width };
   let rows = 0;
@@ -127,7 +128,7 @@ async function* sheetLines(
   };
   let next = 0;
   for (let line = kept[next]; line && line.row < input.headerRow; line = kept[next]) {
-    yield place(line.row, [...trimTrailingEmpty(line.source)]);
+    yield place(line.row, [...withoutTrailingEmpty(line.source)]);
     next += 1;
   }
   yield place(input.headerRow, [...padded(input.header, width), ...RESULT_COLUMNS]);
@@ -143,7 +144,7 @@ async function* sheetLines(
       yield skippedLine(line);
       next += 1;
     }
-    const source = trimTrailingEmpty(result.source);
+    const source = withoutTrailingEmpty(result.source);
     if (source.length > width) {
       throw new Error(
         `result ${index} has ${source.length} source cells but the sheet is ${width} columns wide`,
@@ -163,14 +164,8 @@ async function* sheetLines(
 }
 
 function padded(cells: readonly SourceValue[], width: number): SourceValue[] {
-  const trimmed = trimTrailingEmpty(cells);
+  const trimmed = withoutTrailingEmpty(cells);
   return [...trimmed, ...new Array<null>(Math.max(0, width - trimmed.length)).fill(null)];
-}
-
-function trimTrailingEmpty(cells: readonly SourceValue[]): readonly SourceValue[] {
-  let end = cells.length;
-  while (end > 0 && (cells[end - 1] === null || cells[end - 1] === '')) end -= 1;
-  return end === cells.length ? cells : cells.slice(0, end);
 }
 
 function isFormatted(value: SourceValue): value is FormattedValue {

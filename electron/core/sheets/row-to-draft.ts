@@ -70,9 +70,13 @@ export interface RowDraft {
   correlationCell?: string;
 }
 
-/** A row's draft as an import hands it to the outbox, with what the sheet learns from it. */
+/**
+ * A row's draft as an import hands it to the outbox, with what only the sheet knows of it:
+ * what its amount tells of the decimal mark, and where its correlation id stands.
+ */
 export interface SheetDraft extends ImportedDraft {
   amountMark?: AmountMark;
+  correlationCell?: string;
 }
 
 /**

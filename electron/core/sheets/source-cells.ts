@@ -47,3 +47,13 @@ export function decodeCells(cells: readonly SourceCell[]): CellValue[] {
     return { kind: 'number', value: cell.n, format: cell.fmt };
   });
 }
+
+/**
+ * A row's cells without the empty ones at its end (null, or text of nothing), which a sheet
+ * does not show: both as encoded here and as the results export writes them.
+ */
+export function withoutTrailingEmpty<T>(cells: readonly T[]): readonly T[] {
+  let end = cells.length;
+  while (end > 0 && (cells[end - 1] === null || cells[end - 1] === '')) end -= 1;
+  return end === cells.length ? cells : cells.slice(0, end);
+}
