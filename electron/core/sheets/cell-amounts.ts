@@ -25,6 +25,8 @@ export interface CellAmount {
   shows?: DecimalMark;
   /** Its separator could group or mark decimals; it was read by the sheet's mark. */
   ambiguous?: true;
+  /** For an ambiguous amount, what it reads as with the other mark ("2.500": 2500 for 2.5). */
+  otherwise?: Milli;
 }
 
 /**
@@ -122,22 +124,31 @@ function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Co
       : `${marks.code} amounts are not written with ${marks.symbol}`;
     return refuse(`${quoted(text)} names two currencies: ${symbolSays}`);
   }
-  const digits = readDigits(marks.rest, decimalMark === ',' ? ',' : '.');
+  const mark = decimalMark === ',' ? ',' : '.';
+  const digits = readDigits(marks.rest, mark);
   if (!digits.ok) return refuse(`${quoted(text)} ${digits.tail}`);
   if (digits.ambiguous && decimalMark === 'both') {
     return refuse(
       `${quoted(text)} could be ${ambiguousReadings(marks.rest)}: this sheet writes decimals both with a dot and with a comma, so write the amount without a thousands separator`,
     );
   }
-  const milli = BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
   const negative = marks.parentheses || marks.sign === '-';
-  const read: CellAmount = { milli: negative ? -milli : milli };
+  const signed = (milli: Milli) => (negative ? -milli : milli);
+  const read: CellAmount = { milli: signed(milliOf(digits)) };
   const currency = marks.code ?? symbolCurrency;
   if (currency) read.currency = currency;
   else if (marks.symbol) read.symbol = marks.symbol;
   if (digits.shows) read.shows = digits.shows;
-  if (digits.ambiguous) read.ambiguous = true;
+  if (digits.ambiguous) {
+    read.ambiguous = true;
+    const other = readDigits(marks.rest, mark === ',' ? '.' : ',');
+    if (other.ok) read.otherwise = signed(milliOf(other));
+  }
   return inRange(quoted(text), read);
+}
+
+function milliOf(digits: { whole: string; fraction: string }): Milli {
+  return BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
 }
 
 /** "2.500" -> "2.5 or 2500": the two amounts an ambiguous separator can mean. */

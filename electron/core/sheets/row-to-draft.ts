@@ -13,7 +13,7 @@ import { checkCurrencyPrecision, type SheetDecimalMark } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
 import { amountHeaderCurrency, bankCodeHeaderScheme, type ColumnMapping } from './column-mapping';
 import type { HeaderRow } from './header-detection';
-import { amountMarkOf, type AmountMark } from './decimal-marks';
+import { amountMarkOf, unshownMarkWarning, type AmountMark } from './decimal-marks';
 import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
@@ -215,6 +215,11 @@ function paymentOf(
     amount = amountToNumber(milli);
     const precision = currency ? checkCurrencyPrecision(milli, currency) : null;
     if (precision) problem('amount', precision);
+    const guessed =
+      context.decimalMarkUnshown && currency && values.amount
+        ? unshownMarkWarning(values.amount, currency)
+        : null;
+    if (guessed) problem('amount', guessed, 'warning');
   }
 
   const date = text.execution_date;

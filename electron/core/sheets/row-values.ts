@@ -30,6 +30,12 @@ export interface ReadingContext {
   dateOrder?: DateOrder;
   /** The mark the sheet writes decimals with, where an amount alone cannot tell. */
   decimalMark?: SheetDecimalMark;
+  /**
+   * No amount of the whole sheet shows its mark, so `decimalMark` is a guess (English, or what
+   * the file's format suggests) and an amount that reads either way is flagged. Known only once
+   * every row is read: such rows are read again with it (sheet-import.ts).
+   */
+  decimalMarkUnshown?: true;
 }
 
 export function readRow(

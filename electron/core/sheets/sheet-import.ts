@@ -134,11 +134,11 @@ export async function importSheet(
     await reading.close();
     const readAgain = (row: SheetRow) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
-    // The whole sheet may show another decimal mark than its first rows: the amounts that
-    // could be read either way are read again with it.
-    const decimalMark = decimalMarks.changedFrom(context.decimalMark);
-    if (decimalMark) {
-      context = { ...context, decimalMark };
+    // The whole sheet may show another decimal mark than its first rows, or none at all: the
+    // amounts that could be read either way are read again with it, or flagged.
+    const reread = decimalMarks.rereadWith(context.decimalMark);
+    if (reread) {
+      context = { ...context, ...reread };
       for (const number of decimalMarks.ambiguousRows) {
         const cells = writer.cellsOf(number);
         if (cells) writer.rewrite(readAgain({ number, cells }));

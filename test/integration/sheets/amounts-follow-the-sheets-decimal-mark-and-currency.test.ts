@@ -96,6 +96,72 @@ describe('an amount with a lone separator before three digits', () => {
     expect(new Set(amounts(dotted))).toEqual(new Set([1234, 12.5]));
   });
 
+  it('is flagged at its cell, read as English, when no amount of the sheet shows a mark', async () => {
+    const imported = await folder.import(
+      await csv('unshown.csv', [
+        'Name,IBAN,Amount,Date',
+        `Anna,${IBAN},2.500,2030-02-28`,
+        `Bob,${IBAN},"1,500",2030-02-28`,
+        `Cleo,${IBAN},2.345,2030-02-28`,
+        `Dan,${IBAN},12,2030-02-28`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(imported)).toEqual([2.5, 1500, 2.345, 12]);
+    const amountIssues = imported.summary.issues.filter((i) => i.field === 'amount.amount');
+    expect(amountIssues).toEqual([
+      expect.objectContaining({
+        row: 2,
+        cell: 'C2',
+        severity: 'warning',
+        message: expect.stringContaining('read as 2.50 EUR, but it may mean 2500.00 EUR'),
+      }),
+      expect.objectContaining({
+        row: 3,
+        cell: 'C3',
+        severity: 'warning',
+        message: expect.stringContaining('read as 1500.00 EUR, but it may mean 1.50 EUR'),
+      }),
+      // 2345 is as good a payment, but 2.345 EUR cannot be paid: the error says so already.
+      expect.objectContaining({ row: 4, cell: 'C4', severity: 'error' }),
+    ]);
+
+    // Read with decimal commas, as a semicolon-separated file suggests, and still flagged.
+    const hinted = await folder.import(
+      await csv('unshown-semicolons.csv', [
+        'Name;IBAN;Amount;Date',
+        `Anna;${IBAN};2.500;2030-02-28`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(hinted.summary.issues.filter((i) => i.field === 'amount.amount')).toEqual([
+      expect.objectContaining({
+        cell: 'C2',
+        message: expect.stringContaining('2500.00 EUR, but it may mean 2.50 EUR'),
+      }),
+    ]);
+  });
+
+  it('is not flagged where the sheet shows its mark, nor in a three-decimal currency', async () => {
+    const shown = await folder.import(
+      await csv('shown-late.csv', [
+        'Name,IBAN,Amount,Date',
+        `Anna,${IBAN},2.500,2030-02-28`,
+        `Bob,${IBAN},12.75,2030-02-28`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(shown)).toEqual([2.5, 12.75]);
+    expect(shown.summary.issues.filter((i) => i.field === 'amount.amount')).toEqual([]);
+
+    const dinars = await folder.import(
+      await csv('dinars.csv', ['Name,IBAN,Amount (KWD),Date', `Anna,${IBAN},2.500,2030-02-28`]),
+      { group: EUR_GROUP },
+    );
+    expect(amounts(dinars)).toEqual([2.5]);
+    expect(dinars.summary.issues.filter((i) => i.field === 'amount.amount')).toEqual([]);
+  });
+
   it('is an issue at its cell in a sheet that writes decimals both ways', async () => {
     const imported = await folder.import(
       await csv('mixed.csv', [
