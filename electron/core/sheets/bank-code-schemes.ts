@@ -18,7 +18,16 @@ import { normaliseHeader } from './header-matching';
 export type BankCodeScheme = 'uk_sort_code' | 'us_routing' | 'au_bsb' | 'ca_transit';
 
 interface SchemeRules {
+  /** The country a code of the scheme is taken to be in, where the sheet does not say. */
   country: string;
+  /** What a person calls it, for a message: "a sort code". */
+  name: string;
+  /**
+   * Other countries whose banks use the scheme, so that a sheet naming one is not questioned:
+   * the Crown Dependencies' banks have sort codes (and Irish banks had them until SEPA), US
+   * territories' banks routing numbers.
+   */
+  alsoIn?: readonly string[];
   check: (code: string) => Check;
   /** The length Excel's dropped zeros are restored to, for a code stored as a number. */
   zeros?: LeadingZeroScheme;
@@ -34,20 +43,24 @@ interface SchemeRules {
 const SCHEMES: Readonly<Record<BankCodeScheme, SchemeRules>> = {
   uk_sort_code: {
     country: 'GB',
+    name: 'a UK sort code',
+    alsoIn: ['GG', 'JE', 'IM', 'IE'],
     check: checkSortCode,
     zeros: 'uk_sort_code',
     text: normaliseSortCode,
   },
   us_routing: {
     country: 'US',
+    name: 'a US routing number',
+    alsoIn: ['PR', 'GU', 'VI', 'AS', 'MP'],
     check: checkAbaRouting,
     zeros: 'us_routing',
     text: normaliseAbaRouting,
   },
-  au_bsb: { country: 'AU', check: checkBsb, zeros: 'au_bsb' },
+  au_bsb: { country: 'AU', name: 'an Australian BSB', check: checkBsb, zeros: 'au_bsb' },
   // No zeros restored: the 9-digit electronic form starts with 0, but without it the 8 digits
   // left read as the cheque form (transit, institution), which is a code of its own.
-  ca_transit: { country: 'CA', check: checkCanadianRouting },
+  ca_transit: { country: 'CA', name: 'a Canadian transit number', check: checkCanadianRouting },
 };
 
 /** In order: "Routing Transit Number" is a US routing number, "Transit" alone Canadian. */
@@ -66,6 +79,16 @@ export function headerScheme(header: string): BankCodeScheme | undefined {
 
 export function schemeCountry(scheme: BankCodeScheme): string {
   return SCHEMES[scheme].country;
+}
+
+/**
+ * Why a bank code of this scheme is doubtful in a bank in `country`, or null when its banks use
+ * the scheme: a sort code column beside "FR" is a row whose country or code is wrong.
+ */
+export function schemeMismatch(scheme: BankCodeScheme, country: string): string | null {
+  const rules = SCHEMES[scheme];
+  if (country === rules.country || rules.alsoIn?.includes(country)) return null;
+  return `the bank code is ${rules.name}, but the bank country says ${country}`;
 }
 
 const BY_COUNTRY = new Map(

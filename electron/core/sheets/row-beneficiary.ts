@@ -19,6 +19,7 @@ import {
   countryScheme,
   guessedScheme,
   schemeCountry,
+  schemeMismatch,
 } from './bank-code-schemes';
 import { restoreLeadingZeros } from './cell-bank-codes';
 import { entityTypeFrom } from './cell-codes';
@@ -65,6 +66,12 @@ export function rowBeneficiary(
   const scheme =
     context.bankCodeScheme ??
     (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
+  // Only a header that names the scheme is evidence against the country; a guessed one yields.
+  const mismatch =
+    context.bankCodeScheme && bankCode && country && !account.iban
+      ? schemeMismatch(context.bankCodeScheme, country)
+      : null;
+  if (mismatch) problem('bank_country', mismatch, 'warning');
   country ??= scheme ? schemeCountry(scheme) : undefined;
   if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
     // Nine digits under a generic header are meant as a routing number: say what is wrong

@@ -87,6 +87,9 @@ export interface SheetDraft extends ImportedDraft {
 const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
   account_number: ['iban'],
   account_name: ['name', 'last_name', 'first_name', 'company_name'],
+  // A country the sheet does not give is told from the bank code or the account: where it
+  // could not be, those are the cells to look at.
+  bank_country: ['bank_code', 'iban', 'account_number'],
 };
 
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */

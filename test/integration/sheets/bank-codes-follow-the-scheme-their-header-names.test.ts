@@ -126,6 +126,29 @@ describe('a header that names its scheme', () => {
   });
 });
 
+describe('a bank country that the scheme’s banks are not in', () => {
+  it('is a warning at the country’s cell, except where their banks use the scheme', async () => {
+    const imported = await folder.import(
+      await csv('sort-code-countries.csv', [
+        'Name,Sort Code,Account Number,Bank Country,Amount,Date',
+        'Ada,40-47-84,70872490,FR,100,2030-01-31',
+        'Alan,40-47-84,70872490,JE,101,2030-01-31',
+        'Grace,40-47-84,70872490,GB,102,2030-01-31',
+      ]),
+    );
+    expect(draftOf(imported, 2).issues).toEqual([
+      expect.objectContaining({
+        field: 'beneficiary.country',
+        cell: 'D2',
+        severity: 'warning',
+        message: 'the bank code is a UK sort code, but the bank country says FR',
+      }),
+    ]);
+    expect(draftOf(imported, 3).issues).toEqual([]);
+    expect(draftOf(imported, 4).issues).toEqual([]);
+  });
+});
+
 describe('a generic "Bank code" header', () => {
   const lines = ['Name,Bank code,Account Number,Amount,Date', 'Ada,062000,12345678,100,2030-01-31'];
 
@@ -135,8 +158,9 @@ describe('a generic "Bank code" header', () => {
     const fromAud = await folder.import(await csv('generic-aud.csv', lines), wallet('AUD'));
     expect(draftOf(fromAud, 2).beneficiary?.body.country).toBe('AU');
     const fromEur = await folder.import(await csv('generic-eur.csv', lines), wallet('EUR'));
+    // Asked at the bank code, the cell the country could not be told from.
     expect(errorsOf(draftOf(fromEur, 2))).toEqual([
-      expect.objectContaining({ field: 'beneficiary.country', message: expect.any(String) }),
+      expect.objectContaining({ field: 'beneficiary.country', cell: 'B2' }),
     ]);
   });
 
