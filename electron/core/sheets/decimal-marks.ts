@@ -98,6 +98,6 @@ export function unshownMarkWarning(amount: CellAmount, currency: string): string
   const other = formatAmount(otherwise, places);
   return (
     `read as ${read} ${currency}, but it may mean ${other} ${currency}: no amount in this sheet ` +
-    `shows whether it writes decimals with a dot or a comma. Check it, and write it ${other} or ${read}`
+    `shows whether it writes decimals with a dot or a comma: write whichever is meant, ${other} or ${read}`
   );
 }
