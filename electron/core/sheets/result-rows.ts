@@ -23,9 +23,11 @@ export function resultRow(draft: SourceRowDraft): ResultRow {
 
 /**
  * A cell as the writer takes it. Dates go back as dates (a calendar day at UTC midnight, which
- * exceljs writes as that day whatever the machine's zone) in an unambiguous format; numbers
- * as numbers, in the format the sheet gave them; errors and formulas without a result as the
- * text the sheet showed.
+ * exceljs writes as that day whatever the machine's zone) in the format the sheet gave them,
+ * else an unambiguous one; in CSV, which has no formats, always as the unambiguous ISO day,
+ * because `31/01/2030` or `01/31/2030` would be read by the reader's locale. Numbers as numbers,
+ * in the format the sheet gave them; errors and formulas without a result as the text the sheet
+ * showed.
  */
 export function sourceValue(cell: CellValue): SourceValue {
   switch (cell.kind) {
@@ -46,7 +48,8 @@ export function sourceValue(cell: CellValue): SourceValue {
       const shown = cell.time ? `${cell.date} ${cell.time}` : cell.date;
       const value = new Date(`${cell.date}T${cell.time ?? '00:00:00'}Z`);
       if (Number.isNaN(value.getTime())) return shown;
-      return { value, format: cell.time ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd', shown };
+      const format = cell.format ?? (cell.time ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd');
+      return { value, format, shown };
     }
     case 'error':
       return cell.code;

@@ -12,8 +12,8 @@ import { withoutTrailingEmpty } from './source-cells';
 
 /**
  * A number or a date with the number format the sheet shows it in: written as a typed cell
- * with that format in .xlsx, and as `shown` (what the sheet shows, "040004", "2030-01-31") in
- * CSV, which has no formats.
+ * with that format in .xlsx, and as `shown` in CSV, which has no formats: a number as the
+ * sheet shows it ("040004"), a date as its ISO day ("2030-01-31") whatever its format.
  */
 export interface FormattedValue {
   value: number | Date;

@@ -7,6 +7,8 @@ import type { DecimalMark } from './amount-digits';
  * One cell's value as the file holds it, before any coercion to a field.
  * - `date`: a cell Excel shows as a date; `date` is its calendar day (YYYY-MM-DD) and `time`
  *   its wall-clock time, both as written in the sheet, so that no time zone can move them.
+ *   `format` is its number format where the file gives one (`dd/mm/yyyy`), so that the results
+ *   export shows the date as the sheet did; a text date (a CSV's) has none.
  * - `number`: a number cell; `format` is its number format where the file gives one (a serial
  *   in a date column is read as a date by the coercion, using `date1904` of the sheet).
  * - `error`: an error value such as `#N/A`, or a formula whose result is an error.
@@ -16,7 +18,7 @@ export type CellValue =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
   | { kind: 'number'; value: number; format?: string }
-  | { kind: 'date'; date: string; time?: string }
+  | { kind: 'date'; date: string; time?: string; format?: string }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'error'; code: string }
   | { kind: 'formula'; formula: string };

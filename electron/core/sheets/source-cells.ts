@@ -1,6 +1,7 @@
 // A row's cells as the outbox keeps them (for the annotated export and for re-reading a row):
-// plain JSON values where the cell is plain — text, number, boolean, null — and a one-key
-// object where it is not, so 100,000 rows stay small.
+// plain JSON values where the cell is plain — text, number, boolean, null — and a small object
+// where it is not, so 100,000 rows stay small. A date's `fmt` came later: rows stored before it
+// read as dates without a format.
 import { EMPTY, type CellValue } from './sheet-types';
 
 export type SourceCell =
@@ -8,10 +9,13 @@ export type SourceCell =
   | number
   | boolean
   | null
-  | { d: string; t?: string }
+  | EncodedDate
   | { e: string }
   | { f: string }
   | { n: number; fmt: string };
+
+/** A date: its calendar day, its wall-clock time if not midnight, its number format if any. */
+type EncodedDate = { d: string; t?: string; fmt?: string };
 
 export function encodeCells(cells: readonly CellValue[]): SourceCell[] {
   return cells.map((cell): SourceCell => {
@@ -24,8 +28,12 @@ export function encodeCells(cells: readonly CellValue[]): SourceCell[] {
         return cell.format ? { n: cell.value, fmt: cell.format } : cell.value;
       case 'boolean':
         return cell.value;
-      case 'date':
-        return cell.time ? { d: cell.date, t: cell.time } : { d: cell.date };
+      case 'date': {
+        const date: EncodedDate = { d: cell.date };
+        if (cell.time) date.t = cell.time;
+        if (cell.format) date.fmt = cell.format;
+        return date;
+      }
       case 'error':
         return { e: cell.code };
       case 'formula':
@@ -40,12 +48,18 @@ export function decodeCells(cells: readonly SourceCell[]): CellValue[] {
     if (typeof cell === 'string') return { kind: 'text', text: cell };
     if (typeof cell === 'number') return { kind: 'number', value: cell };
     if (typeof cell === 'boolean') return { kind: 'boolean', value: cell };
-    if ('d' in cell)
-      return cell.t ? { kind: 'date', date: cell.d, time: cell.t } : { kind: 'date', date: cell.d };
+    if ('d' in cell) return decodedDate(cell);
     if ('e' in cell) return { kind: 'error', code: cell.e };
     if ('f' in cell) return { kind: 'formula', formula: cell.f };
     return { kind: 'number', value: cell.n, format: cell.fmt };
   });
+}
+
+function decodedDate(cell: EncodedDate): CellValue {
+  const date: CellValue = { kind: 'date', date: cell.d };
+  if (cell.t) date.time = cell.t;
+  if (cell.fmt) date.format = cell.fmt;
+  return date;
 }
 
 /**

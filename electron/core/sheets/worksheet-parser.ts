@@ -36,7 +36,7 @@ export interface ParsedRow {
 
 /** A hidden "rest of the sheet" (up to column 16384) is a formatting habit, not real columns. */
 const MAX_HIDDEN_SPAN = 1000;
-/** Distinct dates worked out once and kept (about ten years of days). */
+/** Distinct dates worked out once and kept, over all date styles (about ten years of days). */
 const MAX_DATES_KEPT = 4096;
 /** Excel's last column, XFD, as a 0-based index. */
 const LAST_COLUMN = 16_383;
@@ -52,8 +52,8 @@ export class WorksheetParser extends ChunkedXmlReader {
   private row: ParsedRow | undefined;
   private lastRow = 0;
   private lastColumn = -1;
-  private readonly formats = new Map<number, { format?: string; date: boolean }>();
-  private readonly dates = new Map<number, CellValue>();
+  private readonly formats = new Map<number, StyleFormat>();
+  private datesKept = 0;
   /** Where a cell's r, s and t attributes are (attributeSpans), for one cell at a time. */
   private readonly cellSpans = new Int32Array(6);
 
@@ -209,37 +209,45 @@ export class WorksheetParser extends ChunkedXmlReader {
     if (raw.trim() === '') return EMPTY;
     const value = Number(raw);
     if (!Number.isFinite(value)) return { kind: 'error', code: xmlText(raw) };
-    const { format, date } = this.formatOf(style);
-    if (date) return this.dateOf(value);
+    const known = this.formatOf(style);
+    if (known.dates) return this.dateOf(value, known);
+    const { format } = known;
     return format === undefined ? { kind: 'number', value } : { kind: 'number', value, format };
   }
 
   /**
-   * A date serial as a date. The same few dates fill a payment list's date column, so each is
-   * worked out once; CellValues are never changed once made, so one object serves them all.
+   * A date serial as a date in its style's format. The same few dates fill a payment list's
+   * date column, so each is worked out once per style; CellValues are never changed once made,
+   * so one object serves them all.
    */
-  private dateOf(serial: number): CellValue {
-    let date = this.dates.get(serial);
+  private dateOf(serial: number, style: DateFormat): CellValue {
+    let date = style.dates.get(serial);
     if (!date) {
-      date = serialDateValue(serial, this.workbook.date1904);
-      if (this.dates.size < MAX_DATES_KEPT) this.dates.set(serial, date);
+      date = serialDateValue(serial, this.workbook.date1904, style.format);
+      if (this.datesKept < MAX_DATES_KEPT) {
+        style.dates.set(serial, date);
+        this.datesKept += 1;
+      }
     }
     return date;
   }
 
-  private formatOf(style: number): { format?: string; date: boolean } {
+  private formatOf(style: number): StyleFormat {
     let known = this.formats.get(style);
     if (!known) {
       const format = this.workbook.numberFormat(style);
-      known =
-        format === undefined || format === 'General'
-          ? { date: false }
-          : { format, date: isDateFormat(format) };
+      if (format === undefined || format === 'General') known = {};
+      else if (isDateFormat(format)) known = { format, dates: new Map() };
+      else known = { format };
       this.formats.set(style, known);
     }
     return known;
   }
 }
+
+/** A cell style's number format; a date format keeps the dates read in it, by serial. */
+type StyleFormat = { format?: string; dates?: undefined } | DateFormat;
+type DateFormat = { format: string; dates: Map<number, CellValue> };
 
 const ROW_ATTRIBUTES = ['r', 'hidden'] as const;
 const COL_ATTRIBUTES = ['min', 'max', 'hidden'] as const;
@@ -269,15 +277,15 @@ function isDateFormat(format: string): boolean {
 }
 
 /** A serial in the workbook's date system, as its calendar day and wall-clock time. */
-function serialDateValue(serial: number, date1904: boolean): CellValue {
+function serialDateValue(serial: number, date1904: boolean, format: string): CellValue {
   const epochMs = Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000);
   const date = new Date(epochMs);
   if (Number.isNaN(date.getTime())) return { kind: 'error', code: 'invalid date' };
   const iso = date.toISOString();
   const time = iso.slice(11, 19);
   return time === '00:00:00'
-    ? { kind: 'date', date: iso.slice(0, 10) }
-    : { kind: 'date', date: iso.slice(0, 10), time };
+    ? { kind: 'date', date: iso.slice(0, 10), format }
+    : { kind: 'date', date: iso.slice(0, 10), time, format };
 }
 
 /** A `t="d"` cell: an ISO 8601 date or date-time as written. */

@@ -54,8 +54,9 @@ describe('every cell shape', () => {
     expect(b(9)).toEqual({ kind: 'text', text: 'MÜLLER GMBH' });
     expect(b(10)).toEqual({ kind: 'formula', formula: 'SUM(B3,B8)' });
     expect(b(11)).toEqual({ kind: 'error', code: '#DIV/0!' });
-    expect(b(12)).toEqual({ kind: 'date', date: '2030-01-31' });
-    expect(b(13)).toEqual({ kind: 'date', date: '2030-01-31' });
+    // numFmtId 14, the locale's short date, by the name exceljs gives it and writes back as 14.
+    expect(b(12)).toEqual({ kind: 'date', date: '2030-01-31', format: 'mm-dd-yy' });
+    expect(b(13)).toEqual({ kind: 'date', date: '2030-01-31', format: 'dd/mm/yyyy' });
     expect(b(14)).toEqual({ kind: 'text', text: 'Zoë Ashworth-Łukasiewicz' });
     expect(b(15)).toMatchObject({ kind: 'number', value: 1234.5 });
     expect(b(16)).toEqual({ kind: 'text', text: 'Invoice 2030-001' });

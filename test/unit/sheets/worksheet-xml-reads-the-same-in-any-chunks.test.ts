@@ -84,7 +84,7 @@ describe('the worksheet parser', () => {
         hidden: true,
         cells: [
           { kind: 'text', text: 'Café & Olé' },
-          { kind: 'date', date: '2030-01-31' },
+          { kind: 'date', date: '2030-01-31', format: 'dd/mm/yyyy' },
           { kind: 'number', value: 1234.5, format: '#,##0.00' },
         ],
       },
