@@ -191,8 +191,10 @@ export class WorksheetParser extends ChunkedXmlReader {
         return { kind: 'boolean', value: raw.trim() === '1' || raw.trim() === 'true' };
       case 'e':
         return { kind: 'error', code: xmlText(raw) };
-      case 'd':
-        return isoDateValue(raw);
+      case 'd': {
+        const known = this.formatOf(style);
+        return isoDateValue(raw, known.dates ? known.format : undefined);
+      }
       default:
         return this.number(raw, style);
     }
@@ -288,13 +290,14 @@ function serialDateValue(serial: number, date1904: boolean, format: string): Cel
     : { kind: 'date', date: iso.slice(0, 10), time, format };
 }
 
-/** A `t="d"` cell: an ISO 8601 date or date-time as written. */
-function isoDateValue(raw: string): CellValue {
+/** A `t="d"` cell: an ISO 8601 date or date-time as written, in its style's date format. */
+function isoDateValue(raw: string, format: string | undefined): CellValue {
   const match = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}:\d{2}:\d{2}))?/.exec(raw.trim());
   if (!match?.[1]) return { kind: 'error', code: xmlText(raw) };
-  return match[2] && match[2] !== '00:00:00'
-    ? { kind: 'date', date: match[1], time: match[2] }
-    : { kind: 'date', date: match[1] };
+  const date: CellValue = { kind: 'date', date: match[1] };
+  if (match[2] && match[2] !== '00:00:00') date.time = match[2];
+  if (format !== undefined) date.format = format;
+  return date;
 }
 
 function textOf(text: string): CellValue {

@@ -131,6 +131,22 @@ describe('the worksheet parser', () => {
     ]);
   });
 
+  it('reads an ISO date cell (t="d") in its style’s date format, and none from another style', () => {
+    const { rows } = parse([
+      '<worksheet><sheetData><row r="1"><c r="A1" t="d" s="1"><v>2030-01-31T00:00:00</v></c>',
+      '<c r="B1" t="d" s="2"><v>2030-01-31T09:30:00</v></c></row></sheetData></worksheet>',
+    ]);
+    expect(rows).toEqual([
+      {
+        number: 1,
+        cells: [
+          { kind: 'date', date: '2030-01-31', format: 'dd/mm/yyyy' },
+          { kind: 'date', date: '2030-01-31', time: '09:30:00' },
+        ],
+      },
+    ]);
+  });
+
   it('reads a sheet whose tags carry a namespace prefix', () => {
     const { rows } = parse([
       '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>',
