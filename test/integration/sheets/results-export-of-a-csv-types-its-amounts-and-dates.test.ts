@@ -1,0 +1,67 @@
+// A CSV holds only text. Exported to .xlsx, its plain amounts and ISO days become numbers and
+// dates, so the finance person's SUM and date filters work on the annotated sheet; what is
+// not plainly one stays the text it was, and a CSV export writes every cell as it came in.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchResults, type BatchSheetSource } from '../../../electron/core/sheets/batch-results';
+import { resultRow } from '../../../electron/core/sheets/result-rows';
+import { writeResults } from '../../../electron/core/sheets/results-export';
+import { OutboxFolder } from '../../support/sheet-import';
+
+let folder: OutboxFolder;
+beforeAll(async () => {
+  folder = await OutboxFolder.create();
+});
+afterAll(() => folder.remove());
+
+const IBAN = 'DE89370400440532013000';
+const LINES = [
+  'Payee,IBAN,Amount,Pay date,Reference',
+  `Anna,${IBAN},1250.50,2030-03-29,1250`,
+  `Bob,${IBAN},"€1.250,00",29/03/2030,2030-03-29`,
+  `Cleo,${IBAN},700,2030-02-30,INV-7`,
+];
+
+async function exported(name: string): Promise<string> {
+  const { summary } = await folder.import(await folder.csv('typed.csv', LINES), {
+    group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+  });
+  const { imports } = folder.outbox;
+  const source = imports.batchSource<BatchSheetSource>(summary.batchId);
+  if (!source) throw new Error('the import kept no source');
+  const rows = [...imports.sourceRows(summary.batchId)].map(resultRow);
+  const path = join(folder.dir, name);
+  await writeResults(path, batchResults(imports, summary.batchId, source, rows));
+  return path;
+}
+
+describe('the results export of a CSV import', () => {
+  it('writes plain amounts and ISO days in mapped columns as numbers and dates in .xlsx', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await exported('typed.xlsx'));
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const cell = (ref: string) => sheet.getCell(ref);
+
+    expect(cell('C2').value).toBe(1250.5);
+    expect(cell('C2').numFmt).toBe('#,##0.00');
+    expect(cell('D2').value).toEqual(new Date('2030-03-29T00:00:00Z'));
+    expect(cell('D2').numFmt).toBe('yyyy-mm-dd');
+    expect(cell('C4').value).toBe(700);
+    // Not plainly an amount or a day: the text as it was.
+    expect(cell('C3').value).toBe('€1.250,00');
+    expect(cell('D3').value).toBe('29/03/2030');
+    expect(cell('D4').value).toBe('2030-02-30');
+    // A reference that looks like a number or a day is not an amount or a date column's.
+    expect(cell('E2').value).toBe('1250');
+    expect(cell('E3').value).toBe('2030-03-29');
+  });
+
+  it('writes every cell of a CSV export as the text that came in', async () => {
+    const text = await readFile(await exported('typed.csv'), 'utf8');
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[1]).toMatch(/^Anna,DE89370400440532013000,1250\.50,2030-03-29,1250,/);
+    expect(lines[3]).toMatch(/^Cleo,DE89370400440532013000,700,2030-02-30,INV-7,/);
+  });
+});
