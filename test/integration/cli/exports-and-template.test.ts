@@ -227,6 +227,55 @@ describe('payout-desk statement --export', () => {
   );
 });
 
+describe('payout-desk statement --to DAY', () => {
+  it(
+    'takes in the whole of that day, up to its last millisecond, and names it as the period end',
+    { timeout: 60_000 },
+    async () => {
+      const groups = GroupList.parse(await json('groups'));
+      const walletId = groups.items[0]?.wallet.id as string;
+      const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      const year = WalletStatement.parse(
+        await json('statement', walletId, '--from', from, '--to', new Date().toISOString()),
+      );
+      // The sandbox seeds its items relative to today: the day is the latest one booked after
+      // midnight, so that a period ending at that midnight would leave it out.
+      const late = year.items.findLast((item) => !item.date.endsWith('T00:00:00.000Z'));
+      expect(late).toBeDefined();
+      const day = (late?.date ?? '').slice(0, 10);
+      const ofTheDay = year.items.filter((item) => item.date.startsWith(day));
+
+      const range = ['--from', day, '--to', day];
+      const statement = WalletStatement.parse(await json('statement', walletId, ...range));
+      expect(statement.start_date).toBe(`${day}T00:00:00.000Z`);
+      expect(statement.end_date).toBe(`${day}T23:59:59.999Z`);
+      expect(statement.items.map((item) => item.id)).toEqual(ofTheDay.map((item) => item.id));
+      expect(statement.items.map((item) => item.id)).toContain(late?.id);
+
+      const exported = await json<{ rows: number; end: string }>(
+        'statement',
+        walletId,
+        ...range,
+        '--export',
+        at('day.xlsx'),
+      );
+      expect(exported).toMatchObject({ rows: ofTheDay.length, end: `${day}T23:59:59.999Z` });
+      const rows = (await xlsxRows(at('day.xlsx'), 'Statement')).slice(1);
+      expect(rows).toHaveLength(ofTheDay.length);
+      const about = await xlsxRows(at('day.xlsx'), 'About');
+      expect(about).toContainEqual(['Period end', day]);
+
+      // A date-time is the instant given, not a day.
+      const noon = `${day}T12:00:00.000Z`;
+      const untilNoon = WalletStatement.parse(
+        await json('statement', walletId, '--from', day, '--to', noon),
+      );
+      expect(untilNoon.end_date).toBe(noon);
+      expect(untilNoon.items.every((item) => item.date <= noon)).toBe(true);
+    },
+  );
+});
+
 describe('payout-desk export errors', () => {
   it('says what to do, with status 2, and writes nothing', { timeout: 60_000 }, async () => {
     const template = await cli('template', at('t.pdf'));
