@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
 import { RESULT_COLUMNS } from '../../../electron/core/sheets/results-export';
+import { columnLetter } from '../../../electron/core/sheets/sheet-types';
 import { GroupList, WalletStatement } from '../../../shared/service';
 import { runCli } from '../../support/cli';
 
@@ -54,12 +55,12 @@ async function csvRows(path: string): Promise<string[][]> {
 
 interface Imported {
   drafts: number;
-  issues: { severity: string }[];
+  issues: { severity: string; row?: number; cell?: string; field?: string; message: string }[];
 }
 
 describe('payout-desk template', () => {
   it(
-    'writes a template whose example rows import without an error',
+    'writes a template whose example rows import as drafts that cannot be approved, each blocked only as an example at its correlation id',
     { timeout: 60_000 },
     async () => {
       for (const name of ['t.xlsx', 't.csv']) {
@@ -70,9 +71,28 @@ describe('payout-desk template', () => {
         expect(written.format).toBe(name.slice(2));
         expect(written.columns).toContain('amount');
         expect(written.columns).toContain('tag:department');
-        const imported = await json<Imported>('import', at(name), '--batch', `T ${name}`);
+        const batch = `T ${name}`;
+        const imported = await json<Imported>('import', at(name), '--batch', batch);
         expect(imported.drafts).toBe(3);
-        expect(imported.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+        // Their details are valid: the one error each is that they are the template's.
+        const letter = columnLetter(written.columns.indexOf('correlation_id'));
+        expect(imported.issues.filter((issue) => issue.severity === 'error')).toEqual(
+          [2, 3, 4].map((row) =>
+            expect.objectContaining({
+              row,
+              cell: `${letter}${row}`,
+              field: 'correlation_id',
+              message: `EXAMPLE-000${row - 1} marks an example row of the template, not a payment: delete the row, or write the payment over it, correlation id included`,
+            }),
+          ),
+        );
+        const approved = await json<{ approved: number; refused: unknown[] }>(
+          'approve',
+          batch,
+          '--all',
+        );
+        expect(approved.approved).toBe(0);
+        expect(approved.refused).toHaveLength(3);
       }
     },
   );
