@@ -110,6 +110,13 @@ async function importGroup(
           : 'no unlocked payment group to import into: pass --group ID',
       );
     }
+    // The service takes no new payment into a locked group: every row would fail at sync.
+    // Offline this cannot be known (the outbox keeps no groups), and the sync says it then.
+    if (group.locked) {
+      throw new UsageError(
+        `payment group "${group.name}" (${group.id}) is locked: no new payments can be added to it. Choose another with --group ID (payout-desk groups --locked false lists them)`,
+      );
+    }
     ctx.note(
       `Importing into group "${group.name}" (${group.id}), wallet ${group.wallet.name} ${group.wallet.currency}`,
     );

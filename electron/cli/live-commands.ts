@@ -96,7 +96,7 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
   // Checked before the service is reached: a mistyped flag costs no connection.
   const range = {
     ...(values.from ? { start: parseDate('--from', values.from) } : {}),
-    ...(values.to ? { end: parseDate('--to', values.to) } : {}),
+    ...(values.to ? { end: parseDate('--to', values.to, 'end') } : {}),
   };
   const take = values.take ? parseCount('--take', values.take, 1) : undefined;
   const skip = values.skip ? parseCount('--skip', values.skip, 0) : undefined;
@@ -143,9 +143,17 @@ function parseCount(flag: string, value: string, min: number): number {
   return Number(value);
 }
 
-/** A date (2026-11-01) or date-time; a date alone means midnight UTC. */
-function parseDate(flag: string, value: string): string {
-  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+/**
+ * A date (2026-11-01) or date-time. A date alone is that whole day in UTC: from its first
+ * instant, or up to its last millisecond for --to. The spec does not say whether the
+ * statement's `end` is inclusive; the last millisecond leaves the day whole either way, where
+ * the next midnight would also take in what was booked at that instant (the Local sandbox's
+ * `end` is inclusive).
+ */
+function parseDate(flag: string, value: string, day: 'start' | 'end' = 'start'): string {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? `${value}${day === 'start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`
+    : value;
   if (Number.isNaN(Date.parse(text)))
     throw new UsageError(`${flag} takes a date such as 2026-11-01, not "${value}"`);
   return new Date(text).toISOString();

@@ -118,19 +118,20 @@ export function checkSortCode(text: string): Check {
 }
 
 /**
- * UK account numbers have 8 digits. Some banks issued 7-digit ones, which UK banks and the
- * payment schemes (Vocalink's account validation rules) pad with a leading zero; a spreadsheet
- * that took the number for a number drops that zero the same way. Both get it back here.
+ * UK account numbers have 8 digits. Some banks issued 6- and 7-digit ones, which UK banks and
+ * the payment schemes (Vocalink's account validation rules) pad with leading zeros to 8; a
+ * spreadsheet that took the number for a number drops those zeros the same way. Both get them
+ * back here. Shorter numbers are not an issued form, and are left for the check to refuse.
  */
 export function normaliseUkAccountNumber(text: string): string {
   const digits = stripSeparators(text);
-  return /^\d{7}$/.test(digits) ? `0${digits}` : digits;
+  return /^\d{6,7}$/.test(digits) ? digits.padStart(8, '0') : digits;
 }
 
 /**
- * 8 digits after removing spaces and hyphens; a 7-digit number is accepted as the 8-digit one
- * with a leading zero, which is the value returned. Unlike a 5-digit sort code, a 7-digit
- * account number is a real, issued form, so padding it here is not a guess.
+ * 8 digits after removing spaces and hyphens; a 6- or 7-digit number is accepted as the 8-digit
+ * one with leading zeros, which is the value returned. Unlike a 5-digit sort code, a 6- or
+ * 7-digit account number is a real, issued form, so padding it here is not a guess.
  */
 export function checkUkAccountNumber(text: string): Check {
   const value = normaliseUkAccountNumber(text);

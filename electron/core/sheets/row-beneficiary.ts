@@ -85,7 +85,9 @@ export function rowBeneficiary(
 
   if (account.number !== undefined) {
     bank.account_number =
-      !account.iban && country === 'GB' ? ukAccount(account.number, problem) : account.number;
+      !account.iban && country === 'GB'
+        ? ukAccount(account.number, values, problem)
+        : account.number;
   }
   if (bankCode !== undefined) {
     // A code is checked by the scheme its header names, else by its bank's country.
@@ -154,8 +156,18 @@ function accountOf(
   return { number: raw };
 }
 
-function ukAccount(number: string, problem: Problem): string {
-  const checked = checkUkAccountNumber(restoreLeadingZeros(number, 'uk_account'));
+/**
+ * Zeros Excel dropped from a number cell are put back to 8 digits; typed as text, an account
+ * number is taken as written, bar the zeros UK banks themselves add to a 6- or 7-digit one
+ * (checkUkAccountNumber): "1234" in a text cell is a number cut short, not 00001234.
+ */
+function ukAccount(number: string, values: RowValues, problem: Problem): string {
+  const fromNumber = values.fromNumbers.has(
+    values.text.iban !== undefined ? 'iban' : 'account_number',
+  );
+  const checked = checkUkAccountNumber(
+    fromNumber ? restoreLeadingZeros(number, 'uk_account') : number,
+  );
   if (checked.ok) return checked.value;
   problem('account_number', checked.reason);
   return number;

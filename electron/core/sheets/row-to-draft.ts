@@ -18,6 +18,7 @@ import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import type { SheetRow } from './sheet-types';
+import { isExampleCorrelationId } from './template-examples';
 
 /** Where an import's drafts go. */
 export interface DraftTarget {
@@ -114,17 +115,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
   const payment = paymentOf(values, context, beneficiary, problem);
   if (existing) payment.target = { type: 'contact', id: existing };
 
-  let correlationId: string | undefined;
-  if (text.correlation_id !== undefined) {
-    if (CORRELATION_ID.test(text.correlation_id)) correlationId = text.correlation_id;
-    else {
-      problem(
-        'correlation_id',
-        'a correlation id is up to 100 letters, digits, hyphens and underscores; this payment gets one of its own instead',
-        'warning',
-      );
-    }
-  }
+  const correlationId = sheetCorrelationId(text.correlation_id, problem);
   const amountMark = amountMarkOf(values.amount);
   const account = existing ?? accountKey(beneficiary);
   // The currency goes last: keys written before it was part of them were given it by outbox
@@ -144,6 +135,33 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
       ? { correlationCell: values.cells.correlation_id }
       : {}),
   };
+}
+
+/**
+ * The correlation id the sheet gives, when it fits the spec. One the template gave an example
+ * row marks that row as the template's, not a payee's: it is blocked until deleted or written
+ * over, as its details are valid and its date ahead, and nothing else would stop it.
+ */
+function sheetCorrelationId(
+  id: string | undefined,
+  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
+): string | undefined {
+  if (id === undefined) return undefined;
+  if (!CORRELATION_ID.test(id)) {
+    problem(
+      'correlation_id',
+      'a correlation id is up to 100 letters, digits, hyphens and underscores; this payment gets one of its own instead',
+      'warning',
+    );
+    return undefined;
+  }
+  if (isExampleCorrelationId(id)) {
+    problem(
+      'correlation_id',
+      `${id} marks an example row of the template, not a payment: delete the row, or write the payment over it, correlation id included`,
+    );
+  }
+  return id;
 }
 
 /**

@@ -171,8 +171,8 @@ function fillAbout(workbook: XlsxStreamWriter, input: StatementInput, rows: numb
     ['Wallet', input.wallet.name],
     ['Wallet id', input.wallet.id],
     ['Currency', input.wallet.currency],
-    ['Period start', periodText(input.start)],
-    ['Period end', periodText(input.end)],
+    ['Period start', periodText(input.start, 'start')],
+    ['Period end', periodText(input.end, 'end')],
     ['Items', rows],
   ];
   for (const [label, value] of facts) {
@@ -181,8 +181,16 @@ function fillAbout(workbook: XlsxStreamWriter, input: StatementInput, rows: numb
   sheet.commit();
 }
 
-/** The period in UTC like the dates, as text: it names the request, it is not data. */
-function periodText(text: string): string {
+/**
+ * The period in UTC like the dates, as text: it names the request, it is not data. A day alone
+ * means the whole day, as `statement --to DAY` asks for it: a start at its midnight, an end at
+ * its last millisecond. An end at midnight keeps its time, or it would read as the day it
+ * leaves out.
+ */
+function periodText(text: string, edge: 'start' | 'end'): string {
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : isoDate(date);
+  if (Number.isNaN(date.getTime())) return text;
+  if (edge === 'start') return isoDate(date);
+  const iso = date.toISOString();
+  return iso.endsWith('T23:59:59.999Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
 }

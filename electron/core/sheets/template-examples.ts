@@ -1,7 +1,21 @@
 // The rows a fresh template carries: one payment of each common shape, every one valid, so a
-// person can see what a good row looks like and the importer's checks pass on them as they are.
-// The bank details are the published test details of each scheme, never a real person's.
+// person can see what a good row looks like and the importer's checks pass on them as they are,
+// but for one: an import knows them by their correlation ids and blocks them, so that an example
+// left in the sheet is never paid. The bank details are the published test details of each
+// scheme, never a real person's.
 import type { FieldId } from './fields';
+
+/**
+ * The correlation ids of the example rows, in their order: an import knows the template's own
+ * rows by them, so that an example left in the sheet is not paid as if it were a payee. Only
+ * these: a person's own id that happens to start with EXAMPLE- is theirs.
+ */
+export const EXAMPLE_CORRELATION_IDS = ['EXAMPLE-0001', 'EXAMPLE-0002', 'EXAMPLE-0003'] as const;
+
+/** Whether a correlation id is one the template gave an example row. */
+export function isExampleCorrelationId(id: string): boolean {
+  return (EXAMPLE_CORRELATION_IDS as readonly string[]).includes(id);
+}
 
 export type TemplateValue = string | number | boolean | Date;
 /** A template row keyed by field id (or template column name); tags by `tag:<key>`. */
@@ -36,7 +50,7 @@ export function exampleTemplateRows(today: Date = new Date()): TemplateRow[] {
       execution_date: paymentDate,
       purpose: 'SALA',
       description: 'Salary',
-      correlation_id: 'EXAMPLE-0001',
+      correlation_id: EXAMPLE_CORRELATION_IDS[0],
       approved: false,
       'tag:department': 'Engineering',
     },
@@ -58,7 +72,7 @@ export function exampleTemplateRows(today: Date = new Date()): TemplateRow[] {
       execution_date: paymentDate,
       purpose: 'SALA',
       description: 'Salaire',
-      correlation_id: 'EXAMPLE-0002',
+      correlation_id: EXAMPLE_CORRELATION_IDS[1],
       approved: false,
       'tag:department': 'Sales',
     },
@@ -80,7 +94,7 @@ export function exampleTemplateRows(today: Date = new Date()): TemplateRow[] {
       execution_date: paymentDate,
       purpose: 'SUPP',
       description: 'Invoice 2041',
-      correlation_id: 'EXAMPLE-0003',
+      correlation_id: EXAMPLE_CORRELATION_IDS[2],
       approved: false,
       'tag:department': 'Procurement',
     },

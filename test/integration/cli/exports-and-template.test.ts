@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
 import { RESULT_COLUMNS } from '../../../electron/core/sheets/results-export';
+import { columnLetter } from '../../../electron/core/sheets/sheet-types';
 import { GroupList, WalletStatement } from '../../../shared/service';
 import { runCli } from '../../support/cli';
 
@@ -54,12 +55,12 @@ async function csvRows(path: string): Promise<string[][]> {
 
 interface Imported {
   drafts: number;
-  issues: { severity: string }[];
+  issues: { severity: string; row?: number; cell?: string; field?: string; message: string }[];
 }
 
 describe('payout-desk template', () => {
   it(
-    'writes a template whose example rows import without an error',
+    'writes a template whose example rows import as drafts that cannot be approved, each blocked only as an example at its correlation id',
     { timeout: 60_000 },
     async () => {
       for (const name of ['t.xlsx', 't.csv']) {
@@ -70,9 +71,28 @@ describe('payout-desk template', () => {
         expect(written.format).toBe(name.slice(2));
         expect(written.columns).toContain('amount');
         expect(written.columns).toContain('tag:department');
-        const imported = await json<Imported>('import', at(name), '--batch', `T ${name}`);
+        const batch = `T ${name}`;
+        const imported = await json<Imported>('import', at(name), '--batch', batch);
         expect(imported.drafts).toBe(3);
-        expect(imported.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+        // Their details are valid: the one error each is that they are the template's.
+        const letter = columnLetter(written.columns.indexOf('correlation_id'));
+        expect(imported.issues.filter((issue) => issue.severity === 'error')).toEqual(
+          [2, 3, 4].map((row) =>
+            expect.objectContaining({
+              row,
+              cell: `${letter}${row}`,
+              field: 'correlation_id',
+              message: `EXAMPLE-000${row - 1} marks an example row of the template, not a payment: delete the row, or write the payment over it, correlation id included`,
+            }),
+          ),
+        );
+        const approved = await json<{ approved: number; refused: unknown[] }>(
+          'approve',
+          batch,
+          '--all',
+        );
+        expect(approved.approved).toBe(0);
+        expect(approved.refused).toHaveLength(3);
       }
     },
   );
@@ -223,6 +243,55 @@ describe('payout-desk statement --export', () => {
       expect(xlsx.rows).toBe(statement.items.length);
       const xlsxLines = (await xlsxRows(at('s.xlsx'), 'Statement')).slice(1);
       expect(xlsxLines.map((line) => line[4])).toEqual(debits);
+    },
+  );
+});
+
+describe('payout-desk statement --to DAY', () => {
+  it(
+    'takes in the whole of that day, up to its last millisecond, and names it as the period end',
+    { timeout: 60_000 },
+    async () => {
+      const groups = GroupList.parse(await json('groups'));
+      const walletId = groups.items[0]?.wallet.id as string;
+      const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+      const year = WalletStatement.parse(
+        await json('statement', walletId, '--from', from, '--to', new Date().toISOString()),
+      );
+      // The sandbox seeds its items relative to today: the day is the latest one booked after
+      // midnight, so that a period ending at that midnight would leave it out.
+      const late = year.items.findLast((item) => !item.date.endsWith('T00:00:00.000Z'));
+      expect(late).toBeDefined();
+      const day = (late?.date ?? '').slice(0, 10);
+      const ofTheDay = year.items.filter((item) => item.date.startsWith(day));
+
+      const range = ['--from', day, '--to', day];
+      const statement = WalletStatement.parse(await json('statement', walletId, ...range));
+      expect(statement.start_date).toBe(`${day}T00:00:00.000Z`);
+      expect(statement.end_date).toBe(`${day}T23:59:59.999Z`);
+      expect(statement.items.map((item) => item.id)).toEqual(ofTheDay.map((item) => item.id));
+      expect(statement.items.map((item) => item.id)).toContain(late?.id);
+
+      const exported = await json<{ rows: number; end: string }>(
+        'statement',
+        walletId,
+        ...range,
+        '--export',
+        at('day.xlsx'),
+      );
+      expect(exported).toMatchObject({ rows: ofTheDay.length, end: `${day}T23:59:59.999Z` });
+      const rows = (await xlsxRows(at('day.xlsx'), 'Statement')).slice(1);
+      expect(rows).toHaveLength(ofTheDay.length);
+      const about = await xlsxRows(at('day.xlsx'), 'About');
+      expect(about).toContainEqual(['Period end', day]);
+
+      // A date-time is the instant given, not a day.
+      const noon = `${day}T12:00:00.000Z`;
+      const untilNoon = WalletStatement.parse(
+        await json('statement', walletId, '--from', day, '--to', noon),
+      );
+      expect(untilNoon.end_date).toBe(noon);
+      expect(untilNoon.items.every((item) => item.date <= noon)).toBe(true);
     },
   );
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../support/cli';
-import { PaymentBody } from '../../../shared/service';
+import { GroupList, PaymentBody } from '../../../shared/service';
 
 let home: string;
 beforeAll(async () => {
@@ -134,6 +134,25 @@ describe('payout-desk import, approve, sync, show', () => {
       expect(shown.drafts[1]?.issues).toEqual([]);
     },
   );
+
+  it('refuses to import into a locked group, naming it, and changes nothing', async () => {
+    const locked = GroupList.parse(await json('groups', '--locked', 'true')).items[0];
+    expect(locked?.locked).toBe(true);
+    const before = await cli('batches', '--json');
+    const refused = await cli(
+      'import',
+      'test/fixtures/payouts-template.csv',
+      '--group',
+      locked?.id as string,
+      '--batch',
+      'Into a locked group',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `payment group "${locked?.name}" (${locked?.id}) is locked: no new payments can be added to it. Choose another with --group ID`,
+    );
+    expect((await cli('batches', '--json')).stdout).toBe(before.stdout);
+  });
 
   it('says what to do when a batch does not exist or a file cannot be imported', async () => {
     const missing = await cli('show', 'February');

@@ -126,6 +126,61 @@ describe('a header that names its scheme', () => {
   });
 });
 
+describe('a UK account number', () => {
+  it('gets the zeros Excel dropped from a number cell back, and in text only those UK banks add', async () => {
+    const file = await writeXlsx(folder.dir, 'uk-accounts.xlsx', {
+      sheets: [
+        {
+          name: 'Payroll',
+          rows: [
+            row(1, ['Name', 'Sort Code', 'Account Number', 'Net Pay', 'Pay Date']),
+            row(2, ['Ada', '601613', 1, 100, '2030-01-31']),
+            row(3, ['Alan', '601613', 1234, 100, '2030-01-31']),
+            row(4, ['Grace', '601613', '123456', 100, '2030-01-31']),
+            row(5, ['Joan', '601613', '1234567', 100, '2030-01-31']),
+            row(6, ['Tim', '601613', '31926819', 100, '2030-01-31']),
+            row(7, ['Ida', '601613', '1234', 100, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file);
+    const accounts = [2, 3, 4, 5, 6].map((line) => {
+      const draft = draftOf(imported, line);
+      expect(draft.issues, `row ${line}`).toEqual([]);
+      return draft.beneficiary?.body.bank_details.account_number;
+    });
+    expect(accounts).toEqual(['00000001', '00001234', '00123456', '01234567', '31926819']);
+    // The same digits as the number cell of row 3, typed as text: not a number Excel shortened.
+    expect(errorsOf(draftOf(imported, 7))).toEqual([
+      expect.objectContaining({ cell: 'C7', message: 'a UK account number is 8 digits' }),
+    ]);
+  });
+
+  it('of any other length, typed as text, is an error at its cell rather than padded', async () => {
+    const imported = await folder.import(
+      await csv('uk-accounts.csv', [
+        'Name,Account number,Sort code,Amount,Payment date',
+        'A Person,1,200000,10,2030-01-31',
+        'B Person,1234,200000,11,2030-01-31',
+        'C Person,123456789,200000,12,2030-01-31',
+        'D Person,12345,200000,13,2030-01-31',
+      ]),
+    );
+    for (const line of [2, 3, 4, 5]) {
+      const draft = draftOf(imported, line);
+      expect(errorsOf(draft), `row ${line}`).toEqual([
+        expect.objectContaining({
+          field: 'beneficiary.bank_details.account_number',
+          cell: `B${line}`,
+          message: 'a UK account number is 8 digits',
+        }),
+      ]);
+      expect(draft.beneficiary?.body.country).toBe('GB');
+    }
+  });
+});
+
 describe('a bank country that the scheme’s banks are not in', () => {
   it('is a warning at the country’s cell, except where their banks use the scheme', async () => {
     const imported = await folder.import(

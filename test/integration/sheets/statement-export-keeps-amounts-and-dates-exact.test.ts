@@ -102,6 +102,19 @@ describe('a statement as xlsx', () => {
     ]);
   });
 
+  it('names a period that ends with a whole day by that day, and one that ends at its midnight by the instant', async () => {
+    const periodEnd = async (end: string) => {
+      const path = join(dir, 'period.xlsx');
+      await writeStatement(path, { ...INPUT, start: '2026-11-01T00:00:00.000Z', end });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(path);
+      return workbook.getWorksheet(ABOUT_SHEET)?.getRow(5).getCell(2).value;
+    };
+    expect(await periodEnd('2026-11-05T23:59:59.999Z')).toBe('2026-11-05');
+    expect(await periodEnd('2026-11-05T00:00:00.000Z')).toBe('2026-11-05T00:00:00Z');
+    expect(await periodEnd('2026-11-05T19:08:00.000Z')).toBe('2026-11-05T19:08:00Z');
+  });
+
   it('writes dates as date cells showing the UTC time, amounts as the exact numbers', async () => {
     const path = join(dir, 'exact.xlsx');
     await writeStatement(path, INPUT);

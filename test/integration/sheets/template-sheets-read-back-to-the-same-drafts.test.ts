@@ -1,16 +1,19 @@
 // Property: any rows the template writer puts in a workbook read back, through the whole
-// import, as the drafts they describe — bodies in the spec's field names, no issues.
+// import, as the drafts they describe — bodies in the spec's field names and correlation ids,
+// no issues; a row carrying one of the template's own example ids reads back the same, blocked
+// by that one error.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToNumber } from '../../../shared/domain/money';
+import { EXAMPLE_CORRELATION_IDS } from '../../../electron/core/sheets/template-examples';
 import {
   writeTemplateWorkbook,
   type TemplateRow,
 } from '../../../electron/core/sheets/template-workbook';
-import { draftOf, OutboxFolder } from '../../support/sheet-import';
+import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
 
 let dir: string;
 let folder: OutboxFolder;
@@ -50,6 +53,12 @@ const payee = fc.record({
   pence: fc.integer({ min: 1, max: 99_999_999_99 }),
   day: fc.integer({ min: 0, max: 3000 }),
   purpose: fc.constantFrom('SALA', 'SUPP', 'BONU', 'PENS'),
+  /** None (one is made), a person's own (made unique per row below), or an example's. */
+  correlation: fc.oneof(
+    fc.constant(undefined),
+    fc.record({ own: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/) }),
+    fc.record({ example: fc.constantFrom(...EXAMPLE_CORRELATION_IDS) }),
+  ),
   account: fc.oneof(
     fc.record({
       kind: fc.constant('uk' as const),
@@ -62,8 +71,18 @@ const payee = fc.record({
 
 type Payee = typeof payee extends fc.Arbitrary<infer T> ? T : never;
 
-function templateRow(p: Payee): TemplateRow {
+/**
+ * The row's correlation id, if any: a person's own is made unique across the whole test (the
+ * outbox is shared, and a taken id is rightly a warning); an example's is the template's own.
+ */
+function correlationOf(p: Payee, where: string): string | undefined {
+  if (!p.correlation) return undefined;
+  return 'own' in p.correlation ? `${p.correlation.own}-${where}` : p.correlation.example;
+}
+
+function templateRow(p: Payee, where: string): TemplateRow {
   const date = new Date(Date.UTC(2031, 0, 1 + p.day));
+  const correlation = correlationOf(p, where);
   const common = {
     entity_type: 'INDIVIDUAL',
     name: p.name,
@@ -71,6 +90,7 @@ function templateRow(p: Payee): TemplateRow {
     execution_date: date,
     purpose: p.purpose,
     description: p.description,
+    ...(correlation !== undefined ? { correlation_id: correlation } : {}),
   };
   return p.account.kind === 'uk'
     ? {
@@ -90,7 +110,10 @@ describe('a sheet written by the template writer', () => {
       fc.asyncProperty(fc.array(payee, { minLength: 1, maxLength: 25 }), async (payees) => {
         run += 1;
         const file = join(dir, `template-${run}.xlsx`);
-        await writeTemplateWorkbook(file, payees.map(templateRow));
+        await writeTemplateWorkbook(
+          file,
+          payees.map((p, index) => templateRow(p, `${run}-${index}`)),
+        );
         const imported = await folder.import(file, { batchName: `Property ${run}` });
         expect(imported.summary).toMatchObject({
           header_row: 1,
@@ -99,7 +122,19 @@ describe('a sheet written by the template writer', () => {
         });
         payees.forEach((p, index) => {
           const draft = draftOf(imported, index + 2);
-          expect(draft.issues).toEqual([]);
+          const correlation = correlationOf(p, `${run}-${index}`);
+          if (p.correlation && 'example' in p.correlation) {
+            // Also a warning when an earlier run took the id: only the error matters here.
+            expect(errorsOf(draft)).toEqual([
+              expect.objectContaining({
+                field: 'correlation_id',
+                message: expect.stringContaining('example row of the template'),
+              }),
+            ]);
+          } else {
+            expect(draft.issues).toEqual([]);
+            if (correlation !== undefined) expect(draft.correlationId).toBe(correlation);
+          }
           expect(draft.payment).toMatchObject({
             amount: { type: 'SEND', amount: amountToNumber(BigInt(p.pence) * 10n) },
             execution: {

@@ -60,8 +60,17 @@ describe('UK account numbers', () => {
     );
   });
 
+  it('take two leading zeros when they have 6 digits, as UK banks pad them', () => {
+    fc.assert(
+      fc.property(digits(6), (number) => {
+        expect(normaliseUkAccountNumber(number)).toBe(`00${number}`);
+        expect(checkUkAccountNumber(number)).toEqual({ ok: true, value: `00${number}` });
+      }),
+    );
+  });
+
   it('are refused when they are anything else', () => {
-    for (const text of ['', '319268', '319268190', '3192681X', '3192.6819']) {
+    for (const text of ['', '1', '1234', '31926', '319268190', '3192681X', '3192.6819']) {
       expect(reason(checkUkAccountNumber(text))).toBe('a UK account number is 8 digits');
     }
   });
