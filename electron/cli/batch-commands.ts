@@ -58,6 +58,9 @@ function importText(summary: SheetImportSummary, source: string): string {
   const errors = summary.issues.filter((i) => i.severity === 'error').length;
   return [
     `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
+    ...(summary.sheets_passed_over ?? []).map(
+      (other) => `  passed over sheet "${other.sheet}": ${other.reason}`,
+    ),
     `  columns: ${Object.entries(summary.mapping)
       .map(([header, field]) => `${header} -> ${field}`)
       .join(', ')}`,
