@@ -3,13 +3,14 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PaymentDraft } from '../core/outbox';
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { ServiceCallError } from '../core/client';
 import {
   importSheet,
   type SheetImportRequest,
   type SheetImportSummary,
 } from '../core/sheets/sheet-import';
+import { readableFileSize } from '../core/sheets/file-kind';
 import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
 import { findBatch, openClient, print, UsageError, withOutbox, type CliContext } from './context';
 
@@ -31,8 +32,9 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--json]',
     );
   }
-  await access(file).catch(() => {
-    throw new UsageError(`cannot open ${file}: check the path`);
+  // Before the service is reached: a folder or a file that cannot be read is said at once.
+  await readableFileSize(file).catch((error: unknown) => {
+    throw new UsageError((error as Error).message);
   });
   const mapping = values.mapping ? await readMappingFile(values.mapping) : undefined;
   const group = await importGroup(ctx, values.group, values.profile);

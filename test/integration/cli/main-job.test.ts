@@ -141,7 +141,10 @@ describe('payout-desk import, approve, sync, show', () => {
     expect(missing.stderr).toContain('no batch "February": payout-desk batches lists them');
     const absent = await cli('import', 'payroll.xlsx', '--group', 'g');
     expect(absent.code).toBe(2);
-    expect(absent.stderr).toContain('cannot open payroll.xlsx: check the path');
+    expect(absent.stderr).toContain('there is no file payroll.xlsx: check the path');
+    const folder = await cli('import', home, '--group', 'g');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`${home} is a folder, not a spreadsheet file`);
     const before = await cli('batches', '--json');
     const notes = join(home, 'notes.txt');
     await writeFile(notes, 'Dear team,\nplease pay the usual people this month.\nThanks\n');

@@ -1,6 +1,7 @@
 // Workbooks made by LibreOffice (test/fixtures/sheets/README.md says cell by cell what they
 // hold): each is imported into a real outbox, and the drafts must say what a person reading
 // the sheet sees.
+import { chmod } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
 import { dateSerial, row, STYLE, writeXlsx } from '../../support/xlsx-by-hand';
@@ -248,5 +249,22 @@ describe('files that are not a list to import', () => {
     const before = folder.counts();
     await expect(folder.import(fixture(name))).rejects.toThrow(message);
     expect(folder.counts()).toEqual(before);
+  });
+
+  it('a folder is refused as a folder, not as a file the system could not read', async () => {
+    await expect(folder.import(folder.dir)).rejects.toMatchObject({
+      code: 'not_a_spreadsheet',
+      message: `${folder.dir} is a folder, not a spreadsheet file: give the path of an .xlsx or .csv file`,
+    });
+  });
+
+  // Root reads any file, so the refusal can only be seen as another user.
+  it.skipIf(process.getuid?.() === 0)('a file the person may not read says so', async () => {
+    const file = await folder.csv('locked.csv', ['Payee,IBAN,Amount,Date']);
+    await chmod(file, 0o000);
+    await expect(folder.import(file)).rejects.toMatchObject({
+      code: 'unreadable',
+      message: expect.stringMatching(/cannot be read: you are not allowed to read it/),
+    });
   });
 });
