@@ -162,7 +162,15 @@ describe('a mapping of the wrong shape', () => {
       folder.import(file, { mapping: { Payee: 'name', Note: 'memo' } }),
     ).rejects.toMatchObject({
       code: 'bad_mapping',
-      message: expect.stringMatching(/fields among .*amount.* or tag:<key>/),
+      message: expect.stringMatching(
+        /^the mapping gives the column "Note" "memo", which is not a field: the fields are .*\bamount\b.*; tag:<key> makes the column a tag, and null leaves it out$/,
+      ),
+    });
+    await expect(
+      folder.import(file, { mapping: { mapping: { Payee: 'name' }, date_order: 'YMD' } }),
+    ).rejects.toMatchObject({
+      code: 'bad_mapping',
+      message: `the mapping's date_order is "YMD"; it can be "DMY" (31/01/2030, day first) or "MDY" (01/31/2030, month first)`,
     });
     await expect(
       folder.import(file, { mapping: { Amount: 'amount', Note: 'amount', IBAN: 'iban' } }),
