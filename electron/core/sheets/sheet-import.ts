@@ -59,6 +59,10 @@ export async function importSheet(
   request: SheetImportRequest,
 ): Promise<SheetImportSummary> {
   const limits = request.limits ?? SHEET_LIMITS;
+  // A batch is found by its name (payout-desk show NAME): one without a name could not be.
+  if (request.batchName.trim() === '') {
+    throw new SheetFileError('no_batch_name', 'the batch needs a name: give one that is not blank');
+  }
   if (outbox.batches.find(request.batchName)) {
     throw new SheetFileError(
       'batch_exists',
