@@ -2,14 +2,15 @@
 // sync, and see where every draft stands. Over the same core the app uses.
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PaymentDraft } from '../core/outbox';
-import { access, readFile } from 'node:fs/promises';
+import type { Outbox, PaymentDraft } from '../core/outbox';
+import { readFile } from 'node:fs/promises';
 import { ServiceCallError } from '../core/client';
 import {
   importSheet,
   type SheetImportRequest,
   type SheetImportSummary,
 } from '../core/sheets/sheet-import';
+import { readableFileSize } from '../core/sheets/file-kind';
 import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
 import { findBatch, openClient, print, UsageError, withOutbox, type CliContext } from './context';
 
@@ -31,20 +32,25 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--json]',
     );
   }
-  await access(file).catch(() => {
-    throw new UsageError(`cannot open ${file}: check the path`);
+  if (values.batch !== undefined && values.batch.trim() === '') {
+    throw new UsageError(
+      '--batch needs a name; leave it out to name the batch after the file and the time',
+    );
+  }
+  // Before the service is reached: a folder or a file that cannot be read is said at once.
+  await readableFileSize(file).catch((error: unknown) => {
+    throw new UsageError((error as Error).message);
   });
   const mapping = values.mapping ? await readMappingFile(values.mapping) : undefined;
   const group = await importGroup(ctx, values.group, values.profile);
-  const batchName =
-    values.batch ??
-    `${basename(file).replace(/\.[^.]+$/, '')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
   const summary = await withOutbox(ctx, (outbox) =>
     importSheet(outbox, {
       file,
       ...(values.sheet ? { sheet: values.sheet } : {}),
       ...(mapping !== undefined ? { mapping } : {}),
-      batchName,
+      // A name given is the person's: taken, it is refused. The one made up here is ours, so a
+      // second import of the same file within the minute gets the next free one.
+      batchName: values.batch ?? freeBatchName(outbox, defaultBatchName(file)),
       profile: values.profile ?? 'local',
       group,
       onProgress: ({ rows }) => ctx.note(`Read ${rows.toLocaleString('en')} rows…`),
@@ -54,10 +60,25 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
   print(ctx, shown, () => importText(summary, source));
 }
 
+function defaultBatchName(file: string): string {
+  const minute = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return `${basename(file).replace(/\.[^.]+$/, '')} ${minute}`;
+}
+
+/** `name`, else `name (2)`, `name (3)`…: the first no batch has. */
+function freeBatchName(outbox: Outbox, name: string): string {
+  let free = name;
+  for (let n = 2; outbox.batches.find(free); n += 1) free = `${name} (${n})`;
+  return free;
+}
+
 function importText(summary: SheetImportSummary, source: string): string {
   const errors = summary.issues.filter((i) => i.severity === 'error').length;
   return [
     `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
+    ...(summary.sheets_passed_over ?? []).map(
+      (other) => `  passed over sheet "${other.sheet}": ${other.reason}`,
+    ),
     `  columns: ${Object.entries(summary.mapping)
       .map(([header, field]) => `${header} -> ${field}`)
       .join(', ')}`,

@@ -267,6 +267,55 @@ export function countryName(code: string): string | undefined {
   return isCountryCode(code) ? COUNTRIES[code] : undefined;
 }
 
+/** Lower case, without accents, punctuation as spaces: "Côte d'Ivoire" -> "cote d ivoire". */
+function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^the /, '');
+}
+
+/** The names people write for a country where ISO's is long or newer than their habit. */
+const EVERYDAY_NAMES: Readonly<Record<string, string>> = {
+  'united kingdom': 'GB',
+  'great britain': 'GB',
+  'united states': 'US',
+  usa: 'US',
+  russia: 'RU',
+  'czech republic': 'CZ',
+  turkey: 'TR',
+  vietnam: 'VN',
+  'south korea': 'KR',
+};
+
+/**
+ * Each English name: ISO's, and ISO's without what it adds in brackets or after a comma
+ * ("Netherlands (Kingdom of the)" is also "Netherlands"), unless two countries share it
+ * (the two Koreas).
+ */
+const CODES_BY_NAME: ReadonlyMap<string, string> = (() => {
+  const byName = new Map<string, string>(Object.entries(EVERYDAY_NAMES));
+  const short = new Map<string, string[]>();
+  for (const [code, name] of Object.entries(COUNTRIES)) {
+    byName.set(nameKey(name), code);
+    const bare = nameKey(name.replace(/\(.*\)|,.*$/, ''));
+    short.set(bare, [...(short.get(bare) ?? []), code]);
+  }
+  for (const [name, codes] of short) {
+    const [code] = codes;
+    if (codes.length === 1 && code !== undefined && !byName.has(name)) byName.set(name, code);
+  }
+  return byName;
+})();
+
+/** The code of a country written by its English name ("United Kingdom", "germany"), if known. */
+export function countryCodeByName(name: string): string | undefined {
+  return CODES_BY_NAME.get(nameKey(name));
+}
+
 /**
  * The geographical scope of the SEPA schemes (EPC list, 2025): the EU, the other EEA states,
  * Switzerland, the United Kingdom, Andorra, Monaco, San Marino and the Holy See, the countries

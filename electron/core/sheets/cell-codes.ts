@@ -1,6 +1,7 @@
 // Code cells (country, currency, purpose, entity type, amount type) and the words people write
 // for the two codes that have everyday names. Whether a code is in its list is the field's
 // check (isCountryCode, isCurrencyCode, …); this only brings the cell to the form codes have.
+import { countryCodeByName } from '../../../shared/domain/countries';
 import type { AmountType, EntityType } from '../../../shared/service';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText } from './cell-text';
@@ -15,6 +16,22 @@ export function cellCode(cell: CellValue): Coerced<string> {
   if (!text.ok || text.value === null) return text;
   const code = text.value.replace(SPACES, '').toUpperCase();
   return code === '' ? NOTHING : accept(code);
+}
+
+/**
+ * A country cell: its code (" gb " -> "GB"), or the code of the English name written
+ * ("United Kingdom" -> "GB"). Any other text is refused as written, never squeezed into a
+ * "code" such as UNITEDKINGDOM that the person did not write.
+ */
+export function cellCountry(cell: CellValue): Coerced<string> {
+  const code = cellCode(cell);
+  if (!code.ok || code.value === null || code.value.length <= 2) return code;
+  const text = cellText(cell);
+  const written = text.ok && text.value !== null ? text.value : code.value;
+  const named = countryCodeByName(written);
+  return named
+    ? accept(named)
+    : refuse(`${quoted(written.trim())} is not a country: write the two-letter code, such as GB`);
 }
 
 /** Lower case, dots dropped, runs of spaces, hyphens and underscores as one space. */

@@ -184,9 +184,22 @@ export function headersFound(given: MappingEntries, headers: readonly string[]):
     .length;
 }
 
-/** Recognises a source by its headers, so that its mapping is offered again next time. */
+/**
+ * Recognises a source by its headers, so that its mapping is offered again next time, whatever
+ * order its columns come in: the normalised headers sorted, each counted as often as it stands.
+ * A column that a mapping names by its letter (an empty header, or one the row repeats:
+ * "Amount (C)") keeps its letter in the key, so a saved mapping is only ever applied where that
+ * letter still holds the column it named; moved, the source is new and its mapping proposed.
+ * (Mappings saved under the earlier, ordered key are proposed afresh once.)
+ */
 export function sourceKey(headers: readonly string[]): string {
-  const normalised = headers.map(normaliseHeader);
-  while (normalised.length > 0 && normalised[normalised.length - 1] === '') normalised.pop();
-  return createHash('sha256').update(normalised.join('\u0000')).digest('hex');
+  const texts = headers.map((header) => header.trim());
+  while (texts.length > 0 && texts[texts.length - 1] === '') texts.pop();
+  const keys = headerKeys(texts);
+  const named = texts.map((text, index) =>
+    keys[index] === text
+      ? normaliseHeader(text)
+      : `${columnLetter(index)}\u0001${normaliseHeader(text)}`,
+  );
+  return createHash('sha256').update(named.sort().join('\u0000')).digest('hex');
 }

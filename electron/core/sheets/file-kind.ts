@@ -18,12 +18,7 @@ const startsWith = (bytes: Uint8Array, magic: number[]) =>
   magic.every((byte, index) => bytes[index] === byte);
 
 export async function sniffFileKind(path: string, limits: SheetLimits): Promise<FileKind> {
-  const size = await stat(path).then(
-    (info) => info.size,
-    () => {
-      throw new SheetFileError('unreadable', `${path} cannot be opened: check the path`);
-    },
-  );
+  const size = await readableFileSize(path);
   if (size > limits.maxFileBytes) {
     throw new SheetFileError(
       'too_large',
@@ -52,6 +47,52 @@ export async function sniffFileKind(path: string, limits: SheetLimits): Promise<
     );
   }
   return 'text';
+}
+
+/**
+ * The size of a file that can be read, or why it cannot, said so that a person can act: a
+ * folder, a path that is not there, a file they may not read or another program holds locked
+ * (Excel does, on Windows, while a workbook is open), instead of the system's EISDIR or EACCES.
+ */
+export async function readableFileSize(path: string): Promise<number> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) {
+      throw new SheetFileError(
+        'not_a_spreadsheet',
+        `${path} is a folder, not a spreadsheet file: give the path of an .xlsx or .csv file`,
+      );
+    }
+    await (await open(path, 'r')).close();
+    return info.size;
+  } catch (error) {
+    if (error instanceof SheetFileError) throw error;
+    throw unreadable(path, (error as NodeJS.ErrnoException).code);
+  }
+}
+
+function unreadable(path: string, code: string | undefined): SheetFileError {
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new SheetFileError('unreadable', `there is no file ${path}: check the path`);
+    case 'EACCES':
+    case 'EPERM':
+      return new SheetFileError(
+        'unreadable',
+        `${path} cannot be read: you are not allowed to read it. Check its permissions, or save a copy you can read and import that`,
+      );
+    case 'EBUSY':
+      return new SheetFileError(
+        'unreadable',
+        `${path} is locked by another program (Excel, while it has the file open): close it there and import again`,
+      );
+    default:
+      return new SheetFileError(
+        'unreadable',
+        `${path} cannot be read (${code ?? 'unknown error'})`,
+      );
+  }
 }
 
 async function readHead(path: string, length: number): Promise<Uint8Array> {

@@ -21,6 +21,8 @@ export interface WorkbookSheet {
   /** Hidden columns and merges, filled in as the rows are read. */
   parser: WorksheetParser;
   rows: AsyncIterable<ParsedRow>;
+  /** No visible sheet comes after this one in tab order. */
+  lastVisible: boolean;
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -37,8 +39,10 @@ export class GuardedWorkbookReader {
   ) {}
 
   /**
-   * The worksheets in tab order. A sheet's rows must be read (or left) before the next sheet
-   * is asked for: asking for it stops inflating the one before.
+   * The worksheets in tab order. A sheet whose rows were never begun stops inflating when the
+   * next sheet is asked for; one whose rows were begun is left to its reader, who reads them to
+   * the end or returns them, so that the sheet chosen among several is read on without opening
+   * the file again. Closing the workbook (returning this generator) ends every one.
    */
   async *sheets(): AsyncGenerator<WorkbookSheet> {
     // The file is on disk, so its parts are read in the order they are needed (exceljs's own
@@ -78,14 +82,20 @@ export class GuardedWorkbookReader {
         date1904: this.date1904,
       };
       const tabs = workbook.model?.sheets ?? [];
-      for (const { path, name, state } of worksheetsInOrder(parts, workbookRels, tabs)) {
+      const worksheets = worksheetsInOrder(parts, workbookRels, tabs);
+      const lastVisibleIndex = worksheets.findLastIndex(
+        (w) => w.state !== 'hidden' && w.state !== 'veryHidden',
+      );
+      for (const [index, { path, name, state }] of worksheets.entries()) {
         const sheet = (await part(path)) as Readable;
         const parser = new WorksheetParser(context);
+        const reading = { begun: false };
+        const lastVisible = index >= lastVisibleIndex;
         try {
-          yield { name, state, parser, rows: parsedRows(sheet, parser) };
+          yield { name, state, parser, rows: parsedRows(sheet, parser, reading), lastVisible };
         } finally {
-          // A sheet left early (only its first rows were wanted) stops inflating here.
-          sheet.destroy();
+          // A sheet passed over unread stops inflating here.
+          if (!reading.begun) sheet.destroy();
         }
       }
     } finally {
@@ -157,7 +167,13 @@ function worksheetsInOrder(
     .sort((a, b) => a.tab - b.tab || a.sheetNo - b.sheetNo);
 }
 
-async function* parsedRows(part: Readable, parser: WorksheetParser): AsyncGenerator<ParsedRow> {
+async function* parsedRows(
+  part: Readable,
+  parser: WorksheetParser,
+  reading: { begun: boolean },
+): AsyncGenerator<ParsedRow> {
+  reading.begun = true;
+  // Returned early (only the first rows were wanted), the loop destroys the part.
   for await (const chunk of part as AsyncIterable<Buffer>) yield* parser.push(chunk);
 }
 

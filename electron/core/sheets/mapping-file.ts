@@ -18,15 +18,12 @@ const MappingFile = z.union([
   Entries,
 ]);
 
+const SHAPE = `the mapping must be {"<header>": "<field>"}, with a field among ${FIELD_IDS.join(', ')}, or tag:<key>, or null to leave a column out`;
+
 /** A mapping's entries and options, refused with the reason when its shape is wrong. */
 export function parseMapping(json: unknown): MappingEntries {
   const parsed = MappingFile.safeParse(json);
-  if (!parsed.success) {
-    throw new SheetFileError(
-      'bad_mapping',
-      `the mapping must be {"<header>": "<field>"} with fields among ${FIELD_IDS.join(', ')} or tag:<key>, or null to leave a column out (${parsed.error.issues[0]?.message ?? 'invalid'})`,
-    );
-  }
+  if (!parsed.success) throw new SheetFileError('bad_mapping', whatIsWrong(json));
   const withOptions = 'mapping' in parsed.data && typeof parsed.data.mapping === 'object';
   const options = parsed.data as {
     mapping: Record<string, string | null>;
@@ -46,6 +43,27 @@ export function parseMapping(json: unknown): MappingEntries {
     );
   }
   return given;
+}
+
+/**
+ * Why a mapping does not fit its shape, at the entry that does not: zod's own message for a
+ * union ("Invalid input") names neither the header nor the value.
+ */
+function whatIsWrong(json: unknown): string {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return `${SHAPE}; the file holds ${Array.isArray(json) ? 'a list' : JSON.stringify(json)}`;
+  }
+  const withOptions = 'mapping' in json && typeof json.mapping === 'object' && json.mapping;
+  if (withOptions && 'date_order' in json && !['DMY', 'MDY'].includes(json.date_order as string)) {
+    return `the mapping's date_order is ${JSON.stringify(json.date_order)}; it can be "DMY" (31/01/2030, day first) or "MDY" (01/31/2030, month first)`;
+  }
+  const entries = withOptions || json;
+  if (Array.isArray(entries)) return `${SHAPE}; its "mapping" is a list`;
+  for (const [header, value] of Object.entries(entries)) {
+    if (FieldName.safeParse(value).success) continue;
+    return `the mapping gives the column "${header}" ${JSON.stringify(value)}, which is not a field: the fields are ${FIELD_IDS.join(', ')}; tag:<key> makes the column a tag, and null leaves it out`;
+  }
+  return SHAPE;
 }
 
 /**

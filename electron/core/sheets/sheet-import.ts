@@ -10,6 +10,7 @@ import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
 import { DecimalMarkTally } from './decimal-marks';
 import { isBlankReason, SkippedRows } from './row-filters';
+import type { PassedOverSheet } from './sheet-choice';
 import { readSheet } from './sheet-reading';
 import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError, type SheetRow } from './sheet-types';
@@ -39,6 +40,8 @@ export interface SheetImportSummary {
   batch: string;
   batchId: string;
   sheet: string;
+  /** Other sheets that looked like payment lists, passed over for this one, each with why. */
+  sheets_passed_over?: PassedOverSheet[];
   header_row: number;
   mapping: Record<string, string>;
   /** Where the mapping came from. */
@@ -56,6 +59,10 @@ export async function importSheet(
   request: SheetImportRequest,
 ): Promise<SheetImportSummary> {
   const limits = request.limits ?? SHEET_LIMITS;
+  // A batch is found by its name (payout-desk show NAME): one without a name could not be.
+  if (request.batchName.trim() === '') {
+    throw new SheetFileError('no_batch_name', 'the batch needs a name: give one that is not blank');
+  }
   if (outbox.batches.find(request.batchName)) {
     throw new SheetFileError(
       'batch_exists',
@@ -172,6 +179,7 @@ export async function importSheet(
       batch: batch.name,
       batchId: batch.id,
       sheet: reading.sheet,
+      ...(reading.passedOver.length > 0 ? { sheets_passed_over: reading.passedOver } : {}),
       header_row: header.number,
       mapping: mappingJson,
       mapping_source: header.source,

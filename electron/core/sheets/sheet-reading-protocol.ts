@@ -6,6 +6,7 @@ import type { SheetDecimalMark } from './cell-amounts';
 import type { MappingEntries } from './column-mapping';
 import type { HeaderRow, SavedMappings } from './header-detection';
 import type { DraftTarget, SheetDraft } from './row-to-draft';
+import type { PassedOverSheet } from './sheet-choice';
 import type { SheetLimits } from './limits';
 import type { CellRange, SheetFileError } from './sheet-types';
 
@@ -44,6 +45,8 @@ export type ReadingMessage =
       header: HeaderRow;
       /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
       above: { number: number; cells: string }[];
+      /** The other sheets that looked like payment lists (sheet-choice.ts). */
+      passedOver: PassedOverSheet[];
     }
   | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }

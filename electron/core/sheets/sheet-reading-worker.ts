@@ -49,6 +49,7 @@ try {
       .slice(0, chosen.header.position + 1)
       .filter((row) => !isBlankReason(skipReason(row, chosen.header.mapping) ?? ''))
       .map((row) => ({ number: row.number, cells: JSON.stringify(encodeCells(row.cells)) })),
+    passedOver: chosen.passedOver,
   });
   const { mapping } = chosen.header;
   const context = draftContext(

@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SheetDecimalMark } from './cell-amounts';
 import type { HeaderRow } from './header-detection';
+import type { PassedOverSheet } from './sheet-choice';
 import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from './sheet-types';
 import { workerExecArgv, workerScript } from './worker-script';
@@ -16,6 +17,8 @@ export interface SheetReading {
   header: HeaderRow;
   /** The header row and the non-blank rows above it, cells as JSON (source-cells.ts). */
   above: { number: number; cells: string }[];
+  /** The other sheets that looked like payment lists, and why this one was taken instead. */
+  passedOver: PassedOverSheet[];
   /** The rows below the header, in order, each a draft or a reason to skip it. */
   rows: AsyncIterable<ReadRow>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
@@ -87,6 +90,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     ...(first.decimalMark ? { decimalMark: first.decimalMark } : {}),
     header: first.header,
     above: first.above,
+    passedOver: first.passedOver,
     rows: rows(),
     merges: () => merges,
     close,

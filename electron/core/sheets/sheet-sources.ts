@@ -12,5 +12,5 @@ export async function* sheetsOf(path: string, limits: SheetLimits): AsyncGenerat
     return;
   }
   const csv: SheetSource = await openCsv(path, limits);
-  yield { ...csv, hidden: false };
+  yield { ...csv, hidden: false, lastVisible: true };
 }

@@ -78,7 +78,8 @@ export class SheetFileError extends Error {
       | 'no_payment_list'
       | 'no_payment_rows'
       | 'bad_mapping'
-      | 'batch_exists',
+      | 'batch_exists'
+      | 'no_batch_name',
     message: string,
   ) {
     super(message);

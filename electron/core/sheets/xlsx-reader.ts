@@ -11,6 +11,8 @@ import type { ParsedRow } from './worksheet-parser';
 export interface XlsxSheet extends SheetSource {
   /** Hidden or very hidden in the workbook: never chosen unless named. */
   hidden: boolean;
+  /** No visible sheet comes after this one: a sheet being chosen need not look further. */
+  lastVisible: boolean;
 }
 
 export async function* xlsxSheets(path: string, limits: SheetLimits): AsyncGenerator<XlsxSheet> {
@@ -20,6 +22,7 @@ export async function* xlsxSheets(path: string, limits: SheetLimits): AsyncGener
     yield {
       name: sheet.name,
       hidden: sheet.state === 'hidden' || sheet.state === 'veryHidden',
+      lastVisible: sheet.lastVisible,
       // The workbook part is read before the sheets, so the date system is known by now.
       date1904: reader.date1904,
       hiddenColumns: sheet.parser.hiddenColumns,

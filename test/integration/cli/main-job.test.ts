@@ -160,7 +160,10 @@ describe('payout-desk import, approve, sync, show', () => {
     expect(missing.stderr).toContain('no batch "February": payout-desk batches lists them');
     const absent = await cli('import', 'payroll.xlsx', '--group', 'g');
     expect(absent.code).toBe(2);
-    expect(absent.stderr).toContain('cannot open payroll.xlsx: check the path');
+    expect(absent.stderr).toContain('there is no file payroll.xlsx: check the path');
+    const folder = await cli('import', home, '--group', 'g');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`${home} is a folder, not a spreadsheet file`);
     const before = await cli('batches', '--json');
     const notes = join(home, 'notes.txt');
     await writeFile(notes, 'Dear team,\nplease pay the usual people this month.\nThanks\n');
@@ -168,5 +171,22 @@ describe('payout-desk import, approve, sync, show', () => {
     expect(notASheet.code).toBe(1);
     expect(notASheet.stderr).toMatch(/no sheet looks like a payment list/);
     expect((await cli('batches', '--json')).stdout).toBe(before.stdout);
+  });
+
+  it('names a batch for the person when they give no name, and refuses a blank one', async () => {
+    const file = 'test/fixtures/payouts-template.csv';
+    const blank = await cli('import', file, '--batch', ' ');
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toContain('--batch needs a name');
+    const first = (await json('import', file)) as unknown as { batch: string };
+    const second = (await json('import', file)) as unknown as { batch: string };
+    expect(first.batch).toMatch(/^payouts-template \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // Within the same minute the name made up is taken: the next free one is used.
+    if (second.batch.startsWith(first.batch)) expect(second.batch).toBe(`${first.batch} (2)`);
+    else expect(second.batch).not.toBe(first.batch);
+    // A name the person gives is theirs: taken, it is refused.
+    const taken = await cli('import', file, '--batch', first.batch);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain(`a batch named "${first.batch}" already exists`);
   });
 });

@@ -99,6 +99,58 @@ describe('a mapping corrected once', () => {
   });
 });
 
+describe('a mapping corrected once, the columns then reordered', () => {
+  it('is still offered: a source is its headers, not their order', async () => {
+    const corrected = { Description: null, 'Invoice no': 'description' };
+    await folder.import(
+      await csv('supplier-run-1.csv', [
+        'Name,IBAN,Amount,Payment date,Description,Invoice no',
+        'Jane Smith,FR1420041010050500013M02606,100,2030-01-15,internal: disputed,INV1',
+      ]),
+      { mapping: corrected },
+    );
+    const next = await folder.import(
+      await csv('supplier-run-2.csv', [
+        'Invoice no,Name,Description,IBAN,Amount,Payment date',
+        'INV2,John Doe,internal: do not pay early,DE89370400440532013000,200,2030-01-15',
+      ]),
+    );
+    expect(next.summary.mapping_source).toBe('saved');
+    expect(next.summary.mapping).not.toHaveProperty('Description');
+    // The internal note never becomes the payee's remittance text.
+    expect(draftOf(next, 2).payment.description).toBe('INV2');
+  });
+
+  it('names a repeated header by its column only while that column holds it', async () => {
+    // The second Amount is the one to pay; the first is the gross.
+    const own = { Name: 'name', IBAN: 'iban', 'Amount (E)': 'amount', Date: 'execution_date' };
+    await folder.import(
+      await csv('gross-net-1.csv', [
+        'Name,IBAN,Amount,Date,Amount',
+        'Jane Smith,FR1420041010050500013M02606,120,2030-01-15,100',
+      ]),
+      { mapping: own },
+    );
+    // Name and IBAN swap; both Amounts stay in C and E: the saved mapping is applied.
+    const swapped = await folder.import(
+      await csv('gross-net-2.csv', [
+        'IBAN,Name,Amount,Date,Amount',
+        'FR1420041010050500013M02606,Jane Smith,120,2030-01-15,100',
+      ]),
+    );
+    expect(swapped.summary.mapping_source).toBe('saved');
+    expect(draftOf(swapped, 2).payment.amount.amount).toBe(100);
+    // The Amounts move: E now holds the first of them, so the saved mapping is not applied.
+    const moved = await folder.import(
+      await csv('gross-net-3.csv', [
+        'Name,IBAN,Date,Ref,Amount,Amount',
+        'Jane Smith,FR1420041010050500013M02606,2030-01-15,INV1,120,100',
+      ]),
+    );
+    expect(moved.summary.mapping_source).toBe('proposed');
+  });
+});
+
 describe('a mapping of the wrong shape', () => {
   it('is refused saying what is wrong with it, and nothing is imported', async () => {
     const file = await csv('payees.csv', [
@@ -110,7 +162,15 @@ describe('a mapping of the wrong shape', () => {
       folder.import(file, { mapping: { Payee: 'name', Note: 'memo' } }),
     ).rejects.toMatchObject({
       code: 'bad_mapping',
-      message: expect.stringMatching(/fields among .*amount.* or tag:<key>/),
+      message: expect.stringMatching(
+        /^the mapping gives the column "Note" "memo", which is not a field: the fields are .*\bamount\b.*; tag:<key> makes the column a tag, and null leaves it out$/,
+      ),
+    });
+    await expect(
+      folder.import(file, { mapping: { mapping: { Payee: 'name' }, date_order: 'YMD' } }),
+    ).rejects.toMatchObject({
+      code: 'bad_mapping',
+      message: `the mapping's date_order is "YMD"; it can be "DMY" (31/01/2030, day first) or "MDY" (01/31/2030, month first)`,
     });
     await expect(
       folder.import(file, { mapping: { Amount: 'amount', Note: 'amount', IBAN: 'iban' } }),

@@ -41,6 +41,25 @@ describe('an issue about a field read from another column', () => {
     expect(reported.find((i) => i.field === 'correlation_id')?.cell).toBe('E3');
   });
 
+  it('a country written by name is read as its code; one not known is quoted as written', async () => {
+    const imported = await folder.import(
+      await csv('countries.csv', [
+        'Name,Account number,Sort code,Bank country,Amount,Date',
+        'Ada,31926819,601613,United Kingdom,100,2030-01-31',
+        'Bob,31926819,601613,Untied Kingdom,200,2030-01-31',
+      ]),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body.country).toBe('GB');
+    expect(draftOf(imported, 2).issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(draftOf(imported, 3).issues).toContainEqual(
+      expect.objectContaining({
+        cell: 'D3',
+        severity: 'error',
+        message: '"Untied Kingdom" is not a country: write the two-letter code, such as GB',
+      }),
+    );
+  });
+
   it('a correlation id an earlier batch holds points at its cell too', async () => {
     const lines = [
       'Payee,IBAN,Amount,Date,External ID',

@@ -1,8 +1,10 @@
 // Workbooks made by LibreOffice (test/fixtures/sheets/README.md says cell by cell what they
 // hold): each is imported into a real outbox, and the drafts must say what a person reading
 // the sheet sees.
+import { chmod } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
+import { dateSerial, row, STYLE, writeXlsx } from '../../support/xlsx-by-hand';
 
 const fixture = (name: string) => `test/fixtures/sheets/${name}`;
 
@@ -90,6 +92,61 @@ describe('a workbook whose first sheet is instructions', () => {
     await expect(
       folder.import(fixture('two-sheets.xlsx'), { sheet: 'instructions' }),
     ).rejects.toThrow(/sheet "Instructions" has no header row/);
+  });
+});
+
+describe('a workbook with a summary by payee before the list itself', () => {
+  const PAYMENTS = ['Name', 'IBAN', 'Amount', 'Payment date', 'Reference'];
+  const payment = (r: number) =>
+    row(r, [
+      `Payee ${r}`,
+      'DE89370400440532013000',
+      r,
+      { v: dateSerial('2030-01-15'), s: STYLE.date },
+      `Invoice ${r}`,
+    ]);
+  const summary = {
+    name: 'Summary',
+    rows: [row(1, ['Payee', 'Amount']), row(2, ['Hans Müller', 1500.5]), row(3, ['Ana', 99])],
+  };
+
+  it('takes the sheet whose header names the most payment fields, and says why', async () => {
+    // Enough rows that the list is read on, in chunks, after the sheets around it were looked at.
+    const rows = Array.from({ length: 400 }, (_, i) => payment(i + 2));
+    const file = await writeXlsx(folder.dir, 'summary-first.xlsx', {
+      sheets: [
+        summary,
+        { name: 'Payments', rows: [row(1, PAYMENTS), ...rows] },
+        { name: 'Notes', rows: [row(1, ['Payee', 'Amount', 'Note']), row(2, ['Ana', 99, 'ok'])] },
+      ],
+    });
+    const imported = await folder.import(file);
+    expect(imported.summary).toMatchObject({ sheet: 'Payments', drafts: 400 });
+    expect(imported.summary.issues).toEqual([]);
+    expect(draftOf(imported, 401).payment.description).toBe('Invoice 401');
+    expect(imported.summary.sheets_passed_over).toEqual([
+      {
+        sheet: 'Summary',
+        reason: expect.stringMatching(/fewer payment fields \(2\) than "Payments" \(5\)/),
+      },
+      { sheet: 'Notes', reason: expect.stringMatching(/fewer payment fields/) },
+    ]);
+  });
+
+  it('takes the first of equals, and a sheet with payment rows over a header alone', async () => {
+    const file = await writeXlsx(folder.dir, 'equals.xlsx', {
+      sheets: [
+        { name: 'Template', rows: [row(1, [...PAYMENTS, 'BIC', 'Currency'])] },
+        { name: 'January', rows: [row(1, PAYMENTS), payment(2)] },
+        { name: 'February', rows: [row(1, PAYMENTS), payment(2), payment(3)] },
+      ],
+    });
+    const imported = await folder.import(file);
+    expect(imported.summary).toMatchObject({ sheet: 'January', drafts: 1 });
+    expect(imported.summary.sheets_passed_over).toEqual([
+      { sheet: 'Template', reason: expect.stringMatching(/no payment row below its header/) },
+      { sheet: 'February', reason: expect.stringMatching(/as many .* which comes first/) },
+    ]);
   });
 });
 
@@ -192,5 +249,22 @@ describe('files that are not a list to import', () => {
     const before = folder.counts();
     await expect(folder.import(fixture(name))).rejects.toThrow(message);
     expect(folder.counts()).toEqual(before);
+  });
+
+  it('a folder is refused as a folder, not as a file the system could not read', async () => {
+    await expect(folder.import(folder.dir)).rejects.toMatchObject({
+      code: 'not_a_spreadsheet',
+      message: `${folder.dir} is a folder, not a spreadsheet file: give the path of an .xlsx or .csv file`,
+    });
+  });
+
+  // Root reads any file, so the refusal can only be seen as another user.
+  it.skipIf(process.getuid?.() === 0)('a file the person may not read says so', async () => {
+    const file = await folder.csv('locked.csv', ['Payee,IBAN,Amount,Date']);
+    await chmod(file, 0o000);
+    await expect(folder.import(file)).rejects.toMatchObject({
+      code: 'unreadable',
+      message: expect.stringMatching(/cannot be read: you are not allowed to read it/),
+    });
   });
 });

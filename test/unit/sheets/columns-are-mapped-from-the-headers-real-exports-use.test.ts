@@ -191,4 +191,21 @@ describe('a mapping', () => {
     expect(sourceKey(['Net Pay', 'Sort Code'])).toBe(sourceKey([' net pay', 'SORT CODE', '', '']));
     expect(sourceKey(['Net Pay', 'Sort Code'])).not.toBe(sourceKey(['Net Pay', 'IBAN']));
   });
+
+  it('recognises a source whatever the order of its columns, counting a repeated header', () => {
+    expect(sourceKey(['Payee', 'IBAN', 'Net'])).toBe(sourceKey(['net', 'Payee', 'IBAN']));
+    expect(sourceKey(['Payee', 'Net', 'Net'])).not.toBe(sourceKey(['Payee', 'Net']));
+  });
+
+  it('keeps the letter of a column a mapping names by its letter, so it is not moved under it', () => {
+    // Amount (C) and Amount (E) stay where they were: the same source.
+    expect(sourceKey(['IBAN', 'Name', 'Amount', 'Date', 'Amount'])).toBe(
+      sourceKey(['Name', 'IBAN', 'Amount', 'Date', 'Amount']),
+    );
+    // The repeated Amounts move (to D and F): another source, as is a moved empty header.
+    expect(sourceKey(['Name', 'IBAN', 'Date', 'Amount', 'Ref', 'Amount'])).not.toBe(
+      sourceKey(['Name', 'IBAN', 'Amount', 'Date', 'Amount', 'Ref']),
+    );
+    expect(sourceKey(['Name', '', 'Amount'])).not.toBe(sourceKey(['', 'Name', 'Amount']));
+  });
 });

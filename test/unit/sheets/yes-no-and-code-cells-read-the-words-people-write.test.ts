@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cellBoolean } from '../../../electron/core/sheets/cell-boolean';
-import { amountTypeFrom, cellCode, entityTypeFrom } from '../../../electron/core/sheets/cell-codes';
+import {
+  amountTypeFrom,
+  cellCode,
+  cellCountry,
+  entityTypeFrom,
+} from '../../../electron/core/sheets/cell-codes';
 import type { CellValue } from '../../../electron/core/sheets/sheet-types';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });
@@ -30,6 +35,33 @@ describe('cellBoolean', () => {
     expect(cellBoolean({ kind: 'number', value: 2 }).ok).toBe(false);
     expect(cellBoolean({ kind: 'date', date: '2030-01-31' }).ok).toBe(false);
     expect(cellBoolean({ kind: 'error', code: '#N/A' }).ok).toBe(false);
+  });
+});
+
+describe('cellCountry', () => {
+  it('reads a code, or a country written by its English name, as the code', () => {
+    expect(cellCountry(text(' gb '))).toEqual({ ok: true, value: 'GB' });
+    for (const [name, code] of [
+      ['United Kingdom', 'GB'],
+      ['united kingdom of great britain and northern ireland', 'GB'],
+      ['Germany', 'DE'],
+      ['the Netherlands', 'NL'],
+      ['Côte d’Ivoire', 'CI'],
+      ['USA', 'US'],
+      ['Bolivia', 'BO'],
+    ]) {
+      expect(cellCountry(text(name ?? '')), name).toEqual({ ok: true, value: code });
+    }
+  });
+
+  it('refuses other text quoting it as written, and asks for the code', () => {
+    expect(cellCountry(text('Untied Kingdom'))).toEqual({
+      ok: false,
+      message: '"Untied Kingdom" is not a country: write the two-letter code, such as GB',
+    });
+    // Two countries are "Korea": the name alone says neither.
+    expect(cellCountry(text('Korea')).ok).toBe(false);
+    expect(cellCountry(text('GBR')).ok).toBe(false);
   });
 });
 
