@@ -182,8 +182,10 @@ export const FIELDS: readonly SheetField[] = [
     template: 'country',
     kind: 'code',
     target: `${B}country`,
+    // A bare "Country" (or "Beneficiary country") is the bank's only where the sheet has no
+    // address and no column that names the bank's country: header-matching.ts.
     headers: names(
-      'bank country|country|account country|beneficiary country|country code|bank country code|pays|pais',
+      'bank country|country|account country|beneficiary country|country code|bank country code|beneficiary bank country|country of bank|pays|pais|pays de la banque|land der bank|pais del banco',
     ),
     note: 'Two letters, such as GB. Empty: taken from the IBAN, or the bank code column: a sort code (GB), a routing number (US), a BSB (AU), a transit number (CA).',
   },
@@ -193,10 +195,11 @@ export const FIELDS: readonly SheetField[] = [
     template: 'currency',
     kind: 'code',
     target: `${B}currency`,
+    // A bare "Currency" is the amount's, unless another column takes that: header-matching.ts.
     headers: names(
-      'account currency|currency|beneficiary currency|payee currency|ccy|devise|wahrung|moneda',
+      'account currency|beneficiary currency|payee currency|receiving currency|recipient currency|currency of account|devise du compte|kontowahrung',
     ),
-    note: 'Three letters, such as GBP. Empty: the wallet currency.',
+    note: 'Three letters, such as GBP. Empty: the amount currency, else the currency of the bank country, else the wallet currency.',
   },
   {
     id: 'account_name',
@@ -275,7 +278,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'amount_currency',
     kind: 'code',
     target: 'amount.currency',
-    headers: names('amount currency|payment currency|currency of amount|pay currency'),
+    headers: names(
+      'amount currency|payment currency|currency of amount|pay currency|currency|currency code|devise|wahrung|moneda|valuta',
+    ),
     note: 'Only when the amount is in another currency than the wallet (SEND) or the account (LAND).',
   },
   {

@@ -1,7 +1,8 @@
 // The beneficiary a row describes, built from its cells with the domain's checks, and filled in
 // where the sheet is silent: the bank country from the IBAN or the bank code's scheme (named by
 // its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU), the
-// account currency from the amount's header, the country's own currency, or the wallet's.
+// account currency from the amount's header, the amount's own currency, the country's own
+// currency, or the wallet's.
 import {
   checkAbaRouting,
   checkBic,
@@ -116,6 +117,7 @@ export function rowBeneficiary(
   const currency =
     text.account_currency ??
     context.amountHeaderCurrency ??
+    rowAmountCurrency(values) ??
     (country ? homeCurrency(country) : undefined) ??
     context.walletCurrency;
   if (!currency) problem('account_currency', 'the account currency is missing');
@@ -129,6 +131,17 @@ export function rowBeneficiary(
     entity,
     bank_details: bank,
   };
+}
+
+/**
+ * The currency the row gives its amount in (its currency column, or a code or symbol in the
+ * cell): where the sheet says nothing of the account's, "Amount 500 | Currency USD" is paid
+ * into a USD account rather than converted into the bank country's currency. A code that is
+ * not one is the amount's issue, not also the account's.
+ */
+function rowAmountCurrency(values: RowValues): string | undefined {
+  const named = values.text.amount_currency ?? values.amount?.currency;
+  return named !== undefined && isCurrencyCode(named) ? named : undefined;
 }
 
 function accountOf(
