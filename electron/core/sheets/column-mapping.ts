@@ -54,7 +54,13 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
 }
 
 /** The columns that say the sheet gives addresses: beside them a bare "Country" is one's part. */
-const ADDRESS_FIELDS = new Set<FieldId>(['address_line_1', 'address_city', 'address_postal_code']);
+const ADDRESS_FIELDS = new Set<FieldId>([
+  'address_line_1',
+  'address_line_2',
+  'address_city',
+  'address_postal_code',
+  'address_country_subdivision',
+]);
 
 /**
  * The fields a header may fill, best first. A bare "Country" beside an address is the

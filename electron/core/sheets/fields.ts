@@ -40,8 +40,10 @@ export const FIELD_IDS = [
   'company_name',
   'date_of_birth',
   'address_line_1',
+  'address_line_2',
   'address_city',
   'address_postal_code',
+  'address_country_subdivision',
   'address_country',
   'bank_country',
   'account_currency',
@@ -150,6 +152,16 @@ export const FIELDS: readonly SheetField[] = [
     note: 'Street and number.',
   },
   {
+    // The spec's entity has one address line: a second one is added to it, after a comma.
+    id: 'address_line_2',
+    label: 'Address line 2',
+    template: 'address_line_2',
+    kind: 'text',
+    target: `${ENTITY}address_line_1`,
+    headers: names('address line 2|address 2|address2|street 2|street address 2'),
+    note: 'Suite, floor or building, where there is one. Added to the address after a comma: the service keeps one address line.',
+  },
+  {
     id: 'address_city',
     label: 'City',
     template: 'address_city',
@@ -166,6 +178,19 @@ export const FIELDS: readonly SheetField[] = [
     target: `${ENTITY}address_postal_code`,
     headers: names('postal code|postcode|post code|zip|zip code'),
     note: '',
+  },
+  {
+    id: 'address_country_subdivision',
+    label: 'State, province or county',
+    template: 'address_country_subdivision',
+    kind: 'text',
+    target: `${ENTITY}address_country_subdivision`,
+    // "State", "Region", "County" and "Province" only alone or as listed: beside other words
+    // they are other things ("Payout Desk state", "Sales region"; header-matching.ts).
+    headers: names(
+      'state|province|county|region|subdivision|country subdivision|address country subdivision|state province|state or province|province state|state county|address state|address province|address region|address county|bundesland|provincia|provincie',
+    ),
+    note: 'State, province or county, such as NY or Ontario, where the address has one.',
   },
   {
     id: 'address_country',
@@ -268,7 +293,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
+      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },

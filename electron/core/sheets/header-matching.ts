@@ -161,6 +161,13 @@ const BARE = new Map<string, Bare>([
 /** Below an exact name, and below a match by words of one that says whose ("Country of bank"). */
 const BARE_SCORE = 0.8;
 
+/**
+ * Names that mean their field alone but something else beside other words, or spelt a letter
+ * apart: "Net" is the net amount, "Net 30" payment terms; "State" an address's, "Workflow
+ * state" or "Estate" none; "Region" an address's, "Sales region" none.
+ */
+const EXACT_ONLY = new Set(['net', 'state', 'region', 'county', 'province']);
+
 /** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
 const MAX_HEADER_CHARS = 120;
 
@@ -192,7 +199,11 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
   };
   for (const synonym of SYNONYMS) {
     // "Employee ID" is not "Beneficiary ID": a name's party words must be in the header.
-    if (!ordinalsAgree(words, synonym) || !synonym.party.every((w) => words.includes(w))) {
+    if (
+      EXACT_ONLY.has(synonym.name) ||
+      !ordinalsAgree(words, synonym) ||
+      !synonym.party.every((w) => words.includes(w))
+    ) {
       continue;
     }
     // "Employee Net Pay" holds all the words of "net pay": a match, weaker with extra words.

@@ -202,6 +202,7 @@ const ENTITY_FIELDS: [FieldId, string][] = [
   ['address_line_1', 'address_line_1'],
   ['address_city', 'address_city'],
   ['address_postal_code', 'address_postal_code'],
+  ['address_country_subdivision', 'address_country_subdivision'],
   ['address_country', 'address_country'],
 ];
 
@@ -211,6 +212,11 @@ function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<st
   for (const [id, name] of ENTITY_FIELDS) {
     const value = text[id];
     if (value !== undefined) entity[name] = value;
+  }
+  // The spec's entity has one address line: a second goes after the first.
+  const line2 = text.address_line_2;
+  if (line2 !== undefined) {
+    entity.address_line_1 = entity.address_line_1 ? `${entity.address_line_1}, ${line2}` : line2;
   }
   if (type === 'BUSINESS' && !entity.company_name && text.name) entity.company_name = text.name;
   return entity;

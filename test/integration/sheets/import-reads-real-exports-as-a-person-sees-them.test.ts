@@ -1,8 +1,9 @@
 // Workbooks made by LibreOffice (test/fixtures/sheets/README.md says cell by cell what they
-// hold): each is imported into a real outbox, and the drafts must say what a person reading
-// the sheet sees.
+// hold), and one written by hand where no fixture has what it needs: each is imported into a
+// real outbox, and the drafts must say what a person reading the sheet sees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
+import { row, writeXlsx } from '../../support/xlsx-by-hand';
 
 const fixture = (name: string) => `test/fixtures/sheets/${name}`;
 
@@ -192,5 +193,77 @@ describe('files that are not a list to import', () => {
     const before = folder.counts();
     await expect(folder.import(fixture(name))).rejects.toThrow(message);
     expect(folder.counts()).toEqual(before);
+  });
+});
+
+describe('a US vendor list with a second address line and a state', () => {
+  it('keeps both: the state as the subdivision, the second line after the first', async () => {
+    const file = await writeXlsx(folder.dir, 'us-vendors.xlsx', {
+      sheets: [
+        {
+          name: 'Vendors',
+          rows: [
+            row(1, [
+              'Company name',
+              'Address line 1',
+              'Address line 2',
+              'City',
+              'State',
+              'ZIP',
+              'Address country',
+              'Account number',
+              'Routing number',
+              'Amount',
+              'Payment date',
+            ]),
+            row(2, [
+              'Acme Inc',
+              '350 Fifth Ave',
+              'Suite 4100',
+              'New York',
+              'NY',
+              '10118',
+              'US',
+              '9876543210',
+              '011000015',
+              100,
+              '2030-01-31',
+            ]),
+            row(3, [
+              'Beta LLC',
+              '1 Elm St',
+              '',
+              'Austin',
+              'TX',
+              '73301',
+              'US',
+              '1234567',
+              '011000015',
+              50,
+              '2030-01-31',
+            ]),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, {
+      group: { id: 'group-usd', walletId: 'wallet-usd', walletCurrency: 'USD' },
+    });
+    expect(imported.summary.mapping).toMatchObject({
+      'Address line 2': 'address_line_2',
+      State: 'address_country_subdivision',
+    });
+    expect(draftOf(imported, 2).beneficiary?.body.entity).toEqual({
+      company_name: 'Acme Inc',
+      address_line_1: '350 Fifth Ave, Suite 4100',
+      address_city: 'New York',
+      address_country_subdivision: 'NY',
+      address_postal_code: '10118',
+      address_country: 'US',
+    });
+    expect(draftOf(imported, 3).beneficiary?.body.entity).toMatchObject({
+      address_line_1: '1 Elm St',
+      address_country_subdivision: 'TX',
+    });
   });
 });

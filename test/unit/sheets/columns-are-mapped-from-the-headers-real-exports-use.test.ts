@@ -88,7 +88,7 @@ describe('a header names its field', () => {
     ['Account No / IBAN', 'account_number'],
     ['Beneficiary Bank', 'bank_name'],
     ['Address Line 1', 'address_line_1'],
-    ['Address Line 2', undefined],
+    ['Address Line 2', 'address_line_2'],
     ['Vendor ID', undefined],
     ['Employee Number', undefined],
     ['Gross Pay', undefined],
@@ -117,6 +117,25 @@ describe('a header names its field', () => {
       expect(fieldOf(header)).toBe(field);
     },
   );
+
+  it.each([
+    ['Net', 'amount'],
+    ['Nett', 'amount'],
+    ['Net 30', undefined],
+    ['Net Terms', undefined],
+    ['State', 'address_country_subdivision'],
+    ['State/Province', 'address_country_subdivision'],
+    ['Province', 'address_country_subdivision'],
+    ['County', 'address_country_subdivision'],
+    ['Region', 'address_country_subdivision'],
+    ['Workflow state', undefined],
+    ['Estate', undefined],
+    ['Sales region', undefined],
+    ['Address 2', 'address_line_2'],
+    ['Address Line 3', undefined],
+  ])('a word that names a field alone does not beside others: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
 
   it('names the currency an amount header carries', () => {
     expect(headerCurrency('Amount (USD)')).toBe('USD');
