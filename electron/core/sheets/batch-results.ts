@@ -15,7 +15,8 @@ export interface BatchSheetSource {
   sheet: string;
   header_row: number;
   headers: string[];
-  mapping: Record<string, string>;
+  /** null: a column the import left out; older batches list only the mapped ones. */
+  mapping: Record<string, string | null>;
   /** The header and the other non-blank rows that are not payments; absent in older batches. */
   kept_rows?: KeptRow[];
   /** Non-blank rows past the bound of what is kept (kept-rows.ts), left empty in the export. */

@@ -98,10 +98,25 @@ export function bankCodeHeaderScheme(
   return code ? headerScheme(headers[code.index] ?? code.header) : undefined;
 }
 
-export function mappingToJson(mapping: ColumnMapping): Record<string, string> {
-  return Object.fromEntries(
-    mapping.columns.map((c) => [c.header, c.field === 'user_tag' ? `tag:${c.tagKey}` : c.field]),
-  );
+/**
+ * A mapping as JSON, in column order. Given the sheet's headers, every column with a header that
+ * fills no field is there too, as null: the person sees each column the import leaves out, and
+ * the JSON, given back as `--mapping`, still leaves it out.
+ */
+export function mappingToJson(
+  mapping: ColumnMapping,
+  headers: readonly string[] = [],
+): Record<string, string | null> {
+  const keys = headerKeys(headers);
+  const byIndex = new Map(mapping.columns.map((c) => [c.index, c]));
+  const json: Record<string, string | null> = {};
+  const last = Math.max(headers.length - 1, ...mapping.columns.map((c) => c.index));
+  for (let index = 0; index <= last; index += 1) {
+    const c = byIndex.get(index);
+    if (c) json[c.header] = c.field === 'user_tag' ? `tag:${c.tagKey}` : c.field;
+    else if ((headers[index] ?? '').trim() !== '') json[keys[index] ?? ''] = null;
+  }
+  return json;
 }
 
 /**

@@ -100,7 +100,7 @@ describe('US contractors: routing numbers as numbers, $ amounts, month-first dat
       group: { id: 'group-usd', walletId: 'wallet-usd', walletCurrency: 'USD' },
     });
     expect(imported.summary).toMatchObject({ header_row: 2, drafts: 6 });
-    expect(imported.summary.mapping).not.toHaveProperty('Vendor key');
+    expect(imported.summary.mapping['Vendor key']).toBeNull();
     const routing = [3, 4, 5, 6, 7, 8].map(
       (row) => draftOf(imported, row).beneficiary?.body.bank_details.bank_code,
     );

@@ -276,6 +276,27 @@ describe('a mapping', () => {
     },
   );
 
+  it('prints a column it leaves out as null, and reads that back as left out', () => {
+    const headers = ['Employee ID', 'Employee Name', 'IBAN', 'Net Pay', '', 'Amount'];
+    const mapping = proposeMapping(headers);
+    const json = mappingToJson(mapping, headers);
+    expect(json).toEqual({
+      'Employee ID': null,
+      'Employee Name': 'name',
+      IBAN: 'iban',
+      'Net Pay': 'amount',
+      Amount: null,
+    });
+    expect(Object.keys(json)).toEqual([
+      'Employee ID',
+      'Employee Name',
+      'IBAN',
+      'Net Pay',
+      'Amount',
+    ]);
+    expect(mappingFromJson(json, headers)).toEqual(mapping);
+  });
+
   it('keys repeated and empty headers by their column', () => {
     const mapping = proposeMapping(['Amount', 'Name', 'Amount', '']);
     expect(mappingToJson(mapping)).toEqual({ 'Amount (A)': 'amount', Name: 'name' });
