@@ -24,7 +24,9 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
                                        any .xlsx or .csv payee list becomes a batch of drafts;
                                        --mapping {"<header>": "<field>" | null} corrects the
                                        columns it names (null: not mapped), the rest proposed;
-                                       a repeated header by its column: "Amount (D)"
+                                       a repeated header by its column: "Amount (D)";
+                                       the mapping printed names every column, null for one
+                                       not used, and can be given back as --mapping
   batches
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9)

@@ -74,14 +74,20 @@ function freeBatchName(outbox: Outbox, name: string): string {
 
 function importText(summary: SheetImportSummary, source: string): string {
   const errors = summary.issues.filter((i) => i.severity === 'error').length;
+  const columns = Object.entries(summary.mapping);
+  const unused = columns.filter(([, field]) => field === null).map(([header]) => header);
   return [
     `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
     ...(summary.sheets_passed_over ?? []).map(
       (other) => `  passed over sheet "${other.sheet}": ${other.reason}`,
     ),
-    `  columns: ${Object.entries(summary.mapping)
+    `  columns: ${columns
+      .filter(([, field]) => field !== null)
       .map(([header, field]) => `${header} -> ${field}`)
       .join(', ')}`,
+    ...(unused.length > 0
+      ? [`  not used: ${unused.join(', ')} (to use one: --mapping with {"<header>": "<field>"})`]
+      : []),
     ...summary.skipped.slice(0, 10).map((s) => `  skipped row ${s.row}: ${s.reason}`),
     ...summary.issues
       .slice(0, 20)

@@ -41,7 +41,8 @@ interface SourceRowRecord {
 
 export interface SavedMapping {
   name: string;
-  mapping: Record<string, string>;
+  /** null: a column the import left out (column-mapping.ts, mappingToJson). */
+  mapping: Record<string, string | null>;
 }
 
 export class ImportRepository {

@@ -17,6 +17,7 @@ export interface BatchSheetSource {
   sheet: string;
   header_row: number;
   headers: string[];
+  /** null: a column the import left out; older batches list only the mapped ones. */
   mapping: Record<string, string | null>;
   /** The header and the other non-blank rows that are not payments; absent in older batches. */
   kept_rows?: KeptRow[];

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { type BankCodeScheme, headerScheme } from './bank-code-schemes';
 import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
-import { headerCurrency, matchHeader, normaliseHeader } from './header-matching';
+import { headerCurrency, type HeaderMatch, matchHeader, normaliseHeader } from './header-matching';
 import { columnLetter, SheetFileError } from './sheet-types';
 
 export interface MappedColumn {
@@ -41,14 +41,38 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
     .map((header, index) => ({ index, match: matchHeader(header) }))
     .filter((c): c is { index: number; match: NonNullable<typeof c.match> } => !!c.match)
     .sort((a, b) => b.match.score - a.match.score || a.index - b.index);
+  const hasAddress = candidates.some((c) => ADDRESS_FIELDS.has(c.match.field));
   const taken = new Set<FieldId>();
   const columns: MappedColumn[] = [];
   for (const { index, match } of candidates) {
-    if (match.field !== 'user_tag' && taken.has(match.field)) continue;
-    taken.add(match.field);
-    columns.push(column(index, keys[index] ?? '', match.field, headers[index] ?? ''));
+    const field = fieldsOf(match, hasAddress).find((f) => f === 'user_tag' || !taken.has(f));
+    if (field === undefined) continue;
+    taken.add(field);
+    columns.push(column(index, keys[index] ?? '', field, headers[index] ?? ''));
   }
   return { columns: columns.sort((a, b) => a.index - b.index) };
+}
+
+/** The columns that say the sheet gives addresses: beside them a bare "Country" is one's part. */
+const ADDRESS_FIELDS = new Set<FieldId>([
+  'address_line_1',
+  'address_line_2',
+  'address_city',
+  'address_postal_code',
+  'address_country_subdivision',
+]);
+
+/**
+ * The fields a header may fill, best first. A bare "Country" beside an address is the
+ * address's. In a sheet without one it stays the bank's: the service asks every beneficiary
+ * for its bank country, a list of payees with no address has no use for an address country,
+ * and an IBAN, or a bank code whose header names its scheme, that tells another country is a
+ * warning at the row.
+ */
+function fieldsOf(match: HeaderMatch, hasAddress: boolean): FieldId[] {
+  if (!match.otherwise) return [match.field];
+  if (match.otherwise === 'address_country' && hasAddress) return [match.otherwise, match.field];
+  return [match.field, match.otherwise];
 }
 
 function column(index: number, header: string, field: FieldId, text: string): MappedColumn {
@@ -74,10 +98,25 @@ export function bankCodeHeaderScheme(
   return code ? headerScheme(headers[code.index] ?? code.header) : undefined;
 }
 
-export function mappingToJson(mapping: ColumnMapping): Record<string, string> {
-  return Object.fromEntries(
-    mapping.columns.map((c) => [c.header, c.field === 'user_tag' ? `tag:${c.tagKey}` : c.field]),
-  );
+/**
+ * A mapping as JSON, in column order. Given the sheet's headers, every column with a header that
+ * fills no field is there too, as null: the person sees each column the import leaves out, and
+ * the JSON, given back as `--mapping`, still leaves it out.
+ */
+export function mappingToJson(
+  mapping: ColumnMapping,
+  headers: readonly string[] = [],
+): Record<string, string | null> {
+  const keys = headerKeys(headers);
+  const byIndex = new Map(mapping.columns.map((c) => [c.index, c]));
+  const json: Record<string, string | null> = {};
+  const last = Math.max(headers.length - 1, ...mapping.columns.map((c) => c.index));
+  for (let index = 0; index <= last; index += 1) {
+    const c = byIndex.get(index);
+    if (c) json[c.header] = c.field === 'user_tag' ? `tag:${c.tagKey}` : c.field;
+    else if ((headers[index] ?? '').trim() !== '') json[keys[index] ?? ''] = null;
+  }
+  return json;
 }
 
 /**

@@ -40,8 +40,10 @@ export const FIELD_IDS = [
   'company_name',
   'date_of_birth',
   'address_line_1',
+  'address_line_2',
   'address_city',
   'address_postal_code',
+  'address_country_subdivision',
   'address_country',
   'bank_country',
   'account_currency',
@@ -150,6 +152,16 @@ export const FIELDS: readonly SheetField[] = [
     note: 'Street and number.',
   },
   {
+    // The spec's entity has one address line: a second one is added to it, after a comma.
+    id: 'address_line_2',
+    label: 'Address line 2',
+    template: 'address_line_2',
+    kind: 'text',
+    target: `${ENTITY}address_line_1`,
+    headers: names('address line 2|address 2|address2|street 2|street address 2'),
+    note: 'Suite, floor or building, where there is one. Added to the address after a comma: the service keeps one address line.',
+  },
+  {
     id: 'address_city',
     label: 'City',
     template: 'address_city',
@@ -168,6 +180,19 @@ export const FIELDS: readonly SheetField[] = [
     note: '',
   },
   {
+    id: 'address_country_subdivision',
+    label: 'State, province or county',
+    template: 'address_country_subdivision',
+    kind: 'text',
+    target: `${ENTITY}address_country_subdivision`,
+    // "State", "Region", "County" and "Province" only alone or as listed: beside other words
+    // they are other things ("Payout Desk state", "Sales region"; header-matching.ts).
+    headers: names(
+      'state|province|county|region|subdivision|country subdivision|address country subdivision|state province|state or province|province state|state county|address state|address province|address region|address county|bundesland|provincia|provincie',
+    ),
+    note: 'State, province or county, such as NY or Ontario, where the address has one.',
+  },
+  {
     id: 'address_country',
     label: 'Address country',
     template: 'address_country',
@@ -182,8 +207,10 @@ export const FIELDS: readonly SheetField[] = [
     template: 'country',
     kind: 'code',
     target: `${B}country`,
+    // A bare "Country" (or "Beneficiary country") is the bank's only where the sheet has no
+    // address and no column that names the bank's country: header-matching.ts.
     headers: names(
-      'bank country|country|account country|beneficiary country|country code|bank country code|pays|pais',
+      'bank country|country|account country|beneficiary country|country code|bank country code|beneficiary bank country|country of bank|pays|pais|pays de la banque|land der bank|pais del banco',
     ),
     note: 'Two letters, such as GB. Empty: taken from the IBAN, or the bank code column: a sort code (GB), a routing number (US), a BSB (AU), a transit number (CA).',
   },
@@ -193,10 +220,11 @@ export const FIELDS: readonly SheetField[] = [
     template: 'currency',
     kind: 'code',
     target: `${B}currency`,
+    // A bare "Currency" is the amount's, unless another column takes that: header-matching.ts.
     headers: names(
-      'account currency|currency|beneficiary currency|payee currency|ccy|devise|wahrung|moneda',
+      'account currency|beneficiary currency|payee currency|receiving currency|recipient currency|currency of account|devise du compte|kontowahrung',
     ),
-    note: 'Three letters, such as GBP. Empty: the wallet currency.',
+    note: 'Three letters, such as GBP. Empty: the amount currency, else the currency of the bank country, else the wallet currency.',
   },
   {
     id: 'account_name',
@@ -265,7 +293,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
+      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },
@@ -275,7 +303,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'amount_currency',
     kind: 'code',
     target: 'amount.currency',
-    headers: names('amount currency|payment currency|currency of amount|pay currency'),
+    headers: names(
+      'amount currency|payment currency|currency of amount|pay currency|currency|currency code|devise|wahrung|moneda|valuta',
+    ),
     note: 'Only when the amount is in another currency than the wallet (SEND) or the account (LAND).',
   },
   {

@@ -11,6 +11,11 @@ export interface HeaderMatch {
   field: FieldId;
   /** 1 for an exact name, less for a match by words or letters. */
   score: number;
+  /**
+   * For a header that does not say whose its value is ("Currency", "Country"): the field it
+   * fills when the sheet's other columns say theirs (column-mapping.ts).
+   */
+  otherwise?: FieldId;
 }
 
 /** Below this, a header is left unmapped rather than guessed. */
@@ -62,6 +67,8 @@ const ABBREVIATIONS = new Map([
   ['acct', 'account'],
   ['amt', 'amount'],
   ['ref', 'reference'],
+  ['ccy', 'currency'],
+  ['curr', 'currency'],
 ]);
 
 /** A header's words, normalised, with "#" and "A/C" and abbreviations read as words. */
@@ -133,6 +140,34 @@ function ordinalsAgree(words: readonly string[], synonym: Synonym): boolean {
   return words.every((word) => !/^[2-9]$/.test(word) || synonym.words.includes(word));
 }
 
+/**
+ * Names that say what a column holds but not whose: the field they fill otherwise. A person who
+ * writes "Amount | Currency" means the amount's currency, and the account's only beside another
+ * currency column ("Account currency | Amount | Currency"); "Country" beside an address, or
+ * beside a column that names the bank's country, is the address's. Such a header scores below
+ * one that says whose, so "Account currency" or "Bank country" takes its field wherever it
+ * stands, and the bare one takes what is left.
+ */
+type Bare = readonly [field: FieldId, otherwise: FieldId];
+const CURRENCY: Bare = ['amount_currency', 'account_currency'];
+const COUNTRY: Bare = ['bank_country', 'address_country'];
+const BARE = new Map<string, Bare>([
+  ...['currency', 'currency code', 'devise', 'wahrung', 'moneda', 'valuta'].map(
+    (name) => [name, CURRENCY] as const,
+  ),
+  ...['country', 'country code', 'pays', 'pais'].map((name) => [name, COUNTRY] as const),
+]);
+
+/** Below an exact name, and below a match by words of one that says whose ("Country of bank"). */
+const BARE_SCORE = 0.8;
+
+/**
+ * Names that mean their field alone but something else beside other words, or spelt a letter
+ * apart: "Net" is the net amount, "Net 30" payment terms; "State" an address's, "Workflow
+ * state" or "Estate" none; "Region" an address's, "Sales region" none.
+ */
+const EXACT_ONLY = new Set(['net', 'state', 'region', 'county', 'province']);
+
 /** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
 const MAX_HEADER_CHARS = 120;
 
@@ -141,6 +176,16 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   const words = headerWords(header);
   if (words.length === 0) return undefined;
   if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1 };
+  const match = matchWords(words);
+  // "Payee country" is as bare as "Country", but "Beneficiary currency", a name of its own,
+  // says whose.
+  const bare =
+    BARE.get(words.join(' ')) ??
+    (match?.score === 1 ? undefined : BARE.get(ownWords(words).join(' ')));
+  return bare ? { field: bare[0], score: BARE_SCORE, otherwise: bare[1] } : match;
+}
+
+function matchWords(words: readonly string[]): HeaderMatch | undefined {
   const name = words.join(' ');
   const exact = SYNONYMS.find((synonym) => synonym.name === name);
   if (exact) return { field: exact.field, score: 1 };
@@ -154,7 +199,11 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   };
   for (const synonym of SYNONYMS) {
     // "Employee ID" is not "Beneficiary ID": a name's party words must be in the header.
-    if (!ordinalsAgree(words, synonym) || !synonym.party.every((w) => words.includes(w))) {
+    if (
+      EXACT_ONLY.has(synonym.name) ||
+      !ordinalsAgree(words, synonym) ||
+      !synonym.party.every((w) => words.includes(w))
+    ) {
       continue;
     }
     // "Employee Net Pay" holds all the words of "net pay": a match, weaker with extra words.

@@ -1,7 +1,8 @@
 // The beneficiary a row describes, built from its cells with the domain's checks, and filled in
 // where the sheet is silent: the bank country from the IBAN or the bank code's scheme (named by
 // its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU), the
-// account currency from the amount's header, the country's own currency, or the wallet's.
+// account currency from the amount's header, the amount's own currency, the country's own
+// currency, or the wallet's.
 import {
   checkAbaRouting,
   checkBic,
@@ -118,6 +119,7 @@ export function rowBeneficiary(
   const currency =
     text.account_currency ??
     context.amountHeaderCurrency ??
+    rowAmountCurrency(values) ??
     (country ? homeCurrency(country) : undefined) ??
     context.walletCurrency;
   if (!currency) problem('account_currency', 'the account currency is missing');
@@ -131,6 +133,17 @@ export function rowBeneficiary(
     entity,
     bank_details: bank,
   };
+}
+
+/**
+ * The currency the row gives its amount in (its currency column, or a code or symbol in the
+ * cell): where the sheet says nothing of the account's, "Amount 500 | Currency USD" is paid
+ * into a USD account rather than converted into the bank country's currency. A code that is
+ * not one is the amount's issue, not also the account's.
+ */
+function rowAmountCurrency(values: RowValues): string | undefined {
+  const named = values.text.amount_currency ?? values.amount?.currency;
+  return named !== undefined && isCurrencyCode(named) ? named : undefined;
 }
 
 function accountOf(
@@ -201,6 +214,7 @@ const ENTITY_FIELDS: [FieldId, string][] = [
   ['address_line_1', 'address_line_1'],
   ['address_city', 'address_city'],
   ['address_postal_code', 'address_postal_code'],
+  ['address_country_subdivision', 'address_country_subdivision'],
   ['address_country', 'address_country'],
 ];
 
@@ -210,6 +224,11 @@ function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<st
   for (const [id, name] of ENTITY_FIELDS) {
     const value = text[id];
     if (value !== undefined) entity[name] = value;
+  }
+  // The spec's entity has one address line: a second goes after the first.
+  const line2 = text.address_line_2;
+  if (line2 !== undefined) {
+    entity.address_line_1 = entity.address_line_1 ? `${entity.address_line_1}, ${line2}` : line2;
   }
   if (type === 'BUSINESS' && !entity.company_name && text.name) entity.company_name = text.name;
   return entity;

@@ -43,7 +43,8 @@ export interface SheetImportSummary {
   /** Other sheets that looked like payment lists, passed over for this one, each with why. */
   sheets_passed_over?: PassedOverSheet[];
   header_row: number;
-  mapping: Record<string, string>;
+  /** Every column with a header: its field, or null for one the import leaves out. */
+  mapping: Record<string, string | null>;
   /** Where the mapping came from. */
   mapping_source: 'given' | 'saved' | 'proposed';
   rows: number;
@@ -155,7 +156,7 @@ export async function importSheet(
     // A batch of nothing would sit in the list as if the sheet had been imported: the person
     // is told, and the outbox is left as it was (the transaction is rolled back below).
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
-    const mappingJson = mappingToJson(mapping);
+    const mappingJson = mappingToJson(mapping, header.headers);
     outbox.imports.setBatchSource(batch.id, {
       file: basename(request.file),
       sheet: reading.sheet,

@@ -154,6 +154,20 @@ describe('payout-desk import, approve, sync, show', () => {
     expect((await cli('batches', '--json')).stdout).toBe(before.stdout);
   });
 
+  it('names the columns an import leaves out, in its report and in its JSON', async () => {
+    const file = join(home, 'staff.csv');
+    await writeFile(
+      file,
+      'Employee,Staff no,IBAN,Net Pay,Pay Date,Cost centre\r\nAda Lovelace,E-17,DE89370400440532013000,1250.50,2030-01-31,CC-7\r\n',
+    );
+    const run = await cli('import', file, '--batch', 'Staff');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('not used: Staff no, Cost centre');
+    expect(run.stdout).not.toMatch(/-> null/);
+    const printed = await json('import', file, '--batch', 'Staff again');
+    expect(printed.mapping).toMatchObject({ 'Staff no': null, 'Cost centre': null });
+  });
+
   it('says what to do when a batch does not exist or a file cannot be imported', async () => {
     const missing = await cli('show', 'February');
     expect(missing.code).toBe(2);

@@ -239,3 +239,71 @@ describe('an amount written with a currency symbol', () => {
     expect(errorsOf(draftOf(imported, 3))).toEqual([]);
   });
 });
+
+describe('a "Currency" column beside the amount', () => {
+  const FR_IBAN = 'FR1420041010050500013M02606';
+  const GBP_GROUP = { id: 'group-gbp', walletId: 'wallet-gbp', walletCurrency: 'GBP' };
+
+  it('is the amount’s currency, beside an account currency column too', async () => {
+    const imported = await folder.import(
+      await csv('two-currencies.csv', [
+        'Name,Account number,Sort code,Account currency,Amount,Currency,Payment date,Bank country',
+        'Fagin and Sons Ltd,87654321,200000,GBP,500.00,EUR,2030-01-31,GB',
+      ]),
+      { group: GBP_GROUP },
+    );
+    expect(imported.summary.mapping).toMatchObject({
+      'Account currency': 'account_currency',
+      Currency: 'amount_currency',
+    });
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 500, currency: 'EUR' });
+    expect(draftOf(imported, 2).beneficiary?.body.currency).toBe('GBP');
+  });
+
+  it('pays 500 EUR into a EUR account from a GBP wallet, sent or landed', async () => {
+    const imported = await folder.import(
+      await csv('eur-from-gbp.csv', [
+        'Name,IBAN,Amount,Currency,Amount type,Payment date',
+        `Jane Smith,${FR_IBAN},500,EUR,SEND,2030-01-31`,
+        `Jane Smith,${FR_IBAN},500,EUR,LAND,2030-02-28`,
+      ]),
+      { group: GBP_GROUP },
+    );
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 500, currency: 'EUR' });
+    // LAND: the amount is in the account's currency, which the spec then leaves unsaid.
+    expect(amountOf(imported, 3)).toEqual({ type: 'LAND', amount: 500 });
+    expect(draftOf(imported, 2).beneficiary?.body.currency).toBe('EUR');
+    expect(draftOf(imported, 3).beneficiary?.body.currency).toBe('EUR');
+  });
+
+  it.each(['Währung', 'CCY', 'Devise'])(
+    'headed "%s", with no account currency column, is the account’s currency too',
+    async (header) => {
+      const imported = await folder.import(
+        await csv('usd-to-fr.csv', [
+          `Name,IBAN,Amount,${header},Payment date`,
+          `Jane Smith,${FR_IBAN},100,USD,2030-01-31`,
+        ]),
+        { group: EUR_GROUP },
+      );
+      // 100 USD into a USD account, not 100 EUR from the wallet into an account said to be USD.
+      expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 100, currency: 'USD' });
+      expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+        country: 'FR',
+        currency: 'USD',
+      });
+    },
+  );
+
+  it('in a cell of the amount names the account’s currency where nothing else does', async () => {
+    const imported = await folder.import(
+      await csv('usd-in-cell.csv', [
+        'Name,IBAN,Amount,Payment date',
+        `Jane,${FR_IBAN},USD 100,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 100, currency: 'USD' });
+    expect(draftOf(imported, 2).beneficiary?.body.currency).toBe('USD');
+  });
+});

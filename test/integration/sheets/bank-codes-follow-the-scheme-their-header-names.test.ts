@@ -1,6 +1,7 @@
 // A bank code's header says which scheme it follows, and so the bank's country: six digits
 // under "BSB" are Australian, not a UK sort code; a routing number that fails its checksum is
-// said to be wrong at its cell; a sort code Excel stored as a number gets its zeros back.
+// said to be wrong at its cell; a sort code Excel stored as a number gets its zeros back. A
+// "Country" beside an address is the address's, not the bank's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, GROUP, OutboxFolder } from '../../support/sheet-import';
 import { row, writeXlsx } from '../../support/xlsx-by-hand';
@@ -235,5 +236,37 @@ describe('a generic "Bank code" header', () => {
         message: expect.stringMatching(/routing number/),
       }),
     );
+  });
+});
+
+describe('a "Country" column', () => {
+  it('beside an address and a "Bank country" column is the address’s; in a list without addresses, the bank’s', async () => {
+    const imported = await folder.import(
+      await csv('toronto.csv', [
+        'Name,Street,City,Country,Bank country,Account number,Bank code,Amount,Payment date',
+        'John Doe,1 Main St,Toronto,CA,US,9876543210,011000015,100,2030-01-31',
+      ]),
+      wallet('USD'),
+    );
+    expect(imported.summary.mapping).toMatchObject({
+      Country: 'address_country',
+      'Bank country': 'bank_country',
+    });
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'US',
+      currency: 'USD',
+      entity: { address_city: 'Toronto', address_country: 'CA' },
+      bank_details: { bank_code: '011000015' },
+    });
+    expect(draftOf(imported, 2).issues).toEqual([]);
+
+    const noAddress = await folder.import(
+      await csv('no-address.csv', [
+        'Name,Country,Account number,Bank code,Amount,Payment date',
+        'Ada,GB,12345678,200000,100,2030-01-31',
+      ]),
+    );
+    expect(noAddress.summary.mapping).toMatchObject({ Country: 'bank_country' });
+    expect(draftOf(noAddress, 2).beneficiary?.body.country).toBe('GB');
   });
 });

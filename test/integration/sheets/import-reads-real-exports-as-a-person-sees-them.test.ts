@@ -1,6 +1,6 @@
 // Workbooks made by LibreOffice (test/fixtures/sheets/README.md says cell by cell what they
-// hold): each is imported into a real outbox, and the drafts must say what a person reading
-// the sheet sees.
+// hold), and one written by hand where no fixture has what it needs: each is imported into a
+// real outbox, and the drafts must say what a person reading the sheet sees.
 import { chmod } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
@@ -156,7 +156,7 @@ describe('US contractors: routing numbers as numbers, $ amounts, month-first dat
       group: { id: 'group-usd', walletId: 'wallet-usd', walletCurrency: 'USD' },
     });
     expect(imported.summary).toMatchObject({ header_row: 2, drafts: 6 });
-    expect(imported.summary.mapping).not.toHaveProperty('Vendor key');
+    expect(imported.summary.mapping['Vendor key']).toBeNull();
     const routing = [3, 4, 5, 6, 7, 8].map(
       (row) => draftOf(imported, row).beneficiary?.body.bank_details.bank_code,
     );
@@ -265,6 +265,78 @@ describe('files that are not a list to import', () => {
     await expect(folder.import(file)).rejects.toMatchObject({
       code: 'unreadable',
       message: expect.stringMatching(/cannot be read: you are not allowed to read it/),
+    });
+  });
+});
+
+describe('a US vendor list with a second address line and a state', () => {
+  it('keeps both: the state as the subdivision, the second line after the first', async () => {
+    const file = await writeXlsx(folder.dir, 'us-vendors.xlsx', {
+      sheets: [
+        {
+          name: 'Vendors',
+          rows: [
+            row(1, [
+              'Company name',
+              'Address line 1',
+              'Address line 2',
+              'City',
+              'State',
+              'ZIP',
+              'Address country',
+              'Account number',
+              'Routing number',
+              'Amount',
+              'Payment date',
+            ]),
+            row(2, [
+              'Acme Inc',
+              '350 Fifth Ave',
+              'Suite 4100',
+              'New York',
+              'NY',
+              '10118',
+              'US',
+              '9876543210',
+              '011000015',
+              100,
+              '2030-01-31',
+            ]),
+            row(3, [
+              'Beta LLC',
+              '1 Elm St',
+              '',
+              'Austin',
+              'TX',
+              '73301',
+              'US',
+              '1234567',
+              '011000015',
+              50,
+              '2030-01-31',
+            ]),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, {
+      group: { id: 'group-usd', walletId: 'wallet-usd', walletCurrency: 'USD' },
+    });
+    expect(imported.summary.mapping).toMatchObject({
+      'Address line 2': 'address_line_2',
+      State: 'address_country_subdivision',
+    });
+    expect(draftOf(imported, 2).beneficiary?.body.entity).toEqual({
+      company_name: 'Acme Inc',
+      address_line_1: '350 Fifth Ave, Suite 4100',
+      address_city: 'New York',
+      address_country_subdivision: 'NY',
+      address_postal_code: '10118',
+      address_country: 'US',
+    });
+    expect(draftOf(imported, 3).beneficiary?.body.entity).toMatchObject({
+      address_line_1: '1 Elm St',
+      address_country_subdivision: 'TX',
     });
   });
 });

@@ -42,7 +42,7 @@ describe('a header that heads two columns', () => {
     expect(draftOf(imported, 2).payment.amount.amount).toBe(90);
     expect(draftOf(imported, 2).payment.description).toBe('January');
     expect(imported.summary.mapping).toMatchObject({ 'Amount (D)': 'amount' });
-    expect(imported.summary.mapping['Amount (C)']).toBeUndefined();
+    expect(imported.summary.mapping['Amount (C)']).toBeNull();
   });
 });
 
@@ -70,13 +70,16 @@ describe('a mapping correcting one column', () => {
 
   it('keeps what the headers propose for the others, and prints the whole mapping used', async () => {
     const proposed = await folder.import(await csv('proposed.csv', lines));
-    expect(proposed.summary.mapping['Staff no']).toBeUndefined();
+    expect(proposed.summary.mapping['Staff no']).toBeNull();
 
     const corrected = await folder.import(await csv('corrected.csv', lines), {
       mapping: { 'Staff no': 'tag:staff', Reference: null },
     });
-    const { Reference: _left, ...kept } = proposed.summary.mapping;
-    expect(corrected.summary.mapping).toEqual({ ...kept, 'Staff no': 'tag:staff' });
+    expect(corrected.summary.mapping).toEqual({
+      ...proposed.summary.mapping,
+      'Staff no': 'tag:staff',
+      Reference: null,
+    });
     const draft = draftOf(corrected, 2);
     expect(draft.payment.user_tags).toEqual({ staff: 'E-17' });
     expect(draft.payment.description).toBeUndefined();
@@ -87,7 +90,28 @@ describe('a mapping correcting one column', () => {
     await folder.import(await csv('march.csv', lines), { mapping: { Reference: null } });
     const next = await folder.import(await csv('april.csv', lines));
     expect(next.summary.mapping_source).toBe('saved');
-    expect(next.summary.mapping['Reference']).toBeUndefined();
+    expect(next.summary.mapping['Reference']).toBeNull();
     expect(next.summary.mapping['Net Pay']).toBe('amount');
+  });
+
+  it('is printed with each column it leaves out as null, and given back changes nothing', async () => {
+    const unused = [
+      'Employee,Staff no,IBAN,Net Pay,Pay Date,Cost centre',
+      'Ada Lovelace,E-17,DE89370400440532013000,1250.50,2030-01-31,CC-7',
+    ];
+    const first = await folder.import(await csv('unused.csv', unused));
+    expect(first.summary.mapping).toEqual({
+      Employee: 'name',
+      'Staff no': null,
+      IBAN: 'iban',
+      'Net Pay': 'amount',
+      'Pay Date': 'execution_date',
+      'Cost centre': null,
+    });
+    const again = await folder.import(await csv('unused-again.csv', unused), {
+      mapping: first.summary.mapping,
+    });
+    expect(again.summary.mapping).toEqual(first.summary.mapping);
+    expect(draftOf(again, 2).payment.amount).toEqual(draftOf(first, 2).payment.amount);
   });
 });

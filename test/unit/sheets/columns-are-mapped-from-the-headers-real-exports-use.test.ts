@@ -38,9 +38,11 @@ describe('a header names its field', () => {
     ['SWIFT/BIC', 'bic'],
     ['Pay Date', 'execution_date'],
     ['Date of Birth', 'date_of_birth'],
-    ['Currency', 'account_currency'],
+    ['Currency', 'amount_currency'],
     ['Amount Currency', 'amount_currency'],
+    ['Account currency', 'account_currency'],
     ['Country', 'bank_country'],
+    ['Bank country', 'bank_country'],
     ['Post code', 'address_postal_code'],
     ['Surname', 'last_name'],
     ['Given name', 'first_name'],
@@ -86,12 +88,52 @@ describe('a header names its field', () => {
     ['Account No / IBAN', 'account_number'],
     ['Beneficiary Bank', 'bank_name'],
     ['Address Line 1', 'address_line_1'],
-    ['Address Line 2', undefined],
+    ['Address Line 2', 'address_line_2'],
     ['Vendor ID', undefined],
     ['Employee Number', undefined],
     ['Gross Pay', undefined],
     ['Gross Salary', undefined],
   ])('the words that say what a column holds count, not whose it is: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it.each([
+    ['Currency', 'amount_currency'],
+    ['CCY', 'amount_currency'],
+    ['Curr.', 'amount_currency'],
+    ['Devise', 'amount_currency'],
+    ['Währung', 'amount_currency'],
+    ['Moneda', 'amount_currency'],
+    ['Valuta', 'amount_currency'],
+    ['Payment currency', 'amount_currency'],
+    ['Amount Ccy', 'amount_currency'],
+    ['Account currency', 'account_currency'],
+    ['Acct Ccy', 'account_currency'],
+    ['Beneficiary currency', 'account_currency'],
+    ['Receiving currency', 'account_currency'],
+  ])(
+    'a currency is the amount’s unless the header says the account’s: %s -> %s',
+    (header, field) => {
+      expect(fieldOf(header)).toBe(field);
+    },
+  );
+
+  it.each([
+    ['Net', 'amount'],
+    ['Nett', 'amount'],
+    ['Net 30', undefined],
+    ['Net Terms', undefined],
+    ['State', 'address_country_subdivision'],
+    ['State/Province', 'address_country_subdivision'],
+    ['Province', 'address_country_subdivision'],
+    ['County', 'address_country_subdivision'],
+    ['Region', 'address_country_subdivision'],
+    ['Workflow state', undefined],
+    ['Estate', undefined],
+    ['Sales region', undefined],
+    ['Address 2', 'address_line_2'],
+    ['Address Line 3', undefined],
+  ])('a word that names a field alone does not beside others: %s -> %s', (header, field) => {
     expect(fieldOf(header)).toBe(field);
   });
 
@@ -124,7 +166,7 @@ describe('a mapping', () => {
       'Account Number': 'account_number',
       'Pay Date': 'execution_date',
       Reference: 'description',
-      Currency: 'account_currency',
+      Currency: 'amount_currency',
       'Net Pay (GBP)': 'amount',
     });
     expect(amountHeaderCurrency(proposeMapping(headers), headers)).toBe('GBP');
@@ -180,6 +222,79 @@ describe('a mapping', () => {
       'Bank Account IBAN': 'iban',
       'Invoice Amount': 'amount',
     });
+  });
+
+  it.each([
+    [
+      'beside an address and a bank country column, the address’s',
+      ['Name', 'Street', 'City', 'Country', 'Bank country', 'Bank code', 'Amount'],
+      { Country: 'address_country', 'Bank country': 'bank_country' },
+    ],
+    [
+      'beside a column that names the bank’s country, the address’s',
+      ['Name', 'Country', 'IBAN', 'Amount', 'Beneficiary Bank Country'],
+      { Country: 'address_country', 'Beneficiary Bank Country': 'bank_country' },
+    ],
+    [
+      'beside an address, the address’s',
+      ['Name', 'Address', 'City', 'Payee country', 'IBAN', 'Amount'],
+      { 'Payee country': 'address_country' },
+    ],
+    [
+      'beside an address country column, the bank’s',
+      ['Name', 'Address', 'Address country', 'Country', 'IBAN', 'Amount'],
+      { 'Address country': 'address_country', Country: 'bank_country' },
+    ],
+    [
+      'beside a bank country code column, the address’s',
+      ['Name', 'Country', 'Account number', 'Bank Country Code', 'Amount'],
+      { Country: 'address_country', 'Bank Country Code': 'bank_country' },
+    ],
+    [
+      'alone, with no address, the bank’s',
+      ['Name', 'Country', 'IBAN', 'Amount'],
+      { Country: 'bank_country' },
+    ],
+  ])('takes a bare "Country" %s', (_case, headers, expected) => {
+    expect(mappingToJson(proposeMapping(headers))).toMatchObject(expected);
+  });
+
+  it.each([
+    [['Name', 'Amount', 'Currency'], { Currency: 'amount_currency' }],
+    [
+      ['Name', 'Account currency', 'Amount', 'Currency'],
+      { 'Account currency': 'account_currency', Currency: 'amount_currency' },
+    ],
+    [
+      ['Name', 'Currency', 'Amount', 'Amount currency'],
+      { Currency: 'account_currency', 'Amount currency': 'amount_currency' },
+    ],
+  ])(
+    'takes a bare "Currency" as the amount’s unless another column is: %j',
+    (headers, expected) => {
+      expect(mappingToJson(proposeMapping(headers))).toMatchObject(expected);
+    },
+  );
+
+  it('prints a column it leaves out as null, and reads that back as left out', () => {
+    const headers = ['Employee ID', 'Employee Name', 'IBAN', 'Net Pay', '', 'Amount'];
+    const mapping = proposeMapping(headers);
+    const json = mappingToJson(mapping, headers);
+    expect(json).toEqual({
+      'Employee ID': null,
+      'Employee Name': 'name',
+      IBAN: 'iban',
+      'Net Pay': 'amount',
+      Amount: null,
+    });
+    expect(Object.keys(json)).toEqual([
+      'Employee ID',
+      'Employee Name',
+      'IBAN',
+      'Net Pay',
+      'Amount',
+    ]);
+    expect(mappingFromJson(json, headers)).toEqual(mapping);
   });
 
   it('keys repeated and empty headers by their column', () => {
