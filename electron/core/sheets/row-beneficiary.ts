@@ -116,12 +116,19 @@ export function rowBeneficiary(
   if (holder) bank.account_name = holder;
   else problem('account_name', 'the name of the account holder is missing');
 
-  const currency =
-    text.account_currency ??
-    context.amountHeaderCurrency ??
-    rowAmountCurrency(values) ??
-    (country ? homeCurrency(country) : undefined) ??
-    context.walletCurrency;
+  const said = text.account_currency ?? context.amountHeaderCurrency;
+  const fromAmount = said === undefined ? rowAmountCurrency(values) : undefined;
+  const home = country ? homeCurrency(country) : undefined;
+  const currency = said ?? fromAmount ?? home ?? context.walletCurrency;
+  if (fromAmount && home && fromAmount !== home) {
+    // A USD payment to a French IBAN may go to a USD account or be converted into a EUR one:
+    // the payment's currency is the likelier, but the person is the one who knows.
+    problem(
+      'account_currency',
+      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${country} are mostly in ${home}: if this one is, add an account currency column saying so`,
+      'warning',
+    );
+  }
   if (!currency) problem('account_currency', 'the account currency is missing');
   else if (!isCurrencyCode(currency)) {
     problem('account_currency', `${currency} is not a currency code such as GBP or EUR`);

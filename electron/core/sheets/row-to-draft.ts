@@ -91,6 +91,8 @@ const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
   // A country the sheet does not give is told from the bank code or the account: where it
   // could not be, those are the cells to look at.
   bank_country: ['bank_code', 'iban', 'account_number'],
+  // An account currency the sheet does not give is taken from the amount's.
+  account_currency: ['amount_currency', 'amount'],
 };
 
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */

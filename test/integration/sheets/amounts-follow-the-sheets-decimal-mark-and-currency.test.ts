@@ -292,6 +292,18 @@ describe('a "Currency" column beside the amount', () => {
         country: 'FR',
         currency: 'USD',
       });
+      // French accounts are mostly in euros: the person is asked to look, at the currency.
+      const currencyIssues = draftOf(imported, 2).issues.filter(
+        (issue) => issue.field === 'beneficiary.currency',
+      );
+      expect(currencyIssues).toEqual([
+        expect.objectContaining({
+          field: 'beneficiary.currency',
+          cell: 'D2',
+          severity: 'warning',
+          message: expect.stringContaining('accounts in FR are mostly in EUR'),
+        }),
+      ]);
     },
   );
 

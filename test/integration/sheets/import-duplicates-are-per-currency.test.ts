@@ -112,7 +112,7 @@ describe('drafts imported before the key had a currency', () => {
         mapping: MAPPING,
         today: '2029-12-01',
       });
-      expect(second.issues).toEqual([
+      expect(second.issues.filter((issue) => issue.field === 'duplicate')).toEqual([
         expect.objectContaining({
           field: 'duplicate',
           message: expect.stringContaining(`row 3 of batch "${first.batch}"`),
