@@ -1,8 +1,8 @@
 // The beneficiary a row describes, built from its cells with the domain's checks, and filled in
-// where the sheet is silent: the bank country from the IBAN or the bank code's scheme (named by
-// its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU), the
-// account currency from the amount's header, the amount's own currency, the country's own
-// currency, or the wallet's.
+// where the sheet is silent: the bank country from the IBAN, the bank code's scheme (named by
+// its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU) or the
+// BIC; the account currency from the amount's header, the amount's own currency, the
+// country's own currency, or the wallet's.
 import {
   checkAbaRouting,
   checkBic,
@@ -73,6 +73,11 @@ export function rowBeneficiary(
       ? schemeMismatch(context.bankCodeScheme, country)
       : null;
   if (mismatch) problem('bank_country', mismatch, 'warning');
+  // A BIC names its bank's country (its 5th and 6th letters): surer than six digits read by
+  // the wallet's country, less sure than a header that names the code's scheme.
+  const bic = text.bic !== undefined ? checkBic(text.bic) : undefined;
+  if (context.bankCodeScheme) country ??= schemeCountry(context.bankCodeScheme);
+  if (bic?.ok) country ??= bic.country;
   country ??= scheme ? schemeCountry(scheme) : undefined;
   if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
     // Nine digits under a generic header are meant as a routing number: say what is wrong
@@ -99,11 +104,8 @@ export function rowBeneficiary(
     if (checked && !checked.ok) problem('bank_code', checked.reason);
     bank.bank_code = checked?.ok ? checked.value : bankCode;
   }
-  if (text.bic !== undefined) {
-    const bic = checkBic(text.bic);
-    if (bic.ok) bank.bank_identifier_code = bic.value;
-    else problem('bic', bic.reason);
-  }
+  if (bic?.ok) bank.bank_identifier_code = bic.value;
+  else if (bic) problem('bic', bic.reason);
   if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
 
   const type = entityType(values, problem);

@@ -205,6 +205,25 @@ describe('a bank country that the scheme’s banks are not in', () => {
   });
 });
 
+describe('a BIC', () => {
+  it('tells the bank country where the sheet, the IBAN and the bank code’s header do not', async () => {
+    const imported = await folder.import(
+      await csv('bic-country.csv', [
+        'Name,Address,Country,Account Number,Bank code,BIC,Amount,Date',
+        'Ada,1 Rue de Rivoli,FR,123456789,062000,DEUTDEFF,100,2030-01-31',
+      ]),
+      wallet('EUR'),
+    );
+    expect(imported.summary.mapping).toMatchObject({ Country: 'address_country' });
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'DE',
+      currency: 'EUR',
+      bank_details: { bank_identifier_code: 'DEUTDEFF' },
+    });
+    expect(errorsOf(draftOf(imported, 2))).toEqual([]);
+  });
+});
+
 describe('a generic "Bank code" header', () => {
   const lines = ['Name,Bank code,Account Number,Amount,Date', 'Ada,062000,12345678,100,2030-01-31'];
 
