@@ -5,7 +5,13 @@ import { createHash } from 'node:crypto';
 import { type BankCodeScheme, headerScheme } from './bank-code-schemes';
 import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
-import { headerCurrency, type HeaderMatch, matchHeader, normaliseHeader } from './header-matching';
+import {
+  headerCurrency,
+  type HeaderMatch,
+  matchHeader,
+  normaliseHeader,
+  resultsExportStatusColumns,
+} from './header-matching';
 import { columnLetter, SheetFileError } from './sheet-types';
 
 export interface MappedColumn {
@@ -37,8 +43,9 @@ export function headerKeys(headers: readonly string[]): string[] {
 /** Each field from its best column; a column or field used once; weak guesses left out. */
 export function proposeMapping(headers: readonly string[]): ColumnMapping {
   const keys = headerKeys(headers);
+  const status = resultsExportStatusColumns(headers);
   const candidates = headers
-    .map((header, index) => ({ index, match: matchHeader(header) }))
+    .map((header, index) => ({ index, match: status.has(index) ? undefined : matchHeader(header) }))
     .filter((c): c is { index: number; match: NonNullable<typeof c.match> } => !!c.match)
     .sort((a, b) => b.match.score - a.match.score || a.index - b.index);
   const hasAddress = candidates.some((c) => ADDRESS_FIELDS.has(c.match.field));

@@ -171,6 +171,28 @@ const EXACT_ONLY = new Set(['net', 'state', 'region', 'county', 'province']);
 /** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
 const MAX_HEADER_CHARS = 120;
 
+/**
+ * The status columns the results export adds (results-export.ts, RESULT_COLUMNS), as a person
+ * who fixed rows in the export and imports it again brings them back: what became of the rows
+ * then, never a payment's field. "Payout Desk state" marks such a sheet; beside it "Payment id"
+ * is the service's id of the earlier payment, not the sheet's own id for this one. The
+ * correlation id column is the payment's own, and stays one.
+ */
+const RESULTS_EXPORT_MARK = 'payout desk state';
+const RESULTS_EXPORT_STATUS = new Set([
+  RESULTS_EXPORT_MARK,
+  'service status',
+  'payment id',
+  'error',
+]);
+
+/** The columns of a results export's status that a sheet brings back, by index; else none. */
+export function resultsExportStatusColumns(headers: readonly string[]): Set<number> {
+  const names = headers.map(normaliseHeader);
+  if (!names.includes(RESULTS_EXPORT_MARK)) return new Set();
+  return new Set(names.flatMap((name, index) => (RESULTS_EXPORT_STATUS.has(name) ? [index] : [])));
+}
+
 export function matchHeader(header: string): HeaderMatch | undefined {
   if (header.length > MAX_HEADER_CHARS) return undefined;
   const words = headerWords(header);

@@ -1,6 +1,8 @@
 // A CSV holds only text. Exported to .xlsx, its plain amounts and ISO days become numbers and
 // dates, so the finance person's SUM and date filters work on the annotated sheet; what is
 // not plainly one stays the text it was, and a CSV export writes every cell as it came in.
+// Fixed in Excel and imported again, an export's status columns are what became of the rows
+// then, never a payment's fields.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -63,5 +65,24 @@ describe('the results export of a CSV import', () => {
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[1]).toMatch(/^Anna,DE89370400440532013000,1250\.50,2030-03-29,1250,/);
     expect(lines[3]).toMatch(/^Cleo,DE89370400440532013000,700,2030-02-30,INV-7,/);
+  });
+
+  it('imports again with its status columns left out and its payments as they were', async () => {
+    for (const name of ['again.xlsx', 'again.csv']) {
+      const again = await folder.import(await exported(name), {
+        group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+      });
+      expect(again.summary.mapping).toMatchObject({
+        'Payout Desk state': null,
+        'Service status': null,
+        'Payment id': null,
+        'Correlation id': 'correlation_id',
+        Error: null,
+        Amount: 'amount',
+      });
+      expect([...again.rows.values()].map((draft) => draft.payment.amount.amount)).toEqual([
+        1250.5, 1250, 700,
+      ]);
+    }
   });
 });
