@@ -281,6 +281,7 @@ function nameKey(name: string): string {
 /** The names people write for a country where ISO's is long or newer than their habit. */
 const EVERYDAY_NAMES: Readonly<Record<string, string>> = {
   'united kingdom': 'GB',
+  uk: 'GB',
   'great britain': 'GB',
   'united states': 'US',
   usa: 'US',

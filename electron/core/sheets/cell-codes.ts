@@ -1,7 +1,7 @@
 // Code cells (country, currency, purpose, entity type, amount type) and the words people write
 // for the two codes that have everyday names. Whether a code is in its list is the field's
 // check (isCountryCode, isCurrencyCode, …); this only brings the cell to the form codes have.
-import { countryCodeByName } from '../../../shared/domain/countries';
+import { countryCodeByName, isCountryCode } from '../../../shared/domain/countries';
 import type { AmountType, EntityType } from '../../../shared/service';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText } from './cell-text';
@@ -25,13 +25,16 @@ export function cellCode(cell: CellValue): Coerced<string> {
  */
 export function cellCountry(cell: CellValue): Coerced<string> {
   const code = cellCode(cell);
-  if (!code.ok || code.value === null || code.value.length <= 2) return code;
+  if (!code.ok || code.value === null || isCountryCode(code.value)) return code;
   const text = cellText(cell);
   const written = text.ok && text.value !== null ? text.value : code.value;
+  // "UK", which is not ISO's code for the United Kingdom, is how many a British sheet writes it.
   const named = countryCodeByName(written);
-  return named
-    ? accept(named)
-    : refuse(`${quoted(written.trim())} is not a country: write the two-letter code, such as GB`);
+  if (named) return accept(named);
+  if (code.value.length <= 2) return code; // the field's check says it is no country code
+  return refuse(
+    `${quoted(written.trim())} is not a country: write the two-letter code, such as GB`,
+  );
 }
 
 /** Lower case, dots dropped, runs of spaces, hyphens and underscores as one space. */

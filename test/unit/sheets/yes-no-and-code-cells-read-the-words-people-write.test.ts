@@ -49,6 +49,8 @@ describe('cellCountry', () => {
       ['Côte d’Ivoire', 'CI'],
       ['USA', 'US'],
       ['Bolivia', 'BO'],
+      // Not ISO's code, but how many British sheets write it.
+      [' uk ', 'GB'],
     ]) {
       expect(cellCountry(text(name ?? '')), name).toEqual({ ok: true, value: code });
     }
@@ -62,6 +64,8 @@ describe('cellCountry', () => {
     // Two countries are "Korea": the name alone says neither.
     expect(cellCountry(text('Korea')).ok).toBe(false);
     expect(cellCountry(text('GBR')).ok).toBe(false);
+    // Two letters that are no code are the field's to refuse, as "XX is not a country code".
+    expect(cellCountry(text('xx'))).toEqual({ ok: true, value: 'XX' });
   });
 });
 
