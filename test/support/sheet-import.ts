@@ -4,6 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox, type PaymentDraft } from '../../electron/core/outbox';
+import { batchResults, type BatchSheetSource } from '../../electron/core/sheets/batch-results';
+import { resultRow } from '../../electron/core/sheets/result-rows';
+import { writeResults } from '../../electron/core/sheets/results-export';
 import {
   importSheet,
   type SheetImportRequest,
@@ -64,6 +67,24 @@ export class OutboxFolder {
     const file = join(this.dir, name);
     await writeFile(file, `${lines.join('\r\n')}\r\n`);
     return file;
+  }
+
+  /**
+   * Writes a batch's results export to `name` in the folder, as `payout-desk export` does; its
+   * path. `source` may change what the import kept (to stand for an older batch).
+   */
+  async exportResults(
+    batchId: string,
+    name: string,
+    source: (kept: BatchSheetSource) => BatchSheetSource = (kept) => kept,
+  ): Promise<string> {
+    const { imports } = this.outbox;
+    const kept = imports.batchSource<BatchSheetSource>(batchId);
+    if (!kept) throw new Error('the import kept no source');
+    const rows = [...imports.sourceRows(batchId)].map(resultRow);
+    const path = join(this.dir, name);
+    await writeResults(path, batchResults(imports, batchId, source(kept), rows));
+    return path;
   }
 
   async remove(): Promise<void> {

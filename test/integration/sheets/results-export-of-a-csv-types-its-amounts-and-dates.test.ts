@@ -4,12 +4,8 @@
 // Fixed in Excel and imported again, an export's status columns are what became of the rows
 // then, never a payment's fields.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, type BatchSheetSource } from '../../../electron/core/sheets/batch-results';
-import { resultRow } from '../../../electron/core/sheets/result-rows';
-import { writeResults } from '../../../electron/core/sheets/results-export';
 import { OutboxFolder } from '../../support/sheet-import';
 
 let folder: OutboxFolder;
@@ -30,13 +26,7 @@ async function exported(name: string): Promise<string> {
   const { summary } = await folder.import(await folder.csv('typed.csv', LINES), {
     group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
   });
-  const { imports } = folder.outbox;
-  const source = imports.batchSource<BatchSheetSource>(summary.batchId);
-  if (!source) throw new Error('the import kept no source');
-  const rows = [...imports.sourceRows(summary.batchId)].map(resultRow);
-  const path = join(folder.dir, name);
-  await writeResults(path, batchResults(imports, summary.batchId, source, rows));
-  return path;
+  return folder.exportResults(summary.batchId, name);
 }
 
 describe('the results export of a CSV import', () => {

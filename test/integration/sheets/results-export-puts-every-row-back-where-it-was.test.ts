@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, type BatchSheetSource } from '../../../electron/core/sheets/batch-results';
-import { resultRow } from '../../../electron/core/sheets/result-rows';
-import { RESULT_COLUMNS, writeResults } from '../../../electron/core/sheets/results-export';
+import type { BatchSheetSource } from '../../../electron/core/sheets/batch-results';
+import { RESULT_COLUMNS } from '../../../electron/core/sheets/results-export';
 import { OutboxFolder } from '../../support/sheet-import';
 import { worksheetXml } from '../../support/xlsx-parts';
 import { HEADER, HEADER_ROW, SHEET, writeTitledPayroll } from '../../support/titled-payroll';
@@ -30,13 +29,7 @@ async function exportBatch(
   source: (kept: BatchSheetSource) => BatchSheetSource = (kept) => kept,
 ): Promise<string> {
   const { summary } = await folder.import(file);
-  const { imports } = folder.outbox;
-  const stored = imports.batchSource<BatchSheetSource>(summary.batchId);
-  if (!stored) throw new Error('the import kept no source');
-  const rows = [...imports.sourceRows(summary.batchId)].map(resultRow);
-  const path = join(folder.dir, name);
-  await writeResults(path, batchResults(imports, summary.batchId, source(stored), rows));
-  return path;
+  return folder.exportResults(summary.batchId, name, source);
 }
 
 async function workbookAt(path: string): Promise<ExcelJS.Workbook> {

@@ -2,12 +2,8 @@
 // writes each date cell with the number format the sheet gave it, in the payment rows and in
 // the rows kept around them (a dated title). The workbook is written by hand as SpreadsheetML,
 // so the format is the file's own and not one exceljs chose.
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResults, type BatchSheetSource } from '../../../electron/core/sheets/batch-results';
-import { resultRow } from '../../../electron/core/sheets/result-rows';
-import { writeResults } from '../../../electron/core/sheets/results-export';
 import { OutboxFolder } from '../../support/sheet-import';
 import { dateSerial, row, STYLE, writeXlsx } from '../../support/xlsx-by-hand';
 
@@ -34,12 +30,7 @@ const SPEC = {
 /** Imports the workbook and exports its batch to `name`, as `payout-desk export` does. */
 async function exportedSheet(name: string): Promise<ExcelJS.Worksheet> {
   const { summary } = await folder.import(await writeXlsx(folder.dir, 'payroll.xlsx', SPEC));
-  const { imports } = folder.outbox;
-  const source = imports.batchSource<BatchSheetSource>(summary.batchId);
-  if (!source) throw new Error('the import kept no source');
-  const rows = [...imports.sourceRows(summary.batchId)].map(resultRow);
-  const path = join(folder.dir, name);
-  await writeResults(path, batchResults(imports, summary.batchId, source, rows));
+  const path = await folder.exportResults(summary.batchId, name);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   return workbook.worksheets[0] as ExcelJS.Worksheet;
