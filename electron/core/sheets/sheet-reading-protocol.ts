@@ -35,19 +35,22 @@ export type ReadRow =
   /** A payment row made a draft in the worker. */
   | { number: number; draft: SheetDraft };
 
+/** The sheet the worker chose, as the importer is told it before the rows. */
+export interface SheetChosen {
+  sheet: string;
+  date1904: boolean;
+  /** The decimal mark the first rows show (decimal-marks.ts). */
+  decimalMark?: SheetDecimalMark;
+  header: HeaderRow;
+  /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
+  above: { number: number; cells: string }[];
+  /** The other sheets that looked like payment lists, and why this one was taken instead. */
+  passedOver: PassedOverSheet[];
+}
+
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
-  | {
-      type: 'chosen';
-      sheet: string;
-      date1904: boolean;
-      decimalMark?: SheetDecimalMark;
-      header: HeaderRow;
-      /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
-      above: { number: number; cells: string }[];
-      /** The other sheets that looked like payment lists (sheet-choice.ts). */
-      passedOver: PassedOverSheet[];
-    }
+  | ({ type: 'chosen' } & SheetChosen)
   | { type: 'rows'; rows: ReadRow[] }
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };

@@ -2,23 +2,16 @@
 // rows as they arrive. The worker's memory is capped, so a file that would need more than a
 // payment list ever does is refused instead of swelling the app.
 import { Worker } from 'node:worker_threads';
-import type { SheetDecimalMark } from './cell-amounts';
-import type { HeaderRow } from './header-detection';
-import type { PassedOverSheet } from './sheet-choice';
-import type { ReadingMessage, ReadingRequest, ReadRow } from './sheet-reading-protocol';
+import type {
+  ReadingMessage,
+  ReadingRequest,
+  ReadRow,
+  SheetChosen,
+} from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from './sheet-types';
 import { workerExecArgv, workerScript } from './worker-script';
 
-export interface SheetReading {
-  sheet: string;
-  date1904: boolean;
-  /** The decimal mark the first rows show (decimal-marks.ts). */
-  decimalMark?: SheetDecimalMark;
-  header: HeaderRow;
-  /** The header row and the non-blank rows above it, cells as JSON (source-cells.ts). */
-  above: { number: number; cells: string }[];
-  /** The other sheets that looked like payment lists, and why this one was taken instead. */
-  passedOver: PassedOverSheet[];
+export interface SheetReading extends SheetChosen {
   /** The rows below the header, in order, each a draft or a reason to skip it. */
   rows: AsyncIterable<ReadRow>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
@@ -84,13 +77,9 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
       } else throw failure(message);
     }
   }
+  const { type: _chosen, ...chosen } = first;
   return {
-    sheet: first.sheet,
-    date1904: first.date1904,
-    ...(first.decimalMark ? { decimalMark: first.decimalMark } : {}),
-    header: first.header,
-    above: first.above,
-    passedOver: first.passedOver,
+    ...chosen,
     rows: rows(),
     merges: () => merges,
     close,
