@@ -324,7 +324,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'date',
     target: 'execution.date',
     headers: names(
-      'execution date|payment date|pay date|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum',
+      'execution date|payment date|pay date|pay on|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum',
     ),
     note: 'The day the payment is sent, such as 2026-12-31.',
   },

@@ -57,12 +57,16 @@ export function findHeaderRow(
   given?: MappingEntries,
   saved: SavedMappings = {},
 ): HeaderRow | undefined {
-  const candidates = rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => ({
-    position,
-    number: row.number,
-    headers: headerTexts(row),
-    row,
-  }));
+  const candidates = rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => {
+    const headers = headerTexts(row);
+    const lower = rows[position + 1];
+    const split =
+      lower && position + 1 < HEADER_SEARCH_ROWS ? twoRowHeaders(headers, lower) : undefined;
+    // A header over two rows ends at its lower row: the payments start below it.
+    return split && lower
+      ? { position: position + 1, number: lower.number, headers: split, row }
+      : { position, number: row.number, headers, row };
+  });
   if (given !== undefined) {
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
@@ -153,4 +157,35 @@ function headerScore(row: SheetRow, headers: string[]): number {
   const fields = new Set(matched.map((m) => m.field));
   if (!fields.has('amount') || ![...fields].some((f) => PAYEE_FIELDS.has(f))) return 0;
   return matched.reduce((sum, m) => sum + m.score, 0);
+}
+
+/**
+ * The headers of a header split over two rows, or undefined: a group header ("Bank details")
+ * over the columns the row below names ("IBAN | BIC | Sort code"), as a merged range across
+ * columns shows it. Told without the merges, which a workbook lists after its rows: the lower
+ * row holds only texts that name fields, each under the group header (its first column, the
+ * upper cell of the next column empty and the lower one named) or under an empty upper cell,
+ * and the two rows together name more fields than the upper alone. A column then takes the
+ * lower row's name, which says what it holds; the group's name only says what it belongs to.
+ */
+function twoRowHeaders(upper: readonly string[], lowerRow: SheetRow): string[] | undefined {
+  const lower = headerTexts(lowerRow);
+  const named = lower.flatMap((text, index) => (text === '' ? [] : [index]));
+  if (named.length === 0) return undefined;
+  const underGroup = (index: number) =>
+    (upper[index] ?? '') === '' ||
+    ((upper[index + 1] ?? '') === '' && (lower[index + 1] ?? '') !== '');
+  const fits = named.every(
+    (index) =>
+      lowerRow.cells[index]?.kind === 'text' &&
+      matchHeader(lower[index] ?? '') !== undefined &&
+      underGroup(index),
+  );
+  if (!fits) return undefined;
+  const width = Math.max(upper.length, lower.length);
+  const headers = Array.from({ length: width }, (_, index) =>
+    (lower[index] ?? '') !== '' ? (lower[index] ?? '') : (upper[index] ?? ''),
+  );
+  const fields = (texts: readonly string[]) => proposeMapping(texts).columns.length;
+  return fields(headers) > fields(upper) ? headers : undefined;
 }
