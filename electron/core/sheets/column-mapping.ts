@@ -200,7 +200,23 @@ function columnsNamed(header: string, keys: readonly string[]): number[] {
     const found = keys.flatMap((key, index) => (matches(key) ? [index] : []));
     if (found.length > 0) return found;
   }
-  return [];
+  const byLetter = letterColumn(header);
+  return byLetter !== undefined && byLetter < keys.length ? [byLetter] : [];
+}
+
+/**
+ * The column a mapping names by its letter, "D" or "(column D)" as the mapping printed names a
+ * blank header; only when no header reads so. A bare letter must be capitals, as Excel shows
+ * them, and at most three ("XFD" is the last column).
+ */
+export function letterColumn(header: string): number | undefined {
+  const letters =
+    /^\(column ([A-Za-z]{1,3})\)$/i.exec(header.trim())?.[1] ??
+    /^[A-Z]{1,3}$/.exec(header.trim())?.[0];
+  if (letters === undefined) return undefined;
+  return (
+    [...letters.toUpperCase()].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0) - 1
+  );
 }
 
 /** The one column a mapping's header names; one that could be several is refused naming them. */

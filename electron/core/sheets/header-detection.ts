@@ -3,6 +3,7 @@
 // without such a row (instructions, a chart's data) is not a payment list.
 import {
   headersFound,
+  letterColumn,
   mappingFromEntries,
   proposeMapping,
   sourceKey,
@@ -68,6 +69,9 @@ export function findHeaderRow(
       : { position, number: row.number, headers, row };
   });
   if (given !== undefined) {
+    if (Object.keys(given.entries).every((header) => letterColumn(header) !== undefined)) {
+      return byLetters(rows, candidates, given);
+    }
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
       try {
@@ -80,6 +84,7 @@ export function findHeaderRow(
     return undefined;
   }
   for (const { row: _row, ...candidate } of candidates) {
+    if (candidate.headers.every((header) => header === '')) continue;
     const mapping = saved[sourceKey(candidate.headers)];
     if (mapping === undefined) continue;
     try {
@@ -92,6 +97,18 @@ export function findHeaderRow(
       // saved for these headers but no longer valid: propose afresh
     }
   }
+  return proposedHeader(candidates);
+}
+
+interface Candidate {
+  position: number;
+  number: number;
+  headers: string[];
+  row: SheetRow;
+}
+
+/** The row that names the most payment fields, with the mapping proposed from its headers. */
+function proposedHeader(candidates: readonly Candidate[]): HeaderRow | undefined {
   let best: (HeaderRow & { score: number }) | undefined;
   for (const { row, ...candidate } of candidates) {
     const score = headerScore(row, candidate.headers);
@@ -107,6 +124,37 @@ export function findHeaderRow(
   if (!best) return undefined;
   const { score: _score, ...header } = best;
   return header;
+}
+
+/**
+ * A mapping that names its columns only by letter fits any row, so it cannot tell the header
+ * row: that is the row the headers show, with the letters as a correction of what they propose;
+ * without one, the sheet has no header row (a Bacs file, an export of bare rows) and every row
+ * is a payment, the first included. The header row is then "row 0", above the first.
+ */
+function byLetters(
+  rows: readonly SheetRow[],
+  candidates: readonly Candidate[],
+  given: MappingEntries,
+): HeaderRow | undefined {
+  const proposed = proposedHeader(candidates);
+  try {
+    if (proposed) {
+      return {
+        ...proposed,
+        mapping: mappingFromEntries(given, proposed.headers, 'proposed'),
+        source: 'given',
+      };
+    }
+    const first = rows[0];
+    if (first === undefined) return undefined;
+    const width = Math.max(...rows.slice(0, HEADER_SEARCH_ROWS).map((row) => row.cells.length));
+    const headers = Array.from({ length: width }, () => '');
+    const mapping = mappingFromEntries(given, headers);
+    return { position: -1, number: first.number - 1, headers, mapping, source: 'given' };
+  } catch {
+    return undefined; // a letter past the sheet's last column: see mappingMiss
+  }
 }
 
 /** Why a mapping given fits none of a sheet's first rows, said of the row it comes nearest. */

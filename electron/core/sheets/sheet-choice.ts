@@ -114,7 +114,7 @@ export async function chooseSheet(
   if (miss) throw mappingRefused(miss);
   throw new SheetFileError(
     'no_payment_list',
-    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Name the sheet with --sheet, or give the columns with --mapping`,
+    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Name the sheet with --sheet, or give the columns with --mapping: ${BY_LETTERS}`,
   );
 }
 
@@ -181,6 +181,10 @@ function noHeader(sheet: string, withMapping: boolean): SheetFileError {
     'no_payment_list',
     withMapping
       ? `no row among the first ${HEADER_SEARCH_ROWS} of sheet "${sheet}" has all the columns the mapping names`
-      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns with --mapping`,
+      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns with --mapping: ${BY_LETTERS}`,
   );
 }
+
+/** What works for a sheet without a header row, said where such a sheet is refused. */
+const BY_LETTERS =
+  'by their headers, or by their letters for a sheet without a header row, every row then a payment, such as {"A": "bank_code", "B": "account_number", "C": "name", "D": "amount", "E": "execution_date"}';

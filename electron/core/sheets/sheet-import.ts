@@ -166,10 +166,13 @@ export async function importSheet(
       kept_rows: kept.list(),
       ...(kept.leftOut > 0 ? { kept_rows_left_out: kept.leftOut } : {}),
     });
-    outbox.imports.saveMapping(key, {
-      name: `${basename(request.file)} / ${reading.sheet}`,
-      mapping: mappingJson,
-    });
+    // A sheet without a header row cannot be known again by its headers: nothing to save.
+    if (header.headers.some((text) => text !== '')) {
+      outbox.imports.saveMapping(key, {
+        name: `${basename(request.file)} / ${reading.sheet}`,
+        mapping: mappingJson,
+      });
+    }
     outbox.audit.append('import', {
       batchId: batch.id,
       details: { file: basename(request.file), sheet: reading.sheet, rows, drafts: writer.count },

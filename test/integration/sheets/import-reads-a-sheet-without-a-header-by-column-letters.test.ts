@@ -1,0 +1,72 @@
+// A Bacs-like file has no header row: sort code, account, name, amount, reference from its first
+// line. The person names the columns by letter, and every row is a payment, the first included.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftOf, OutboxFolder } from '../../support/sheet-import';
+
+let folder: OutboxFolder;
+beforeAll(async () => {
+  folder = await OutboxFolder.create();
+});
+afterAll(() => folder.remove());
+
+const bacs = () =>
+  folder.csv('bacs.csv', [
+    '200000,55779911,J SMITH,2345.67,ACME SALARY JAN,2030-01-31',
+    '404784,70872490,MARY JONES,1890.00,ACME SALARY JAN,2030-01-31',
+  ]);
+
+describe('a sheet without a header row', () => {
+  it('is refused without a mapping, with an example of a mapping by letters', async () => {
+    await expect(folder.import(await bacs())).rejects.toMatchObject({
+      code: 'no_payment_list',
+      message: expect.stringMatching(/--mapping.*by their letters.*\{"A": "bank_code"/),
+    });
+  });
+
+  for (const [form, letter] of [
+    ['"A"', (l: string) => l],
+    ['"(column A)", as the mapping printed names a blank header', (l: string) => `(column ${l})`],
+  ] as const) {
+    it(`imports every row, the first included, with the columns named as ${form}`, async () => {
+      const mapping = {
+        [letter('A')]: 'bank_code',
+        [letter('B')]: 'account_number',
+        [letter('C')]: 'name',
+        [letter('D')]: 'amount',
+        [letter('E')]: 'description',
+        [letter('F')]: 'execution_date',
+      };
+      const imported = await folder.import(await bacs(), { mapping });
+      expect([...imported.rows.keys()]).toEqual([1, 2]);
+      const first = draftOf(imported, 1);
+      expect(first.payment.amount.amount).toBe(2345.67);
+      expect(first.payment.description).toBe('ACME SALARY JAN');
+      expect(first.beneficiary?.body.bank_details).toMatchObject({
+        bank_code: '200000',
+        account_number: '55779911',
+        account_name: 'J SMITH',
+      });
+      expect(first.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+      expect(imported.summary.mapping).toEqual({
+        '(column A)': 'bank_code',
+        '(column B)': 'account_number',
+        '(column C)': 'name',
+        '(column D)': 'amount',
+        '(column E)': 'description',
+        '(column F)': 'execution_date',
+      });
+    });
+  }
+
+  it('still has its header row found when it has one, the letters correcting it', async () => {
+    const file = await folder.csv('headed.csv', [
+      'Payroll January',
+      'Name,IBAN,Amount,Date,Ref',
+      'Ada Lovelace,DE89370400440532013000,100,2030-01-31,Jan',
+    ]);
+    const imported = await folder.import(file, { mapping: { E: 'description' } });
+    expect(imported.summary.header_row).toBe(2);
+    expect([...imported.rows.keys()]).toEqual([3]);
+    expect(draftOf(imported, 3).payment.description).toBe('Jan');
+  });
+});
