@@ -131,7 +131,11 @@ async function* sheetLines(
     yield place(line.row, [...withoutTrailingEmpty(line.source)]);
     next += 1;
   }
-  yield place(input.headerRow, [...padded(input.header, width), ...RESULT_COLUMNS]);
+  // A sheet without a header row (header row 0, read by column letters) has no row for the
+  // status headings: its rows stay where they were, so that "D1" in an error is D1 here.
+  if (input.headerRow > 0) {
+    yield place(input.headerRow, [...padded(input.header, width), ...RESULT_COLUMNS]);
+  }
   const skippedLine = (line: KeptLine): Line =>
     place(line.row, [
       ...padded(line.source, width),
@@ -210,7 +214,9 @@ async function fillSheet(
   const { headerRow, width } = layout;
   const sheet = workbook.addWorksheet(
     name,
-    headerRow <= MOST_FROZEN_ROWS ? { views: [{ state: 'frozen', ySplit: headerRow }] } : {},
+    headerRow > 0 && headerRow <= MOST_FROZEN_ROWS
+      ? { views: [{ state: 'frozen', ySplit: headerRow }] }
+      : {},
   );
   sheet.columns = [
     ...Array.from({ length: width }, (_, index) => {

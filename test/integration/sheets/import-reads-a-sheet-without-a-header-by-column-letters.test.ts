@@ -1,5 +1,6 @@
 // A Bacs-like file has no header row: sort code, account, name, amount, reference from its first
 // line. The person names the columns by letter, and every row is a payment, the first included.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
@@ -68,5 +69,23 @@ describe('a sheet without a header row', () => {
     expect(imported.summary.header_row).toBe(2);
     expect([...imported.rows.keys()]).toEqual([3]);
     expect(draftOf(imported, 3).payment.description).toBe('Jan');
+  });
+
+  it('goes back out with every row where it was, the status to its right, no heading above', async () => {
+    const mapping = {
+      A: 'bank_code',
+      B: 'account_number',
+      C: 'name',
+      D: 'amount',
+      F: 'execution_date',
+    };
+    const { summary } = await folder.import(await bacs(), { mapping });
+    const text = await readFile(
+      await folder.exportResults(summary.batchId, 'bacs-results.csv'),
+      'utf8',
+    );
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^200000,55779911,J SMITH,2345\.67,ACME SALARY JAN,2030-01-31,draft,/);
+    expect(lines[1]).toMatch(/^404784,70872490,MARY JONES,1890\.00,/);
   });
 });
