@@ -158,6 +158,27 @@ function ambiguousReadings(digits: string): string {
   return `${whole}${decimals ? `.${decimals}` : ''} or ${whole}${fraction}`;
 }
 
+/**
+ * An amount read from a column in hundredths ("Amount in Pence": 234567 is 2,345.67) as the
+ * amount: exactly, in bigints. Hundredths are whole: 2345.5 pence is an issue, not a guess.
+ */
+export function fromHundredths(read: CellAmount, unit: string): Coerced<CellAmount> {
+  if (read.milli % 1000n !== 0n) {
+    const shown = formatAmount(read.milli, 3).replace(/\.?0+$/, '');
+    return refuse(
+      `${shown} has decimals, but the column is in ${unit}: write whole ${unit}, or the amount in its currency under another header`,
+    );
+  }
+  const amount: CellAmount = { ...read, milli: read.milli / 100n };
+  delete amount.ambiguous;
+  delete amount.otherwise;
+  if (read.otherwise !== undefined && read.otherwise % 1000n === 0n) {
+    amount.ambiguous = true;
+    amount.otherwise = read.otherwise / 100n;
+  }
+  return accept(amount);
+}
+
 /** 12.345 in EUR -> a message; 12.34 -> null. Decimals the currency cannot carry are an issue. */
 export function checkCurrencyPrecision(milli: Milli, currency: string): string | null {
   const minorUnits = currencyMinorUnits(currency);

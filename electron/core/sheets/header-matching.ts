@@ -48,6 +48,18 @@ export function headerCurrency(header: string): string | undefined {
 }
 
 /**
+ * Words saying an amount column counts hundredths of the currency: "Amount in Pence" (BACS),
+ * "Amount (pence)", "Betrag (ct)", "Amount in minor units". Read from the header as written:
+ * normalising drops the bracketed note that often says it.
+ */
+const HUNDREDTHS = /(?:^|[^\p{L}])(pence|p|pennies|cents?|ct|minor units?)(?![\p{L}])/iu;
+
+/** The unit word an amount header names when its amounts are in hundredths, as written. */
+export function headerHundredths(header: string): string | undefined {
+  return HUNDREDTHS.exec(header)?.[1]?.toLowerCase();
+}
+
+/**
  * Words that say whose a column is, not what it holds: "Beneficiary IBAN" is an IBAN, "Payee
  * Account" an account number. Alone ("Payee", "Supplier") they name the payee; beside other
  * words they must not outweigh them, which is how "Beneficiary IBAN" once lost to "Beneficiary

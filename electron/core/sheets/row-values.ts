@@ -2,7 +2,7 @@
 // and every cell that cannot be read kept as an issue at that cell.
 import type { DraftIssue } from '../outbox/draft-types';
 import { cellAccountNumber, cellBankCode } from './cell-bank-codes';
-import { cellAmount, type CellAmount, type SheetDecimalMark } from './cell-amounts';
+import { cellAmount, type CellAmount, fromHundredths, type SheetDecimalMark } from './cell-amounts';
 import { cellBoolean } from './cell-boolean';
 import { cellCode, cellCountry } from './cell-codes';
 import type { Coerced } from './cell-coerced';
@@ -36,6 +36,8 @@ export interface ReadingContext {
    * every row is read: such rows are read again with it (sheet-import.ts).
    */
   decimalMarkUnshown?: true;
+  /** The amount column counts hundredths, in this unit ("pence", "cents"): its header says so. */
+  amountHundredths?: string;
 }
 
 export function readRow(
@@ -52,7 +54,7 @@ export function readRow(
     if (cell.kind === 'number') values.fromNumbers.add(column.field);
     const read =
       column.field === 'amount'
-        ? cellAmount(cell, context.decimalMark)
+        ? amountOf(cell, context)
         : column.field === 'approved'
           ? cellBoolean(cell)
           : column.field === 'user_tag'
@@ -74,6 +76,12 @@ export function readRow(
     }
   }
   return values;
+}
+
+function amountOf(cell: SheetRow['cells'][number], context: ReadingContext): Coerced<CellAmount> {
+  const read = cellAmount(cell, context.decimalMark);
+  if (!context.amountHundredths || !read.ok || read.value === null) return read;
+  return fromHundredths(read.value, context.amountHundredths);
 }
 
 function readByKind(

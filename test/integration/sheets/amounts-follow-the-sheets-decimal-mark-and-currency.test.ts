@@ -319,3 +319,58 @@ describe('a "Currency" column beside the amount', () => {
     expect(draftOf(imported, 2).beneficiary?.body.currency).toBe('USD');
   });
 });
+
+describe('an amount column in pence or cents', () => {
+  it('pays its whole numbers as hundredths, and a penny with decimals is an issue at its cell', async () => {
+    const imported = await folder.import(
+      await csv('bacs.csv', [
+        'Destination Sort Code,Destination Account Number,Destination Account Name,Amount in Pence,Processing Date',
+        '200000,55779911,J SMITH,234567,2030-01-31',
+        '404784,70872490,MARY JONES,189000,2030-01-31',
+        '309634,01234567,S O BRIEN,2100.5,2030-01-31',
+      ]),
+    );
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 2345.67 });
+    expect(amountOf(imported, 3).amount).toBe(1890);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([
+      expect.objectContaining({
+        cell: 'D4',
+        message: expect.stringContaining('2100.5 has decimals, but the column is in pence'),
+      }),
+    ]);
+  });
+
+  it('reads the unit from a bracketed note and from cents', async () => {
+    for (const [header, currency] of [
+      ['Amount (pence)', 'GBP'],
+      ['Amount (p)', 'GBP'],
+      ['Amount in cents', 'EUR'],
+      ['Betrag (ct)', 'EUR'],
+    ] as const) {
+      const imported = await folder.import(
+        await csv(`minor-${currency}.csv`, [
+          `Payee,IBAN,${header},Currency,Date`,
+          `J Smith,${IBAN},234567,${currency},2030-01-31`,
+        ]),
+        { group: EUR_GROUP },
+      );
+      expect(amountOf(imported, 2).amount, header).toBe(2345.67);
+    }
+  });
+
+  it('is an issue where the currency has no hundredths, never off by a hundred', async () => {
+    const imported = await folder.import(
+      await csv('yen.csv', [
+        'Payee,IBAN,Amount in cents,Currency,Date',
+        `Taro Yamada,${IBAN},123400,JPY,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(imported, 2))).toContainEqual(
+      expect.objectContaining({
+        cell: 'C2',
+        message: expect.stringContaining('in cents, but JPY amounts have no decimals'),
+      }),
+    );
+  });
+});
