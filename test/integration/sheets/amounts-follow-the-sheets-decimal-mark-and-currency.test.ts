@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../electron/core/outbox';
 import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
+import { STYLES_XML } from '../../support/xlsx-by-hand-xml';
+import { row, writeXlsx } from '../../support/xlsx-by-hand';
 
 let folder: OutboxFolder;
 beforeAll(async () => {
@@ -372,5 +374,55 @@ describe('an amount column in pence or cents', () => {
         message: expect.stringContaining('in cents, but JPY amounts have no decimals'),
       }),
     );
+  });
+});
+
+describe('a number cell whose format shows a currency', () => {
+  /** The default styles with cellXfs 7… in these number formats (numFmtId 165…). */
+  const stylesIn = (formats: readonly string[]) => {
+    const numFmts = formats.map(
+      (f, i) => `<numFmt numFmtId="${165 + i}" formatCode="${f.replace(/"/g, '&quot;')}"/>`,
+    );
+    const xfs = formats.map(
+      (_, i) =>
+        `<xf numFmtId="${165 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+    );
+    // Replaced by functions: a "$" in a format must not be read as a replacement pattern.
+    return STYLES_XML.replace(
+      '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>',
+      () =>
+        `<numFmts count="${formats.length + 1}"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>${numFmts.join('')}</numFmts>`,
+    ).replace('</cellXfs>', () => `${xfs.join('')}</cellXfs>`);
+  };
+
+  it('is in that currency, as the same amount written as text would be', async () => {
+    const formats = ['£#,##0.00', '[$EUR] #,##0.00', '[$USD-409] #,##0.00', '"$"#,##0.00'];
+    const file = await writeXlsx(folder.dir, 'formatted.xlsx', {
+      stylesXml: stylesIn(formats),
+      sheets: [
+        {
+          name: 'Pay',
+          rows: [
+            row(1, ['Name', 'IBAN', 'Amount', 'Date']),
+            row(2, ['Ann Lee', IBAN, { v: 1200, s: 7 }, '2030-01-31']),
+            row(3, ['Bob Kay', IBAN, { v: 1300, s: 8 }, '2030-01-31']),
+            row(4, ['Cy Orr', IBAN, { v: 1400, s: 9 }, '2030-01-31']),
+            row(5, ['Di Fox', IBAN, '£1,050.00', '2030-01-31']),
+            row(6, ['Ed Ray', IBAN, { v: 1600, s: 10 }, '2030-01-31']),
+            row(7, ['Flo Ng', IBAN, { v: 1700, s: 4 }, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, { group: EUR_GROUP });
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 1200, currency: 'GBP' });
+    expect(amountOf(imported, 3)).toEqual({ type: 'SEND', amount: 1300 });
+    expect(amountOf(imported, 4)).toEqual({ type: 'SEND', amount: 1400, currency: 'USD' });
+    expect(amountOf(imported, 5)).toEqual({ type: 'SEND', amount: 1050, currency: 'GBP' });
+    // "$" is a dozen dollars and pesos, none of them the wallet's euro.
+    expect(errorsOf(draftOf(imported, 6))).toContainEqual(
+      expect.objectContaining({ cell: 'C6', message: expect.stringContaining('written with $') }),
+    );
+    expect(amountOf(imported, 7)).toEqual({ type: 'SEND', amount: 1700 });
   });
 });
