@@ -4,7 +4,7 @@ import type { DraftIssue } from '../outbox/draft-types';
 import { cellAccountNumber, cellBankCode } from './cell-bank-codes';
 import { cellAmount, type CellAmount, fromHundredths, type SheetDecimalMark } from './cell-amounts';
 import { cellBoolean } from './cell-boolean';
-import { cellCode, cellCountry } from './cell-codes';
+import { cellCode, cellCountry, cellCurrency } from './cell-codes';
 import type { Coerced } from './cell-coerced';
 import { cellDate, type DateOrder } from './cell-dates';
 import { cellText } from './cell-text';
@@ -93,7 +93,9 @@ function readByKind(
     case 'date':
       return cellDate(cell, { date1904: context.date1904, order: context.dateOrder });
     case 'code':
-      return id === 'bank_country' || id === 'address_country' ? cellCountry(cell) : cellCode(cell);
+      if (id === 'bank_country' || id === 'address_country') return cellCountry(cell);
+      if (id === 'amount_currency' || id === 'account_currency') return cellCurrency(cell);
+      return cellCode(cell);
     case 'account':
       return cellAccountNumber(cell);
     case 'bank_code':

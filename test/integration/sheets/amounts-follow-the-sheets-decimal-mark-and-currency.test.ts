@@ -426,3 +426,31 @@ describe('a number cell whose format shows a currency', () => {
     expect(amountOf(imported, 7)).toEqual({ type: 'SEND', amount: 1700 });
   });
 });
+
+describe('a currency written by name', () => {
+  it('is its code, and a name not known is an issue at its own cell, quoted as written', async () => {
+    const imported = await folder.import(
+      await csv('netsuite.csv', [
+        'Vendor,IBAN,Currency,Amount,Date',
+        `Northwind Traders Ltd,GB29NWBK60161331926819,British pound,"1,250.00",2030-01-31`,
+        `Contoso GmbH,${IBAN},Euros,800.00,2030-01-31`,
+        `Fabrikam Inc,${IBAN},US dollars,"2,000.00",2030-01-31`,
+        `Zurich AG,${IBAN},Swiss francs,900.00,2030-01-31`,
+        `Typo Ltd,GB29NWBK60161331926819,British pund,99.99,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amountOf(imported, 2).currency).toBe('GBP');
+    expect(amountOf(imported, 3).currency).toBeUndefined(); // the wallet's euro
+    expect(amountOf(imported, 4).currency).toBe('USD');
+    expect(amountOf(imported, 5).currency).toBe('CHF');
+    expect(errorsOf(draftOf(imported, 6))).toEqual([
+      {
+        field: 'amount.currency',
+        cell: 'C6',
+        message: '"British pund" is not a currency: write the three-letter code, such as GBP',
+        severity: 'error',
+      },
+    ]);
+  });
+});
