@@ -112,8 +112,9 @@ function withFormatCurrency(
     shown = formatCurrency(format);
     FORMAT_CURRENCIES.set(format, shown);
   }
-  if (!shown.currency && !shown.symbol) return read;
-  return accept({ ...read.value, ...shown });
+  // The amount was read into a new object for this cell: adding to it spares a copy per cell.
+  if (shown.currency || shown.symbol) Object.assign(read.value, shown);
+  return read;
 }
 
 /** A locale currency tag: `[$£-809]`, `[$EUR]`, `[$USD-409]`; `[$-409]` names only a locale. */
