@@ -38,6 +38,11 @@ export function symbolCurrencyOf(symbol: string): string | undefined {
   return currencies?.length === 1 ? currencies[0] : undefined;
 }
 
+/** The first currency symbol written anywhere in `text` (a number format's), longest first. */
+export function symbolIn(text: string): string | undefined {
+  return SYMBOLS.find(([symbol]) => text.includes(symbol))?.[0];
+}
+
 /** Whether amounts in `currency` are written with `symbol`: "$" fits CAD, not EUR. */
 export function symbolFits(symbol: string, currency: string): boolean {
   return SYMBOLS.some(([known, currencies]) => known === symbol && currencies.includes(currency));

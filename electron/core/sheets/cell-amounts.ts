@@ -5,7 +5,7 @@
 import { currencyMinorUnits, isCurrencyCode } from '../../../shared/domain/currencies';
 import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../shared/domain/money';
 import { readDigits, type DecimalMark } from './amount-digits';
-import { peelMarks, symbolCurrencyOf, symbolFits } from './amount-marks';
+import { peelMarks, symbolCurrencyOf, symbolFits, symbolIn } from './amount-marks';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from './sheet-types';
@@ -40,7 +40,7 @@ export function cellAmount(cell: CellValue, decimalMark?: SheetDecimalMark): Coe
     case 'empty':
       return NOTHING;
     case 'number':
-      return numberAmount(cell.value);
+      return withFormatCurrency(numberAmount(cell.value), cell.format);
     case 'text': {
       const text = cellText(cell);
       return text.ok && text.value !== null ? textAmount(text.value, decimalMark) : NOTHING;
@@ -88,6 +88,58 @@ function numberAmount(value: number): Coerced<CellAmount> {
   return inRange(text, { milli: value < 0 ? -milli : milli });
 }
 
+/** The currency a number format shows: `£#,##0.00`, `[$EUR] #,##0.00`, `"$"#,##0`. */
+interface FormatCurrency {
+  currency?: string;
+  symbol?: string;
+}
+
+/**
+ * Per format string, as a sheet has few formats and many amount cells: read once each. Capped,
+ * so that a workbook of a million distinct formats cannot grow it without end.
+ */
+const FORMAT_CURRENCIES = new Map<string, FormatCurrency>();
+const FORMAT_CACHE_LIMIT = 1000;
+
+function withFormatCurrency(
+  read: Coerced<CellAmount>,
+  format: string | undefined,
+): Coerced<CellAmount> {
+  if (!format || !read.ok || read.value === null) return read;
+  let shown = FORMAT_CURRENCIES.get(format);
+  if (!shown) {
+    if (FORMAT_CURRENCIES.size >= FORMAT_CACHE_LIMIT) FORMAT_CURRENCIES.clear();
+    shown = formatCurrency(format);
+    FORMAT_CURRENCIES.set(format, shown);
+  }
+  // The amount was read into a new object for this cell: adding to it spares a copy per cell.
+  if (shown.currency || shown.symbol) Object.assign(read.value, shown);
+  return read;
+}
+
+/** A locale currency tag: `[$£-809]`, `[$EUR]`, `[$USD-409]`; `[$-409]` names only a locale. */
+const LOCALE_TAG = /\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]/;
+const FORMAT_CODE = /(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g;
+
+/**
+ * A number format shows a currency the way a text cell does: a code (`[$EUR]`, `"GBP "0.00`)
+ * names it, and so does a symbol that only one currency writes; "$" and "¥" name none and are
+ * kept for the payment's currency to be checked against (amount-marks.ts).
+ */
+export function formatCurrency(format: string): FormatCurrency {
+  const tag = LOCALE_TAG.exec(format)?.[1];
+  // Colours and conditions ([Red], [<0]) are not what is shown; quoted and escaped text is.
+  const shown = tag ?? format.replace(/\[[^\]]*\]/g, '').replace(/[\\"]/g, '');
+  for (const match of shown.matchAll(FORMAT_CODE)) {
+    const code = match[1] ?? '';
+    if (isCurrencyCode(code)) return { currency: code };
+  }
+  const symbol = symbolIn(shown);
+  if (!symbol) return {};
+  const currency = symbolCurrencyOf(symbol);
+  return currency ? { currency } : { symbol };
+}
+
 /** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */
 function withoutNoise(digits: string, decimals: number): Milli | null {
   const exact = BigInt(digits);
@@ -115,6 +167,8 @@ function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Co
     return refuse(`${quoted(text)} has two signs: write -12.00 or (12.00)`);
   }
   if (marks.code && !isCurrencyCode(marks.code)) {
+    // "TBC" or "NIL": a word with no digits is no amount, rather than an unknown currency.
+    if (!/\d/.test(marks.rest)) return refuse(`${quoted(text)} is not an amount`);
     return refuse(`${quoted(text)} names ${marks.code}, which is not a currency code`);
   }
   const symbolCurrency = marks.symbol ? symbolCurrencyOf(marks.symbol) : undefined;
@@ -156,6 +210,27 @@ function ambiguousReadings(digits: string): string {
   const [whole = '', fraction = ''] = digits.split(/[.,]/);
   const decimals = fraction.replace(/0+$/, '');
   return `${whole}${decimals ? `.${decimals}` : ''} or ${whole}${fraction}`;
+}
+
+/**
+ * An amount read from a column in hundredths ("Amount in Pence": 234567 is 2,345.67) as the
+ * amount: exactly, in bigints. Hundredths are whole: 2345.5 pence is an issue, not a guess.
+ */
+export function fromHundredths(read: CellAmount, unit: string): Coerced<CellAmount> {
+  if (read.milli % 1000n !== 0n) {
+    const shown = formatAmount(read.milli, 3).replace(/\.?0+$/, '');
+    return refuse(
+      `${shown} has decimals, but the column is in ${unit}: write whole ${unit}, or the amount in its currency under another header`,
+    );
+  }
+  const amount: CellAmount = { ...read, milli: read.milli / 100n };
+  delete amount.ambiguous;
+  delete amount.otherwise;
+  if (read.otherwise !== undefined && read.otherwise % 1000n === 0n) {
+    amount.ambiguous = true;
+    amount.otherwise = read.otherwise / 100n;
+  }
+  return accept(amount);
 }
 
 /** 12.345 in EUR -> a message; 12.34 -> null. Decimals the currency cannot carry are an issue. */

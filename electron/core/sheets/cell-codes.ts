@@ -2,9 +2,11 @@
 // for the two codes that have everyday names. Whether a code is in its list is the field's
 // check (isCountryCode, isCurrencyCode, …); this only brings the cell to the form codes have.
 import { countryCodeByName, isCountryCode } from '../../../shared/domain/countries';
+import { isCurrencyCode } from '../../../shared/domain/currencies';
 import type { AmountType, EntityType } from '../../../shared/service';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText } from './cell-text';
+import { currencyCodeByName } from './currency-names';
 import type { CellValue } from './sheet-types';
 
 /** White space anywhere, and the invisible characters pasted text carries. */
@@ -34,6 +36,24 @@ export function cellCountry(cell: CellValue): Coerced<string> {
   if (code.value.length <= 2) return code; // the field's check says it is no country code
   return refuse(
     `${quoted(written.trim())} is not a country: write the two-letter code, such as GB`,
+  );
+}
+
+/**
+ * A currency cell: its code (" eur " -> "EUR"), or the code of the English name written
+ * ("British pound", "US dollars" -> GBP, USD: currency-names.ts). Other text is refused as
+ * written, never squeezed into a "code" such as BRITISHPOUND that the person did not write.
+ */
+export function cellCurrency(cell: CellValue): Coerced<string> {
+  const code = cellCode(cell);
+  if (!code.ok || code.value === null || isCurrencyCode(code.value)) return code;
+  const text = cellText(cell);
+  const written = text.ok && text.value !== null ? text.value : code.value;
+  const named = currencyCodeByName(written);
+  if (named) return accept(named);
+  if (code.value.length <= 3) return code; // the field's check says it is no currency code
+  return refuse(
+    `${quoted(written.trim())} is not a currency: write the three-letter code, such as GBP`,
   );
 }
 

@@ -7,6 +7,7 @@ import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
 import {
   headerCurrency,
+  headerHundredths,
   type HeaderMatch,
   matchHeader,
   normaliseHeader,
@@ -94,6 +95,15 @@ export function amountHeaderCurrency(
 ): string | undefined {
   const amount = mapping.columns.find((c) => c.field === 'amount');
   return amount ? headerCurrency(headers[amount.index] ?? '') : undefined;
+}
+
+/** The unit of an amount column in hundredths, such as "pence" in "Amount in Pence". */
+export function amountHeaderHundredths(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+): string | undefined {
+  const amount = mapping.columns.find((c) => c.field === 'amount');
+  return amount ? headerHundredths(headers[amount.index] ?? '') : undefined;
 }
 
 /** The scheme the bank code column's header names, such as a BSB in "BSB". */

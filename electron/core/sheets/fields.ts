@@ -293,7 +293,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag',
+      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag|balance|open balance|balance due|amount outstanding|outstanding amount|outstanding balance|amount in dc|amount in fc|amount in document currency|amount in transaction currency|amount in foreign currency',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },

@@ -48,6 +48,18 @@ export function headerCurrency(header: string): string | undefined {
 }
 
 /**
+ * Words saying an amount column counts hundredths of the currency: "Amount in Pence" (BACS),
+ * "Amount (pence)", "Betrag (ct)", "Amount in minor units". Read from the header as written:
+ * normalising drops the bracketed note that often says it.
+ */
+const HUNDREDTHS = /(?:^|[^\p{L}])(pence|p|pennies|cents?|ct|minor units?)(?![\p{L}])/iu;
+
+/** The unit word an amount header names when its amounts are in hundredths, as written. */
+export function headerHundredths(header: string): string | undefined {
+  return HUNDREDTHS.exec(header)?.[1]?.toLowerCase();
+}
+
+/**
  * Words that say whose a column is, not what it holds: "Beneficiary IBAN" is an IBAN, "Payee
  * Account" an account number. Alone ("Payee", "Supplier") they name the payee; beside other
  * words they must not outweigh them, which is how "Beneficiary IBAN" once lost to "Beneficiary
@@ -69,6 +81,7 @@ const ABBREVIATIONS = new Map([
   ['ref', 'reference'],
   ['ccy', 'currency'],
   ['curr', 'currency'],
+  ['crcy', 'currency'],
 ]);
 
 /** A header's words, normalised, with "#" and "A/C" and abbreviations read as words. */
@@ -152,7 +165,7 @@ type Bare = readonly [field: FieldId, otherwise: FieldId];
 const CURRENCY: Bare = ['amount_currency', 'account_currency'];
 const COUNTRY: Bare = ['bank_country', 'address_country'];
 const BARE = new Map<string, Bare>([
-  ...['currency', 'currency code', 'devise', 'wahrung', 'moneda', 'valuta'].map(
+  ...['currency', 'currency code', 'currency key', 'devise', 'wahrung', 'moneda', 'valuta'].map(
     (name) => [name, CURRENCY] as const,
   ),
   ...['country', 'country code', 'pays', 'pais'].map((name) => [name, COUNTRY] as const),
@@ -160,6 +173,22 @@ const BARE = new Map<string, Bare>([
 
 /** Below an exact name, and below a match by words of one that says whose ("Country of bank"). */
 const BARE_SCORE = 0.8;
+
+/**
+ * Amounts a sheet may show beside the one to pay, which take the amount only when the sheet
+ * has no better one: what was invoiced, or its gross or total (an accounts payable list's
+ * "Invoice Amount" 1,000 beside "Balance" 600 is a part-paid invoice, whose balance is owed),
+ * and SAP's amount in local (company code) currency beside the document currency's, which is
+ * the invoice's own. Scored below any exact name ("Balance", "Amount Due", "Amount in DC"), but
+ * above a match by words, so that "Invoice Amount" still beats "Amount Paid", which is what
+ * was paid already.
+ */
+const LESSER_AMOUNTS = new Set([
+  ...['invoice amount', 'invoice total', 'gross amount', 'gross', 'total', 'total amount'],
+  ...['amount in lc', 'amount in local currency', 'amount in company code currency'],
+  ...['local currency amount', 'company code currency amount', 'amount lc'],
+]);
+const LESSER_AMOUNT_SCORE = 0.9;
 
 /**
  * Names that mean their field alone but something else beside other words, or spelt a letter
@@ -209,6 +238,7 @@ export function matchHeader(header: string): HeaderMatch | undefined {
 
 function matchWords(words: readonly string[]): HeaderMatch | undefined {
   const name = words.join(' ');
+  if (LESSER_AMOUNTS.has(name)) return { field: 'amount', score: LESSER_AMOUNT_SCORE };
   const exact = SYNONYMS.find((synonym) => synonym.name === name);
   if (exact) return { field: exact.field, score: 1 };
   const distinctive = distinctiveField(words);

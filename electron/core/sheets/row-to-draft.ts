@@ -3,7 +3,7 @@
 // A row with blocking issues still becomes a draft, so that it can be fixed in the app.
 import { DEFAULT_PURPOSE, isPurposeCode } from '../../../shared/domain/purpose-codes';
 import { amountToNumber, formatAmount } from '../../../shared/domain/money';
-import { isCurrencyCode } from '../../../shared/domain/currencies';
+import { currencyMinorUnits, isCurrencyCode } from '../../../shared/domain/currencies';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
 import { serializeDraft } from '../outbox/draft-insert';
 import type { DraftIssue } from '../outbox/draft-types';
@@ -11,7 +11,12 @@ import type { ImportedDraft } from '../outbox/import-repository';
 import { symbolFits } from './amount-marks';
 import { checkCurrencyPrecision, type SheetDecimalMark } from './cell-amounts';
 import { amountTypeFrom } from './cell-codes';
-import { amountHeaderCurrency, bankCodeHeaderScheme, type ColumnMapping } from './column-mapping';
+import {
+  amountHeaderCurrency,
+  amountHeaderHundredths,
+  bankCodeHeaderScheme,
+  type ColumnMapping,
+} from './column-mapping';
 import type { HeaderRow } from './header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from './decimal-marks';
 import { field, type FieldId } from './fields';
@@ -39,9 +44,11 @@ export function draftContext(
   sheet: { date1904: boolean; decimalMark?: SheetDecimalMark | undefined },
   target: DraftTarget,
 ): DraftContext {
+  const hundredths = amountHeaderHundredths(header.mapping, header.headers);
   return {
     ...target,
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
+    ...(hundredths ? { amountHundredths: hundredths } : {}),
     bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
@@ -236,6 +243,15 @@ function paymentOf(
     );
   } else {
     amount = amountToNumber(milli);
+    // Hundredths are a cent's or a penny's only where the currency has two decimals: a yen has
+    // none and a dinar's fils are thousandths, so such a column would be off by 100 or by 10.
+    const minorUnits = currency ? currencyMinorUnits(currency) : undefined;
+    if (context.amountHundredths && currency && minorUnits !== undefined && minorUnits !== 2) {
+      problem(
+        'amount',
+        `the amount's column is in ${context.amountHundredths}, but ${currency} amounts have ${minorUnits === 0 ? 'no decimals' : `${minorUnits} decimals`}: write the amount in ${currency}`,
+      );
+    }
     const precision = currency ? checkCurrencyPrecision(milli, currency) : null;
     if (precision) problem('amount', precision);
     const guessed =

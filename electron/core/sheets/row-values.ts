@@ -2,9 +2,9 @@
 // and every cell that cannot be read kept as an issue at that cell.
 import type { DraftIssue } from '../outbox/draft-types';
 import { cellAccountNumber, cellBankCode } from './cell-bank-codes';
-import { cellAmount, type CellAmount, type SheetDecimalMark } from './cell-amounts';
+import { cellAmount, type CellAmount, fromHundredths, type SheetDecimalMark } from './cell-amounts';
 import { cellBoolean } from './cell-boolean';
-import { cellCode, cellCountry } from './cell-codes';
+import { cellCode, cellCountry, cellCurrency } from './cell-codes';
 import type { Coerced } from './cell-coerced';
 import { cellDate, type DateOrder } from './cell-dates';
 import { cellText } from './cell-text';
@@ -36,6 +36,8 @@ export interface ReadingContext {
    * every row is read: such rows are read again with it (sheet-import.ts).
    */
   decimalMarkUnshown?: true;
+  /** The amount column counts hundredths, in this unit ("pence", "cents"): its header says so. */
+  amountHundredths?: string;
 }
 
 export function readRow(
@@ -52,7 +54,7 @@ export function readRow(
     if (cell.kind === 'number') values.fromNumbers.add(column.field);
     const read =
       column.field === 'amount'
-        ? cellAmount(cell, context.decimalMark)
+        ? amountOf(cell, context)
         : column.field === 'approved'
           ? cellBoolean(cell)
           : column.field === 'user_tag'
@@ -76,6 +78,12 @@ export function readRow(
   return values;
 }
 
+function amountOf(cell: SheetRow['cells'][number], context: ReadingContext): Coerced<CellAmount> {
+  const read = cellAmount(cell, context.decimalMark);
+  if (!context.amountHundredths || !read.ok || read.value === null) return read;
+  return fromHundredths(read.value, context.amountHundredths);
+}
+
 function readByKind(
   id: TextField,
   cell: SheetRow['cells'][number],
@@ -85,7 +93,9 @@ function readByKind(
     case 'date':
       return cellDate(cell, { date1904: context.date1904, order: context.dateOrder });
     case 'code':
-      return id === 'bank_country' || id === 'address_country' ? cellCountry(cell) : cellCode(cell);
+      if (id === 'bank_country' || id === 'address_country') return cellCountry(cell);
+      if (id === 'amount_currency' || id === 'account_currency') return cellCurrency(cell);
+      return cellCode(cell);
     case 'account':
       return cellAccountNumber(cell);
     case 'bank_code':

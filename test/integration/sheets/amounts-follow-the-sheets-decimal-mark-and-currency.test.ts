@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../electron/core/outbox';
 import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
+import { STYLES_XML } from '../../support/xlsx-by-hand-xml';
+import { row, writeXlsx } from '../../support/xlsx-by-hand';
 
 let folder: OutboxFolder;
 beforeAll(async () => {
@@ -317,5 +319,138 @@ describe('a "Currency" column beside the amount', () => {
     );
     expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 100, currency: 'USD' });
     expect(draftOf(imported, 2).beneficiary?.body.currency).toBe('USD');
+  });
+});
+
+describe('an amount column in pence or cents', () => {
+  it('pays its whole numbers as hundredths, and a penny with decimals is an issue at its cell', async () => {
+    const imported = await folder.import(
+      await csv('bacs.csv', [
+        'Destination Sort Code,Destination Account Number,Destination Account Name,Amount in Pence,Processing Date',
+        '200000,55779911,J SMITH,234567,2030-01-31',
+        '404784,70872490,MARY JONES,189000,2030-01-31',
+        '309634,01234567,S O BRIEN,2100.5,2030-01-31',
+      ]),
+    );
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 2345.67 });
+    expect(amountOf(imported, 3).amount).toBe(1890);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([
+      expect.objectContaining({
+        cell: 'D4',
+        message: expect.stringContaining('2100.5 has decimals, but the column is in pence'),
+      }),
+    ]);
+  });
+
+  it('reads the unit from a bracketed note and from cents', async () => {
+    for (const [header, currency] of [
+      ['Amount (pence)', 'GBP'],
+      ['Amount (p)', 'GBP'],
+      ['Amount in cents', 'EUR'],
+      ['Betrag (ct)', 'EUR'],
+    ] as const) {
+      const imported = await folder.import(
+        await csv(`minor-${currency}.csv`, [
+          `Payee,IBAN,${header},Currency,Date`,
+          `J Smith,${IBAN},234567,${currency},2030-01-31`,
+        ]),
+        { group: EUR_GROUP },
+      );
+      expect(amountOf(imported, 2).amount, header).toBe(2345.67);
+    }
+  });
+
+  it('is an issue where the currency has no hundredths, never off by a hundred', async () => {
+    const imported = await folder.import(
+      await csv('yen.csv', [
+        'Payee,IBAN,Amount in cents,Currency,Date',
+        `Taro Yamada,${IBAN},123400,JPY,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(imported, 2))).toContainEqual(
+      expect.objectContaining({
+        cell: 'C2',
+        message: expect.stringContaining('in cents, but JPY amounts have no decimals'),
+      }),
+    );
+  });
+});
+
+describe('a number cell whose format shows a currency', () => {
+  /** The default styles with cellXfs 7… in these number formats (numFmtId 165…). */
+  const stylesIn = (formats: readonly string[]) => {
+    const numFmts = formats.map(
+      (f, i) => `<numFmt numFmtId="${165 + i}" formatCode="${f.replace(/"/g, '&quot;')}"/>`,
+    );
+    const xfs = formats.map(
+      (_, i) =>
+        `<xf numFmtId="${165 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`,
+    );
+    // Replaced by functions: a "$" in a format must not be read as a replacement pattern.
+    return STYLES_XML.replace(
+      '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>',
+      () =>
+        `<numFmts count="${formats.length + 1}"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>${numFmts.join('')}</numFmts>`,
+    ).replace('</cellXfs>', () => `${xfs.join('')}</cellXfs>`);
+  };
+
+  it('is in that currency, as the same amount written as text would be', async () => {
+    const formats = ['£#,##0.00', '[$EUR] #,##0.00', '[$USD-409] #,##0.00', '"$"#,##0.00'];
+    const file = await writeXlsx(folder.dir, 'formatted.xlsx', {
+      stylesXml: stylesIn(formats),
+      sheets: [
+        {
+          name: 'Pay',
+          rows: [
+            row(1, ['Name', 'IBAN', 'Amount', 'Date']),
+            row(2, ['Ann Lee', IBAN, { v: 1200, s: 7 }, '2030-01-31']),
+            row(3, ['Bob Kay', IBAN, { v: 1300, s: 8 }, '2030-01-31']),
+            row(4, ['Cy Orr', IBAN, { v: 1400, s: 9 }, '2030-01-31']),
+            row(5, ['Di Fox', IBAN, '£1,050.00', '2030-01-31']),
+            row(6, ['Ed Ray', IBAN, { v: 1600, s: 10 }, '2030-01-31']),
+            row(7, ['Flo Ng', IBAN, { v: 1700, s: 4 }, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, { group: EUR_GROUP });
+    expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 1200, currency: 'GBP' });
+    expect(amountOf(imported, 3)).toEqual({ type: 'SEND', amount: 1300 });
+    expect(amountOf(imported, 4)).toEqual({ type: 'SEND', amount: 1400, currency: 'USD' });
+    expect(amountOf(imported, 5)).toEqual({ type: 'SEND', amount: 1050, currency: 'GBP' });
+    // "$" is a dozen dollars and pesos, none of them the wallet's euro.
+    expect(errorsOf(draftOf(imported, 6))).toContainEqual(
+      expect.objectContaining({ cell: 'C6', message: expect.stringContaining('written with $') }),
+    );
+    expect(amountOf(imported, 7)).toEqual({ type: 'SEND', amount: 1700 });
+  });
+});
+
+describe('a currency written by name', () => {
+  it('is its code, and a name not known is an issue at its own cell, quoted as written', async () => {
+    const imported = await folder.import(
+      await csv('netsuite.csv', [
+        'Vendor,IBAN,Currency,Amount,Date',
+        `Northwind Traders Ltd,GB29NWBK60161331926819,British pound,"1,250.00",2030-01-31`,
+        `Contoso GmbH,${IBAN},Euros,800.00,2030-01-31`,
+        `Fabrikam Inc,${IBAN},US dollars,"2,000.00",2030-01-31`,
+        `Zurich AG,${IBAN},Swiss francs,900.00,2030-01-31`,
+        `Typo Ltd,GB29NWBK60161331926819,British pund,99.99,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(amountOf(imported, 2).currency).toBe('GBP');
+    expect(amountOf(imported, 3).currency).toBeUndefined(); // the wallet's euro
+    expect(amountOf(imported, 4).currency).toBe('USD');
+    expect(amountOf(imported, 5).currency).toBe('CHF');
+    expect(errorsOf(draftOf(imported, 6))).toEqual([
+      {
+        field: 'amount.currency',
+        cell: 'C6',
+        message: '"British pund" is not a currency: write the three-letter code, such as GBP',
+        severity: 'error',
+      },
+    ]);
   });
 });

@@ -22,6 +22,46 @@ const amount = (milli: bigint, currency?: string) => ({
   value: currency === undefined ? { milli } : { milli, currency },
 });
 
+describe('a word where an amount is expected', () => {
+  it('is not an amount, not an unknown currency', () => {
+    expect(cellAmount(text('TBC'))).toEqual({ ok: false, message: '"TBC" is not an amount' });
+    expect(cellAmount(text('12 XYZ'))).toEqual({
+      ok: false,
+      message: '"12 XYZ" names XYZ, which is not a currency code',
+    });
+  });
+});
+
+describe('a number cell in a currency format', () => {
+  const formatted = (format: string) => cellAmount({ kind: 'number', value: 1200, format });
+
+  it('names the currency its format shows', () => {
+    for (const [format, currency] of [
+      ['£#,##0.00', 'GBP'],
+      ['"£"#,##0.00', 'GBP'],
+      ['[$£-809]#,##0.00', 'GBP'],
+      ['[$EUR] #,##0.00', 'EUR'],
+      ['#,##0.00 [$€-1]', 'EUR'],
+      ['_-[$€-2] * #,##0.00_-', 'EUR'],
+      ['[$USD-409] #,##0.00', 'USD'],
+      ['"CHF "#,##0.00;[Red]-"CHF "#,##0.00', 'CHF'],
+    ] as const) {
+      expect(formatted(format), format).toEqual(amount(1_200_000n, currency));
+    }
+  });
+
+  it('keeps "$" and "¥" as symbols, and names nothing without a currency', () => {
+    expect(formatted('"$"#,##0.00')).toEqual({
+      ok: true,
+      value: { milli: 1_200_000n, symbol: '$' },
+    });
+    expect(formatted('¥#,##0')).toEqual({ ok: true, value: { milli: 1_200_000n, symbol: '¥' } });
+    for (const format of ['#,##0.00', '[Red]#,##0.00', '[$-409]#,##0.00', '0.00E+00', 'General']) {
+      expect(formatted(format), format).toEqual(amount(1_200_000n));
+    }
+  });
+});
+
 describe('amounts written as text', () => {
   it('read every local way of writing 1234.56', () => {
     for (const form of [

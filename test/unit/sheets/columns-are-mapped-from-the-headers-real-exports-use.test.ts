@@ -172,6 +172,56 @@ describe('a mapping', () => {
     expect(amountHeaderCurrency(proposeMapping(headers), headers)).toBe('GBP');
   });
 
+  it('pays what is still owed on an invoice, not what was invoiced or has been paid', () => {
+    const fieldsOf = (row: string) => {
+      const headers = row.split(',');
+      const json = mappingToJson(proposeMapping(headers), headers);
+      return Object.fromEntries(Object.entries(json).filter(([, field]) => field !== null));
+    };
+    for (const owed of [
+      'Balance',
+      'Open Balance',
+      'Amount Outstanding',
+      'Balance Due',
+      'Amount Due',
+      'Amount to Pay',
+      'Payment Amount',
+    ]) {
+      for (const invoiced of ['Invoice Amount', 'Gross Amount', 'Total']) {
+        const mapped = fieldsOf(`Supplier Name,IBAN,${invoiced},Amount Paid,${owed}`);
+        expect(mapped[owed], `${invoiced} beside ${owed}`).toBe('amount');
+        expect(mapped[invoiced], `${invoiced} beside ${owed}`).toBeUndefined();
+      }
+    }
+    // Alone, the invoice amount is still the amount, and never the amount already paid.
+    expect(fieldsOf('Supplier Name,IBAN,Invoice Amount,Amount Paid')['Invoice Amount']).toBe(
+      'amount',
+    );
+  });
+
+  it("pays a SAP line in its document currency, not the company code's", () => {
+    for (const [amount, currency] of [
+      ['Amount in DC', 'Crcy'],
+      ['Amount in FC', 'Curr.'],
+      ['Amount in document currency', 'Currency key'],
+      ['Amount in transaction currency', 'Crcy'],
+    ] as const) {
+      for (const local of ['Amount in LC', 'Amount in local currency']) {
+        const headers = ['Vendor', 'IBAN', local, 'LCurr', amount, currency];
+        expect(mappingToJson(proposeMapping(headers), headers), amount).toEqual({
+          Vendor: 'name',
+          IBAN: 'iban',
+          [local]: null,
+          LCurr: null,
+          [amount]: 'amount',
+          [currency]: 'amount_currency',
+        });
+      }
+    }
+    // A sheet in the company code's currency alone still has its amount.
+    expect(fieldOf('Amount in LC')).toBe('amount');
+  });
+
   it('reads back from the JSON it writes, and from the person’s own with options', () => {
     const mapping = proposeMapping(headers);
     expect(mappingFromJson(mappingToJson(mapping), headers)).toEqual(mapping);
