@@ -81,6 +81,28 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
 /** The words for a name that do not say which: beside a first name column, the surname. */
 const BARE_NAMES = new Set(['name', 'nom', 'nombre', 'naam']);
 
+/** How near a column left out must come to the one used to be worth naming (mappingNotes). */
+const CONTENDER_MARGIN = 0.05;
+
+/**
+ * The columns a mapping leaves out that could have filled a field it took from another column
+ * about as well ("IBAN" and "IBAN 2", two "Email" columns): a person should know which one was
+ * used, since the other is dropped without a word otherwise. One line each, as
+ * `"IBAN 2" could also be iban; "IBAN" was used`.
+ */
+export function mappingNotes(mapping: ColumnMapping, headers: readonly string[]): string[] {
+  const keys = headerKeys(headers);
+  const used = new Map(mapping.columns.map((c) => [c.index, c]));
+  const byField = new Map(mapping.columns.map((c) => [c.field, c]));
+  return headerMatches(headers).flatMap(({ index, match }) => {
+    const winner = byField.get(match.field);
+    if (used.has(index) || !winner || match.field === 'user_tag') return [];
+    const winnerScore = matchHeader(headers[winner.index] ?? '')?.score ?? 1;
+    if (match.score < winnerScore - CONTENDER_MARGIN) return [];
+    return [`"${keys[index] ?? ''}" could also be ${match.field}; "${winner.header}" was used`];
+  });
+}
+
 /** The columns that say the sheet gives addresses: beside them a bare "Country" is one's part. */
 const ADDRESS_FIELDS = new Set<FieldId>([
   'address_line_1',

@@ -160,3 +160,22 @@ describe('short and camelCase headers', () => {
     expect(draftOf(imported, 3).beneficiary?.body.country).toBe('US');
   });
 });
+
+describe('two columns that could fill one field', () => {
+  it('says which one was used and which was left out, and nothing where each field has one', async () => {
+    const file = await folder.csv('two-ibans.csv', [
+      'Name,IBAN,IBAN 2,Amount,Date',
+      'Anna Schmidt,DE89370400440532013000,DE02120300000000202051,1500,2030-03-01',
+    ]);
+    const imported = await folder.import(file);
+    expect(imported.summary.mapping).toMatchObject({ IBAN: 'iban', 'IBAN 2': null });
+    expect(imported.summary.mapping_notes).toEqual([
+      '"IBAN 2" could also be iban; "IBAN" was used',
+    ]);
+    const one = await folder.csv('one-iban.csv', [
+      'Name,IBAN,Amount,Date',
+      'Anna Schmidt,DE89370400440532013000,1500,2030-03-01',
+    ]);
+    expect((await folder.import(one)).summary.mapping_notes).toBeUndefined();
+  });
+});

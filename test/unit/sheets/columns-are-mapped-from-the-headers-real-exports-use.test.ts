@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountHeaderCurrency,
   mappingFromEntries,
+  mappingNotes,
   mappingToJson,
   proposeMapping,
   sourceKey,
@@ -364,6 +365,21 @@ describe('a mapping', () => {
     ],
   ])('takes the payee name from the column that holds it: %j', (headers, expected) => {
     expect(mappingToJson(proposeMapping(headers), headers)).toMatchObject(expected);
+  });
+
+  it('names each column left out that could have filled a field as well as the one used', () => {
+    const headers = ['Name', 'IBAN', 'IBAN 2', 'Email', 'Email', 'Amount', 'Old IBAN', 'Currency'];
+    expect(mappingNotes(proposeMapping(headers), headers)).toEqual([
+      '"IBAN 2" could also be iban; "IBAN" was used',
+    ]);
+    const sap = ['Run Date', 'Vendor', 'Name 1', 'IBAN', 'Amount', 'Posting Date'];
+    expect(mappingNotes(proposeMapping(sap), sap)).toEqual([
+      '"Vendor" could also be name; "Name 1" was used',
+      '"Posting Date" could also be execution_date; "Run Date" was used',
+    ]);
+    expect(
+      mappingNotes(proposeMapping(['Name', 'IBAN', 'Amount']), ['Name', 'IBAN', 'Amount']),
+    ).toEqual([]);
   });
 
   it('prints a column it leaves out as null, and reads that back as left out', () => {
