@@ -88,6 +88,7 @@ function importText(summary: SheetImportSummary, source: string): string {
     ...(unused.length > 0
       ? [`  not used: ${unused.join(', ')} (to use one: --mapping with {"<header>": "<field>"})`]
       : []),
+    ...(summary.mapping_notes ?? []).map((note) => `  check: ${note}`),
     ...summary.skipped.slice(0, 10).map((s) => `  skipped row ${s.row}: ${s.reason}`),
     ...summary.issues
       .slice(0, 20)

@@ -66,7 +66,7 @@ const SCHEMES: Readonly<Record<BankCodeScheme, SchemeRules>> = {
 /** In order: "Routing Transit Number" is a US routing number, "Transit" alone Canadian. */
 const HEADER_SCHEMES: readonly (readonly [RegExp, BankCodeScheme])[] = [
   [/\bsort ?code\b/, 'uk_sort_code'],
-  [/\b(routing|aba|rtn)\b/, 'us_routing'],
+  [/\b(routing|aba|rtn|abartn)\b/, 'us_routing'],
   [/\b(bsb|bank state branch)\b/, 'au_bsb'],
   [/\btransit\b/, 'ca_transit'],
 ];

@@ -44,11 +44,9 @@ export function headerKeys(headers: readonly string[]): string[] {
 /** Each field from its best column; a column or field used once; weak guesses left out. */
 export function proposeMapping(headers: readonly string[]): ColumnMapping {
   const keys = headerKeys(headers);
-  const status = resultsExportStatusColumns(headers);
-  const candidates = headers
-    .map((header, index) => ({ index, match: status.has(index) ? undefined : matchHeader(header) }))
-    .filter((c): c is { index: number; match: NonNullable<typeof c.match> } => !!c.match)
-    .sort((a, b) => b.match.score - a.match.score || a.index - b.index);
+  const candidates = headerMatches(headers).sort(
+    (a, b) => b.match.score - a.match.score || a.index - b.index,
+  );
   const hasAddress = candidates.some((c) => ADDRESS_FIELDS.has(c.match.field));
   const taken = new Set<FieldId>();
   const columns: MappedColumn[] = [];
@@ -59,6 +57,51 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
     columns.push(column(index, keys[index] ?? '', field, headers[index] ?? ''));
   }
   return { columns: columns.sort((a, b) => a.index - b.index) };
+}
+
+/** Each column's match, but for the status columns a results export brings back. */
+function headerMatches(headers: readonly string[]): { index: number; match: HeaderMatch }[] {
+  const status = resultsExportStatusColumns(headers);
+  const matches = headers.map((header, index) =>
+    status.has(index) ? undefined : matchHeader(header),
+  );
+  const hasFirstName = matches.some((m) => m?.field === 'first_name');
+  const hasLastName = matches.some((m) => m?.field === 'last_name');
+  return matches.flatMap((match, index) => {
+    if (!match) return [];
+    // "Name" beside "Vorname" or "First Name" (a German payroll's Name | Vorname) is the
+    // surname: read as the whole name, the draft would name the payee by their family name.
+    const surname =
+      hasFirstName && !hasLastName && BARE_NAMES.has(normaliseHeader(headers[index] ?? ''));
+    return [
+      { index, match: surname ? { field: 'last_name' as const, score: match.score } : match },
+    ];
+  });
+}
+
+/** The words for a name that do not say which: beside a first name column, the surname. */
+const BARE_NAMES = new Set(['name', 'nom', 'nombre', 'naam']);
+
+/** How near a column left out must come to the one used to be worth naming (mappingNotes). */
+const CONTENDER_MARGIN = 0.05;
+
+/**
+ * The columns a mapping leaves out that could have filled a field it took from another column
+ * about as well ("IBAN" and "IBAN 2", two "Email" columns): a person should know which one was
+ * used, since the other is dropped without a word otherwise. One line each, as
+ * `"IBAN 2" could also be iban; "IBAN" was used`.
+ */
+export function mappingNotes(mapping: ColumnMapping, headers: readonly string[]): string[] {
+  const keys = headerKeys(headers);
+  const used = new Map(mapping.columns.map((c) => [c.index, c]));
+  const byField = new Map(mapping.columns.map((c) => [c.field, c]));
+  return headerMatches(headers).flatMap(({ index, match }) => {
+    const winner = byField.get(match.field);
+    if (used.has(index) || !winner || match.field === 'user_tag') return [];
+    const winnerScore = matchHeader(headers[winner.index] ?? '')?.score ?? 1;
+    if (match.score < winnerScore - CONTENDER_MARGIN) return [];
+    return [`"${keys[index] ?? ''}" could also be ${match.field}; "${winner.header}" was used`];
+  });
 }
 
 /** The columns that say the sheet gives addresses: beside them a bare "Country" is one's part. */

@@ -100,7 +100,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
+      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },
@@ -222,7 +222,7 @@ export const FIELDS: readonly SheetField[] = [
     target: `${B}currency`,
     // A bare "Currency" is the amount's, unless another column takes that: header-matching.ts.
     headers: names(
-      'account currency|beneficiary currency|payee currency|receiving currency|recipient currency|currency of account|devise du compte|kontowahrung',
+      'account currency|beneficiary currency|payee currency|receiving currency|recipient currency|target currency|currency of account|devise du compte|kontowahrung',
     ),
     note: 'Three letters, such as GBP. Empty: the amount currency, else the currency of the bank country, else the wallet currency.',
   },
@@ -264,7 +264,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'bank_code',
     target: `${BANK}bank_code`,
     headers: names(
-      'bank code|sort code|sortcode|routing number|aba|aba routing number|routing|bsb|branch code|transit number|aba number',
+      'bank code|sort code|sortcode|routing number|aba|aba routing number|routing|bsb|branch code|transit number|aba number|abartn|bank key',
     ),
     note: 'A UK sort code (6 digits), a US ABA routing number (9 digits), an Australian BSB (6 digits) or a Canadian transit and institution number. Kept as text.',
   },
@@ -355,7 +355,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: 'correlation_id',
     headers: names(
-      'correlation id|external id|external reference|transaction id|payment id|your reference|unique id',
+      'correlation id|external id|external reference|transaction id|payment id|your reference|unique id|end to end id|end to end reference|e2e id|endtoendid',
     ),
     note: 'Your own unique id for the payment. Empty: one is made.',
   },

@@ -66,7 +66,7 @@ export function headerHundredths(header: string): string | undefined {
  * Name" as a second name column and was left unmapped.
  */
 const PARTY_WORDS = new Set(
-  'beneficiary payee recipient employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger'.split(
+  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger'.split(
     ' ',
   ),
 );
@@ -82,12 +82,115 @@ const ABBREVIATIONS = new Map([
   ['ccy', 'currency'],
   ['curr', 'currency'],
   ['crcy', 'currency'],
+  ['ctry', 'country'],
+  ['cntry', 'country'],
 ]);
+
+/**
+ * "paymentReference" -> "payment Reference", "BSBNumber" -> "BSB Number": exports made by
+ * programs (Wise's batch file) write their headers in camelCase, one word to a capital.
+ */
+function splitCamelCase(header: string): string {
+  return header.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
+}
 
 /** A header's words, normalised, with "#" and "A/C" and abbreviations read as words. */
 function headerWords(header: string): string[] {
-  const name = normaliseHeader(header.replace(/#/g, ' no ')).replace(/\ba c\b/g, 'account');
+  const name = normaliseHeader(splitCamelCase(header).replace(/#/g, ' no ')).replace(
+    /\ba c\b/g,
+    'account',
+  );
   return name === '' ? [] : name.split(' ').map((word) => ABBREVIATIONS.get(word) ?? word);
+}
+
+/** All of a header's words, those in brackets too: "IBAN (old - do not use)". */
+function allWords(header: string): string {
+  const bracketsOpened = splitCamelCase(header).replace(/[()[\]]/g, ' ');
+  return ` ${headerWords(bracketsOpened).join(' ')} `;
+}
+
+/**
+ * Words that say a column is not the value to pay now: an earlier one ("Old IBAN", "IBAN (do
+ * not use)") or a running total ("Net Pay (YTD)", a year's pay). Such a column is left out,
+ * whatever else its header says; its current twin ("New IBAN", "Net Pay (This Period)") fills
+ * the field. "New", "current" and "this period" are fine.
+ */
+const NOT_CURRENT =
+  /\s(old|previous|prior|former|obsolete|superseded|deprecated|ytd|cumulative|do not use|dont use|year to date|last (period|month|year|week|run))\s/;
+
+/**
+ * Words that say a column is the payer's side, not the payee's: "Debtor IBAN" and "Debit
+ * Account Number" are our own account, "Creditor IBAN" the payee's. Such a column never fills
+ * a field of the payee or the amount (a "Debit Currency" is the account paid from); it may still
+ * be the payment's date or reference ("Debit date", "Our reference"). "From" only leads such a
+ * header ("From account"): "IBAN (new from March)" is the payee's.
+ */
+const PAYER_SIDE =
+  /\s(debtor|debit|debited|ordering|originator|originating|remitter|payer|sender|source|our|own|employer|auftraggeber|donneur d ordre|ordenante)\s|\scompany (account|iban|bic|bank|sort)|^\sfrom\s/;
+/**
+ * The payer's own currency as SAP and ledgers head it ("LCurr", "Local currency", "Company
+ * code currency"): the currency the books are kept in, neither the payee's account's nor,
+ * beside an amount in document currency, the payment's.
+ */
+const BOOKS_CURRENCY = /\s(l currency|lcurr|local currency|company code currency|house currency)\s/;
+const CURRENCY_FIELDS = new Set<FieldId>(['account_currency', 'amount_currency']);
+
+const PAYER_SIDE_FIELDS = new Set<FieldId>([
+  'execution_date',
+  'description',
+  'correlation_id',
+  'purpose',
+  'approved',
+  'user_tag',
+]);
+
+/**
+ * Ids of a whole file or batch, not of one payment: a SEPA file's "Payment Information Id" is
+ * one per batch of payments (the "End To End Id" is each payment's).
+ */
+const BATCH_IDS = new Set([
+  'message id',
+  'payment information id',
+  'payment info id',
+  'pmt inf id',
+  'batch id',
+  'batch reference',
+  'file id',
+  'file reference',
+]);
+
+/**
+ * The kinds of value a word says a column holds: "Company Code" is a code, never the company's
+ * name; "Transaction Code" a type of transaction, not its id. A header of one kind never matches
+ * a name of another, by words or by letters.
+ */
+const KIND_WORDS = new Set(['code', 'id', 'number', 'name', 'date', 'type', 'key']);
+const NAME_FIELDS = new Set<FieldId>([
+  'name',
+  'first_name',
+  'last_name',
+  'company_name',
+  'account_name',
+  'bank_name',
+]);
+
+function kindsAgree(own: readonly string[], synonym: Synonym): boolean {
+  if (
+    NAME_FIELDS.has(synonym.field) &&
+    own.some((w) => KIND_WORDS.has(w)) &&
+    !own.includes('name')
+  ) {
+    return false;
+  }
+  // "Number" is often only added ("Reference Number", "Invoice number"), and "code" after
+  // "country" is part of its name ("Address Country Code"): they say little.
+  return own.every(
+    (w, i) =>
+      !KIND_WORDS.has(w) ||
+      w === 'number' ||
+      (w === 'code' && /^(country|currency)$/.test(own[i - 1] ?? '')) ||
+      synonym.own.includes(w),
+  );
 }
 
 /** The words that say what a column holds; all of them when it names only a party. */
@@ -130,6 +233,9 @@ const DISTINCTIVE: readonly (readonly [string, FieldId])[] = [
   ['bsb', 'bank_code'],
   ['transit', 'bank_code'],
 ];
+
+/** A header that only names a party ("Vendor"): the name, below any other name column. */
+const PARTY_ONLY_SCORE = 0.96;
 
 /** Above any match by words (at most 0.95), below an exact name. */
 const DISTINCTIVE_SCORE = 0.97;
@@ -227,7 +333,11 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   const words = headerWords(header);
   if (words.length === 0) return undefined;
   if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1 };
+  const all = allWords(header);
+  if (NOT_CURRENT.test(all) || BATCH_IDS.has(words.join(' '))) return undefined;
   const match = matchWords(words);
+  if (match && PAYER_SIDE.test(all) && !PAYER_SIDE_FIELDS.has(match.field)) return undefined;
+  if (match && CURRENCY_FIELDS.has(match.field) && BOOKS_CURRENCY.test(all)) return undefined;
   // "Payee country" is as bare as "Country", but "Beneficiary currency", a name of its own,
   // says whose.
   const bare =
@@ -240,7 +350,13 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
   const name = words.join(' ');
   if (LESSER_AMOUNTS.has(name)) return { field: 'amount', score: LESSER_AMOUNT_SCORE };
   const exact = SYNONYMS.find((synonym) => synonym.name === name);
-  if (exact) return { field: exact.field, score: 1 };
+  // "Vendor" beside "Name 1" (SAP) or "Vendor name" is the vendor's number: a name that only
+  // says whose a column is yields to one that says it holds the name.
+  if (exact)
+    return {
+      field: exact.field,
+      score: exact.words.every((w) => PARTY_WORDS.has(w)) ? PARTY_ONLY_SCORE : 1,
+    };
   const distinctive = distinctiveField(words);
   if (distinctive) return { field: distinctive, score: DISTINCTIVE_SCORE };
 
@@ -254,7 +370,8 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
     if (
       EXACT_ONLY.has(synonym.name) ||
       !ordinalsAgree(words, synonym) ||
-      !synonym.party.every((w) => words.includes(w))
+      !synonym.party.every((w) => words.includes(w)) ||
+      !kindsAgree(own, synonym)
     ) {
       continue;
     }
@@ -266,12 +383,19 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
     }
     // Letter pairs catch typos ("Acount Number"); compared word for word, so that a long
     // shared prefix ("Beneficiary …") does not make two different columns look alike.
-    if (synonym.own.length === own.length) {
+    // Each word must be near its own: "Account Type" is not "Amount Type".
+    if (
+      synonym.own.length === own.length &&
+      own.every((word, i) => dice(word, synonym.own[i] ?? '') >= MIN_WORD_LIKENESS)
+    ) {
       consider(synonym.field, dice(own.join(' '), synonym.own.join(' ')) * 0.95);
     }
   }
   return best && best.score >= MIN_MATCH_SCORE ? best : undefined;
 }
+
+/** A word misspelt ("Acount") is at least this near the word meant by its letter pairs. */
+const MIN_WORD_LIKENESS = 0.6;
 
 /** Sørensen–Dice coefficient of letter pairs: 1 for equal strings, 0 for nothing shared. */
 function dice(a: string, b: string): number {

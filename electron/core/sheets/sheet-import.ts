@@ -4,7 +4,7 @@
 // transaction: a file refused halfway leaves the outbox as it was.
 import { basename } from 'node:path';
 import type { Outbox } from '../outbox';
-import { mappingToJson, sourceKey } from './column-mapping';
+import { mappingNotes, mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
@@ -47,6 +47,12 @@ export interface SheetImportSummary {
   mapping: Record<string, string | null>;
   /** Where the mapping came from. */
   mapping_source: 'given' | 'saved' | 'proposed';
+  /**
+   * Columns left out that could have filled a field about as well as the column used, each as
+   * `"IBAN 2" could also be iban; "IBAN" was used`; absent when there are none, and for a saved
+   * mapping (the person has seen it).
+   */
+  mapping_notes?: string[];
   rows: number;
   drafts: number;
   skipped: { row: number; reason: string }[];
@@ -157,6 +163,7 @@ export async function importSheet(
     // is told, and the outbox is left as it was (the transaction is rolled back below).
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
     const mappingJson = mappingToJson(mapping, header.headers);
+    const notes = header.source === 'saved' ? [] : mappingNotes(mapping, header.headers);
     outbox.imports.setBatchSource(batch.id, {
       file: basename(request.file),
       sheet: reading.sheet,
@@ -187,6 +194,7 @@ export async function importSheet(
       header_row: header.number,
       mapping: mappingJson,
       mapping_source: header.source,
+      ...(notes.length > 0 ? { mapping_notes: notes } : {}),
       rows,
       drafts: writer.count,
       skipped: skipped.list(),

@@ -168,6 +168,28 @@ describe('payout-desk import, approve, sync, show', () => {
     expect(printed.mapping).toMatchObject({ 'Staff no': null, 'Cost centre': null });
   });
 
+  it('says which of two columns that could fill one field it used, in its report and in its JSON', async () => {
+    const file = join(home, 'two-ibans.csv');
+    await writeFile(
+      file,
+      'Name,IBAN,IBAN 2,Amount,Date\r\nAda Lovelace,DE89370400440532013000,DE02120300000000202051,1250.50,2030-01-31\r\n',
+    );
+    const run = await cli('import', file, '--batch', 'Two IBANs');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('check: "IBAN 2" could also be iban; "IBAN" was used');
+    // Another source (a column more), so that its mapping is proposed, not the one just saved.
+    const other = join(home, 'two-ibans-tagged.csv');
+    await writeFile(
+      other,
+      'Name,IBAN,IBAN 2,Amount,Date,tag:team\r\nAda Lovelace,DE89370400440532013000,DE02120300000000202051,1250.50,2030-01-31,R&D\r\n',
+    );
+    const printed = await json('import', other, '--batch', 'Two IBANs again');
+    expect(printed).toMatchObject({
+      mapping: { IBAN: 'iban', 'IBAN 2': null },
+      mapping_notes: ['"IBAN 2" could also be iban; "IBAN" was used'],
+    });
+  });
+
   it('says what to do when a batch does not exist or a file cannot be imported', async () => {
     const missing = await cli('show', 'February');
     expect(missing.code).toBe(2);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountHeaderCurrency,
   mappingFromEntries,
+  mappingNotes,
   mappingToJson,
   proposeMapping,
   sourceKey,
@@ -134,6 +135,79 @@ describe('a header names its field', () => {
     ['Address 2', 'address_line_2'],
     ['Address Line 3', undefined],
   ])('a word that names a field alone does not beside others: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it.each([
+    ['Debtor IBAN', undefined],
+    ['Debtor BIC', undefined],
+    ['Debtor Name', undefined],
+    ['Debit Account Number', undefined],
+    ['Debit Currency', undefined],
+    ['Ordering Customer Account', undefined],
+    ['Originator Name', undefined],
+    ['Remitter IBAN', undefined],
+    ['Payer Sort Code', undefined],
+    ['Sender Account', undefined],
+    ['Source Currency', undefined],
+    ['From Account', undefined],
+    ['Our IBAN', undefined],
+    ['Own account number', undefined],
+    ['Company Account Number', undefined],
+    ['Employer IBAN', undefined],
+    ['Creditor IBAN', 'iban'],
+    ['Creditor Name', 'name'],
+    ['Creditor', 'name'],
+    ['Receiver Account Number', 'account_number'],
+    ['Debit Date', 'execution_date'],
+    ['Our Reference', 'correlation_id'],
+    ['IBAN (new from March)', 'iban'],
+    ['Payment Information Id', undefined],
+    ['End To End Id', 'correlation_id'],
+  ])("a column of the payer's side never fills the payee's: %s -> %s", (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it.each([
+    ['Old IBAN', undefined],
+    ['IBAN (old - do not use)', undefined],
+    ['Previous Account Number', undefined],
+    ['Prior sort code', undefined],
+    ['Former name', undefined],
+    ['IBAN [obsolete]', undefined],
+    ['Net Pay (YTD)', undefined],
+    ['Net pay year to date', undefined],
+    ['Cumulative amount', undefined],
+    ['Amount (last month)', undefined],
+    ['Net Pay Last Period', undefined],
+    ['New IBAN', 'iban'],
+    ['Current IBAN', 'iban'],
+    ['Net Pay (This Period)', 'amount'],
+  ])('a column that says it is not the current value is left out: %s -> %s', (header, field) => {
+    expect(fieldOf(header)).toBe(field);
+  });
+
+  it.each([
+    ['Bank ctry', 'bank_country'],
+    ['Bank Key', 'bank_code'],
+    ['Name 1', 'name'],
+    ['Company Code', undefined],
+    ['Company ID', undefined],
+    ['Company', 'company_name'],
+    ['Transaction Code', undefined],
+    ['Account Type', undefined],
+    ['paymentReference', 'description'],
+    ['accountNumber', 'account_number'],
+    ['targetCurrency', 'account_currency'],
+    ['sortCode', 'bank_code'],
+    ['abartn', 'bank_code'],
+    ['recipientEmail', undefined],
+    ['addressFirstLine', 'address_line_1'],
+    ['addressPostCode', 'address_postal_code'],
+    ['addressCountryCode', 'address_country'],
+    ['payment_reference', 'description'],
+    ['BSBNumber', 'bank_code'],
+  ])('short, coded and camelCase headers: %s -> %s', (header, field) => {
     expect(fieldOf(header)).toBe(field);
   });
 
@@ -325,6 +399,38 @@ describe('a mapping', () => {
       expect(mappingToJson(proposeMapping(headers))).toMatchObject(expected);
     },
   );
+
+  it.each([
+    [['Vendor', 'Name 1', 'IBAN', 'Amount'], { Vendor: null, 'Name 1': 'name' }],
+    [['Vendor', 'Vendor name', 'IBAN', 'Amount'], { Vendor: null, 'Vendor name': 'name' }],
+    [
+      ['Personalnummer', 'Name', 'Vorname', 'IBAN', 'Auszahlungsbetrag'],
+      { Name: 'last_name', Vorname: 'first_name' },
+    ],
+    [['Name', 'First Name', 'IBAN', 'Amount'], { Name: 'last_name', 'First Name': 'first_name' }],
+    [['Name', 'IBAN', 'Amount'], { Name: 'name' }],
+    [
+      ['Name', 'Last Name', 'First Name', 'IBAN', 'Amount'],
+      { Name: 'name', 'Last Name': 'last_name' },
+    ],
+  ])('takes the payee name from the column that holds it: %j', (headers, expected) => {
+    expect(mappingToJson(proposeMapping(headers), headers)).toMatchObject(expected);
+  });
+
+  it('names each column left out that could have filled a field as well as the one used', () => {
+    const headers = ['Name', 'IBAN', 'IBAN 2', 'Email', 'Email', 'Amount', 'Old IBAN', 'Currency'];
+    expect(mappingNotes(proposeMapping(headers), headers)).toEqual([
+      '"IBAN 2" could also be iban; "IBAN" was used',
+    ]);
+    const sap = ['Run Date', 'Vendor', 'Name 1', 'IBAN', 'Amount', 'Posting Date'];
+    expect(mappingNotes(proposeMapping(sap), sap)).toEqual([
+      '"Vendor" could also be name; "Name 1" was used',
+      '"Posting Date" could also be execution_date; "Run Date" was used',
+    ]);
+    expect(
+      mappingNotes(proposeMapping(['Name', 'IBAN', 'Amount']), ['Name', 'IBAN', 'Amount']),
+    ).toEqual([]);
+  });
 
   it('prints a column it leaves out as null, and reads that back as left out', () => {
     const headers = ['Employee ID', 'Employee Name', 'IBAN', 'Net Pay', '', 'Amount'];
