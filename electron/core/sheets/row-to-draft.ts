@@ -14,6 +14,7 @@ import { amountTypeFrom } from './cell-codes';
 import { amountHeaderCurrency, bankCodeHeaderScheme, type ColumnMapping } from './column-mapping';
 import type { HeaderRow } from './header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from './decimal-marks';
+import type { DateMarks, DateOrders } from './date-orders';
 import { field, type FieldId } from './fields';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
@@ -36,7 +37,11 @@ export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftT
  */
 export function draftContext(
   header: HeaderRow,
-  sheet: { date1904: boolean; decimalMark?: SheetDecimalMark | undefined },
+  sheet: {
+    date1904: boolean;
+    decimalMark?: SheetDecimalMark | undefined;
+    dateOrders?: DateOrders | undefined;
+  },
   target: DraftTarget,
 ): DraftContext {
   return {
@@ -46,6 +51,7 @@ export function draftContext(
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,
+    ...(sheet.dateOrders ? { dateOrders: sheet.dateOrders } : {}),
   };
 }
 
@@ -67,6 +73,8 @@ export interface RowDraft {
   correlationId?: string;
   /** What the row's amount tells of the sheet's decimal mark (decimal-marks.ts). */
   amountMark?: AmountMark;
+  /** What the row's dates tell of their columns' order (date-orders.ts). */
+  dateMarks?: DateMarks;
   /** Its cell: should another payment hold that id already, the warning points here. */
   correlationCell?: string;
 }
@@ -77,6 +85,7 @@ export interface RowDraft {
  */
 export interface SheetDraft extends ImportedDraft {
   amountMark?: AmountMark;
+  dateMarks?: DateMarks;
   correlationCell?: string;
 }
 
@@ -133,6 +142,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
+    ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
     ...(correlationId && values.cells.correlation_id
       ? { correlationCell: values.cells.correlation_id }
       : {}),
@@ -187,6 +197,7 @@ export function importedDraft(
   });
   if (draft.correlationCell) imported.correlationCell = draft.correlationCell;
   if (draft.amountMark) imported.amountMark = draft.amountMark;
+  if (draft.dateMarks) imported.dateMarks = draft.dateMarks;
   return imported;
 }
 
