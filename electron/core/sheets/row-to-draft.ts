@@ -1,7 +1,7 @@
 // One sheet row as a draft: the payment body in the spec's field names, the beneficiary to
 // create (unless the row names an existing one), and every problem as an issue at its cell.
 // A row with blocking issues still becomes a draft, so that it can be fixed in the app.
-import { DEFAULT_PURPOSE, isPurposeCode } from '../../../shared/domain/purpose-codes';
+import { isPurposeCode } from '../../../shared/domain/purpose-codes';
 import { amountToNumber, formatAmount } from '../../../shared/domain/money';
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
@@ -16,6 +16,7 @@ import type { HeaderRow } from './header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from './decimal-marks';
 import type { DateMarks, DateOrders } from './date-orders';
 import { field, type FieldId } from './fields';
+import { defaultPurpose, payeeKind, payeesAreBusinesses } from './payee-kinds';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import type { SheetRow } from './sheet-types';
@@ -29,7 +30,10 @@ export interface DraftTarget {
   today: string;
 }
 
-export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {}
+export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {
+  /** The purpose of a row that gives none: SUPP for a supplier list, else SALA (payee-kinds.ts). */
+  defaultPurpose: string;
+}
 
 /**
  * What reading a sheet's rows needs: its header, how it writes what a cell alone cannot tell
@@ -44,8 +48,11 @@ export function draftContext(
   },
   target: DraftTarget,
 ): DraftContext {
+  const payees = payeeKind(header.mapping, header.headers);
   return {
     ...target,
+    defaultPurpose: defaultPurpose(payees),
+    ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
     date1904: sheet.date1904,
@@ -266,7 +273,7 @@ function paymentOf(
     );
   }
 
-  let purpose = DEFAULT_PURPOSE;
+  let purpose = context.defaultPurpose;
   if (text.purpose !== undefined) {
     if (isPurposeCode(text.purpose)) purpose = text.purpose;
     else
