@@ -96,6 +96,15 @@ export function rowBeneficiary(
       !account.iban && country === 'GB'
         ? ukAccount(account.number, values, problem)
         : account.number;
+    // Only a UK account has a length its lost zeros can be put back to: a US or Australian
+    // one has none, so 000123456789 stored as a number cannot be told from 123456789.
+    if (!account.iban && country !== 'GB' && values.fromNumbers.has('account_number')) {
+      problem(
+        'account_number',
+        "the account number is stored as a number, so any leading zeros were lost: check it against the payee's details",
+        'warning',
+      );
+    }
   }
   if (bankCode !== undefined) {
     // A code is checked by the scheme its header names, else by its bank's country.
