@@ -103,6 +103,14 @@ function importText(summary: SheetImportSummary, source: string): string {
 }
 
 async function readMappingFile(path: string): Promise<unknown> {
+  // The same checks as the sheet's, so that a wrong path is said as one, not as unreadable.
+  await readableFileSize(path).catch((error: Error) => {
+    const said = error.message.replace(
+      'a spreadsheet file: give the path of an .xlsx or .csv file',
+      'a mapping file: give the path of its .json file',
+    );
+    throw new UsageError(`the mapping file cannot be used: ${said}`);
+  });
   const text = await readFile(path, 'utf8').catch(() => {
     throw new UsageError(`the mapping file ${path} cannot be read`);
   });

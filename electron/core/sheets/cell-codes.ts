@@ -108,13 +108,30 @@ export function entityTypeFrom(text: string): Coerced<EntityType> {
 }
 
 /**
- * SEND or LAND, in any case. Words such as "debit" and "credit" are refused rather than
- * mapped: which of them means the sending side depends on whose books the sheet comes from.
+ * The words payment providers write for which side an amount is fixed on: Wise's "source" and
+ * "target", "receive", "to arrive", "recipient gets" (the amount that lands). Spaces, hyphens
+ * and underscores are dropped first, so "to_arrive" and "Recipient gets" read alike.
+ */
+const AMOUNT_TYPE_WORDS: Readonly<Record<string, AmountType>> = {
+  SEND: 'SEND',
+  SOURCE: 'SEND',
+  LAND: 'LAND',
+  TARGET: 'LAND',
+  RECEIVE: 'LAND',
+  TOARRIVE: 'LAND',
+  RECIPIENTGETS: 'LAND',
+};
+
+/**
+ * SEND or LAND, in any case, or a provider's word for them (source/send, target/receive).
+ * Words such as "debit" and "credit" are refused rather than mapped: which of them means the
+ * sending side depends on whose books the sheet comes from.
  */
 export function amountTypeFrom(text: string): Coerced<AmountType> {
-  const said = text.replace(SPACES, '').toUpperCase();
+  const said = text.replace(SPACES, '').replace(/[-_]/g, '').toUpperCase();
   if (said === '') return NOTHING;
-  if (said === 'SEND' || said === 'LAND') return accept(said);
+  const type = AMOUNT_TYPE_WORDS[said];
+  if (type) return accept(type);
   return refuse(
     `${quoted(text.trim())} is not an amount type: write SEND (the amount leaves the wallet) ` +
       'or LAND (the amount arrives)',

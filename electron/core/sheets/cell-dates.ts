@@ -12,7 +12,7 @@ import {
   serialToDay,
 } from './calendar-days';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
-import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
+import { cellText, plainDecimal, trimCellText, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from './sheet-types';
 
 /** How a sheet writes numeric dates: day first (31/01/2030) or month first (01/31/2030). */
@@ -32,6 +32,9 @@ export function cellDate(cell: CellValue, reading: DateReading): Coerced<string>
     case 'date':
       return dateCell(cell.date);
     case 'number': {
+      // Excel's serials stop at 2958465 (31 December 9999): eight digits are a YYYYMMDD day.
+      const compact = compactDay(cell.value);
+      if (compact) return accept(compact);
       const day = serialToDay(cell.value, reading.date1904);
       return day.ok
         ? accept(isoDate(day.day))
@@ -49,6 +52,36 @@ export function cellDate(cell: CellValue, reading: DateReading): Coerced<string>
     default:
       return unknownCell(cell);
   }
+}
+
+function compactDay(value: number): string | null {
+  if (!Number.isInteger(value) || value < 10_000_000 || value > 99_999_999) return null;
+  const read = checked(Math.floor(value / 10_000), Math.floor(value / 100) % 100, value % 100);
+  return typeof read === 'string' || read.year < FIRST_YEAR || read.year > LAST_YEAR
+    ? null
+    : isoDate(read);
+}
+
+/** What a date cell tells of the order its column writes days and months in (date-orders.ts). */
+export type DateMark = { shows: DateOrder } | { ambiguous: true };
+
+/**
+ * The order a text date shows: "31/01/2030" day first, "01/31/2030" month first; "02/05/2030"
+ * needs one. Undefined for any other form, and for "05/05/2030", which reads the same both ways.
+ */
+export function dateMarkOf(cell: CellValue): DateMark | undefined {
+  if (cell.kind !== 'text') return undefined;
+  const text = trimCellText(cell.text);
+  const parts = NUMERIC.exec(TIME.exec(text)?.[1] ?? text);
+  if (!parts) return undefined;
+  const first = Number(parts[1]);
+  const second = Number(parts[3]);
+  const year = fullYear(parts[4] ?? '');
+  const dayFirst = calendarProblem(year, second, first) === null;
+  const monthFirst = calendarProblem(year, first, second) === null;
+  if (dayFirst && monthFirst) return first === second ? undefined : { ambiguous: true };
+  if (dayFirst) return { shows: 'DMY' };
+  return monthFirst ? { shows: 'MDY' } : undefined;
 }
 
 function dateCell(date: string): Coerced<string> {
@@ -69,6 +102,8 @@ function dateCell(date: string): Coerced<string> {
 const TIME =
   /^(.*?\d|.*?[A-Za-z])(?:T|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(?:([AaPp])\.?[Mm]\.?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
 const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
+/** YYYYMMDD, as Bacs files and SAP write a day: "20300131". */
+const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const NUMERIC = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/;
 const DAY_THEN_NAME =
   /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]+)\.?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/i;
@@ -110,6 +145,8 @@ function timeProblem(hour: number, minute: number, second: number, meridiem?: st
 function readDate(text: string, order: DateOrder | undefined): CalendarDay | string {
   let parts = YEAR_FIRST.exec(text);
   if (parts) return checked(Number(parts[1]), Number(parts[3]), Number(parts[4]));
+  parts = COMPACT.exec(text);
+  if (parts) return checked(Number(parts[1]), Number(parts[2]), Number(parts[3]));
   parts = NUMERIC.exec(text);
   if (parts) return numericDate(Number(parts[1]), Number(parts[3]), parts[4] ?? '', order);
   parts = DAY_THEN_NAME.exec(text);

@@ -33,6 +33,8 @@ export interface BeneficiaryContext {
   amountHeaderCurrency?: string;
   /** The scheme the bank code column's header names; undefined for "Bank code". */
   bankCodeScheme?: BankCodeScheme;
+  /** A supplier list without individual-name columns: its payees are businesses (payee-kinds.ts). */
+  payeesAreBusinesses?: true;
 }
 
 type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
@@ -94,6 +96,15 @@ export function rowBeneficiary(
       !account.iban && country === 'GB'
         ? ukAccount(account.number, values, problem)
         : account.number;
+    // Only a UK account has a length its lost zeros can be put back to: a US or Australian
+    // one has none, so 000123456789 stored as a number cannot be told from 123456789.
+    if (!account.iban && country !== 'GB' && values.fromNumbers.has('account_number')) {
+      problem(
+        'account_number',
+        "the account number is stored as a number, so any leading zeros were lost: check it against the payee's details",
+        'warning',
+      );
+    }
   }
   if (bankCode !== undefined) {
     // A code is checked by the scheme its header names, else by its bank's country.
@@ -108,7 +119,7 @@ export function rowBeneficiary(
   else if (bic) problem('bic', bic.reason);
   if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
 
-  const type = entityType(values, problem);
+  const type = entityType(values, problem, context.payeesAreBusinesses === true);
   const entity = entityOf(values, type);
   const holder =
     text.account_name ??
@@ -195,13 +206,18 @@ function ukAccount(number: string, values: RowValues, problem: Problem): string 
   return number;
 }
 
-function entityType(values: RowValues, problem: Problem): 'INDIVIDUAL' | 'BUSINESS' {
+function entityType(
+  values: RowValues,
+  problem: Problem,
+  businesses: boolean,
+): 'INDIVIDUAL' | 'BUSINESS' {
   const said = values.text.entity_type;
   if (said !== undefined) {
     const read = entityTypeFrom(said);
     if (read.ok && read.value) return read.value;
     if (!read.ok) problem('entity_type', read.message);
   }
+  if (businesses) return 'BUSINESS';
   if (values.text.company_name && !values.text.last_name) return 'BUSINESS';
   const name = values.text.name ?? values.text.account_name;
   if (name && !values.text.last_name && LEGAL_FORM.test(name)) return 'BUSINESS';
@@ -239,7 +255,8 @@ function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<st
   if (line2 !== undefined) {
     entity.address_line_1 = entity.address_line_1 ? `${entity.address_line_1}, ${line2}` : line2;
   }
-  if (type === 'BUSINESS' && !entity.company_name && text.name) entity.company_name = text.name;
+  const named = text.name ?? text.account_name;
+  if (type === 'BUSINESS' && !entity.company_name && named) entity.company_name = named;
   return entity;
 }
 

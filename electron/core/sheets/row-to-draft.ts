@@ -1,7 +1,7 @@
 // One sheet row as a draft: the payment body in the spec's field names, the beneficiary to
 // create (unless the row names an existing one), and every problem as an issue at its cell.
 // A row with blocking issues still becomes a draft, so that it can be fixed in the app.
-import { DEFAULT_PURPOSE, isPurposeCode } from '../../../shared/domain/purpose-codes';
+import { isPurposeCode } from '../../../shared/domain/purpose-codes';
 import { amountToNumber, formatAmount } from '../../../shared/domain/money';
 import { currencyMinorUnits, isCurrencyCode } from '../../../shared/domain/currencies';
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
@@ -19,7 +19,9 @@ import {
 } from './column-mapping';
 import type { HeaderRow } from './header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from './decimal-marks';
+import type { DateMarks, DateOrders } from './date-orders';
 import { field, type FieldId } from './fields';
+import { defaultPurpose, payeeKind, payeesAreBusinesses } from './payee-kinds';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import type { SheetRow } from './sheet-types';
@@ -33,7 +35,10 @@ export interface DraftTarget {
   today: string;
 }
 
-export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {}
+export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {
+  /** The purpose of a row that gives none: SUPP for a supplier list, else SALA (payee-kinds.ts). */
+  defaultPurpose: string;
+}
 
 /**
  * What reading a sheet's rows needs: its header, how it writes what a cell alone cannot tell
@@ -41,18 +46,26 @@ export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftT
  */
 export function draftContext(
   header: HeaderRow,
-  sheet: { date1904: boolean; decimalMark?: SheetDecimalMark | undefined },
+  sheet: {
+    date1904: boolean;
+    decimalMark?: SheetDecimalMark | undefined;
+    dateOrders?: DateOrders | undefined;
+  },
   target: DraftTarget,
 ): DraftContext {
   const hundredths = amountHeaderHundredths(header.mapping, header.headers);
+  const payees = payeeKind(header.mapping, header.headers);
   return {
     ...target,
+    defaultPurpose: defaultPurpose(payees),
+    ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
     bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,
+    ...(sheet.dateOrders ? { dateOrders: sheet.dateOrders } : {}),
   };
 }
 
@@ -74,6 +87,8 @@ export interface RowDraft {
   correlationId?: string;
   /** What the row's amount tells of the sheet's decimal mark (decimal-marks.ts). */
   amountMark?: AmountMark;
+  /** What the row's dates tell of their columns' order (date-orders.ts). */
+  dateMarks?: DateMarks;
   /** Its cell: should another payment hold that id already, the warning points here. */
   correlationCell?: string;
 }
@@ -84,6 +99,7 @@ export interface RowDraft {
  */
 export interface SheetDraft extends ImportedDraft {
   amountMark?: AmountMark;
+  dateMarks?: DateMarks;
   correlationCell?: string;
 }
 
@@ -140,6 +156,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(duplicateKey ? { duplicateKey } : {}),
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
+    ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
     ...(correlationId && values.cells.correlation_id
       ? { correlationCell: values.cells.correlation_id }
       : {}),
@@ -194,6 +211,7 @@ export function importedDraft(
   });
   if (draft.correlationCell) imported.correlationCell = draft.correlationCell;
   if (draft.amountMark) imported.amountMark = draft.amountMark;
+  if (draft.dateMarks) imported.dateMarks = draft.dateMarks;
   return imported;
 }
 
@@ -271,7 +289,7 @@ function paymentOf(
     );
   }
 
-  let purpose = DEFAULT_PURPOSE;
+  let purpose = context.defaultPurpose;
   if (text.purpose !== undefined) {
     if (isPurposeCode(text.purpose)) purpose = text.purpose;
     else

@@ -6,9 +6,10 @@ import { cellAmount, type CellAmount, fromHundredths, type SheetDecimalMark } fr
 import { cellBoolean } from './cell-boolean';
 import { cellCode, cellCountry, cellCurrency } from './cell-codes';
 import type { Coerced } from './cell-coerced';
-import { cellDate, type DateOrder } from './cell-dates';
+import { cellDate, dateMarkOf, type DateOrder } from './cell-dates';
 import { cellText } from './cell-text';
 import type { ColumnMapping } from './column-mapping';
+import type { DateMarks, DateOrders } from './date-orders';
 import { field, type FieldId } from './fields';
 import { cellRef, EMPTY, type SheetRow } from './sheet-types';
 
@@ -23,11 +24,16 @@ export interface RowValues {
   cells: Partial<Record<FieldId, string>>;
   /** Fields read from a number cell, whose leading zeros Excel may have dropped. */
   fromNumbers: Set<FieldId>;
+  /** What the row's text dates show of their columns' order (date-orders.ts). */
+  dateMarks?: DateMarks;
 }
 
 export interface ReadingContext {
   date1904: boolean;
+  /** The order the mapping given says; it outweighs what the dates show. */
   dateOrder?: DateOrder;
+  /** The order each date column's unambiguous dates show, where they show only one. */
+  dateOrders?: DateOrders;
   /** The mark the sheet writes decimals with, where an amount alone cannot tell. */
   decimalMark?: SheetDecimalMark;
   /**
@@ -60,6 +66,10 @@ export function readRow(
           : column.field === 'user_tag'
             ? cellText(cell)
             : readByKind(column.field, cell, context);
+    if (cell.kind === 'text' && field(column.field).kind === 'date') {
+      const mark = dateMarkOf(cell);
+      if (mark) (values.dateMarks ??= {})[column.field] = mark;
+    }
     if (!read.ok) {
       issues.push({
         field: field(column.field).target,
@@ -91,7 +101,10 @@ function readByKind(
 ): Coerced<string> {
   switch (field(id).kind) {
     case 'date':
-      return cellDate(cell, { date1904: context.date1904, order: context.dateOrder });
+      return cellDate(cell, {
+        date1904: context.date1904,
+        order: context.dateOrder ?? context.dateOrders?.[id],
+      });
     case 'code':
       if (id === 'bank_country' || id === 'address_country') return cellCountry(cell);
       if (id === 'amount_currency' || id === 'account_currency') return cellCurrency(cell);

@@ -6,6 +6,7 @@
 // rows are read on from there, without opening the file again.
 import type { SheetDecimalMark } from './cell-amounts';
 import type { MappingEntries } from './column-mapping';
+import { firstRowsDateOrders, type DateOrders } from './date-orders';
 import { firstRowsDecimalMark } from './decimal-marks';
 import {
   HEADER_SEARCH_ROWS,
@@ -28,6 +29,8 @@ export interface ChosenSheet {
   firstRows: SheetRow[];
   /** The decimal mark to read amounts with, as the first rows show it (decimal-marks.ts). */
   decimalMark?: SheetDecimalMark;
+  /** The order each date column's first rows show (date-orders.ts). */
+  dateOrders?: DateOrders;
   /** The rows after those. */
   rest: AsyncIterator<SheetRow>;
   /** The other sheets that looked like payment lists, and why this one was taken instead. */
@@ -142,11 +145,13 @@ function chosen(
   const { sheet, header, firstRows, rows } = best;
   const below = firstRows.slice(header.position + 1);
   const decimalMark = firstRowsDecimalMark(below, header.mapping, sheet.decimalHint);
+  const dateOrders = firstRowsDateOrders(below, header.mapping);
   return {
     sheet,
     header,
     firstRows,
     ...(decimalMark ? { decimalMark } : {}),
+    ...(dateOrders ? { dateOrders } : {}),
     rest: rows,
     passedOver: others.map((other) => ({
       sheet: other.sheet.name,

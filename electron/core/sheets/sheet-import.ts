@@ -8,6 +8,7 @@ import { mappingNotes, mappingToJson, sourceKey } from './column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import { parseMapping, parseSavedMappings } from './mapping-file';
 import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
+import { DateOrderTally } from './date-orders';
 import { DecimalMarkTally } from './decimal-marks';
 import { isBlankReason, SkippedRows } from './row-filters';
 import type { PassedOverSheet } from './sheet-choice';
@@ -109,6 +110,7 @@ export async function importSheet(
     });
     const writer = new DraftWriter(outbox.imports, batch.id);
     const decimalMarks = new DecimalMarkTally();
+    const dateOrders = new DateOrderTally();
     const skipped = new SkippedRows();
     // The header first: of all the rows kept for the export, it is the one most worth keeping.
     const kept = new KeptRows();
@@ -142,6 +144,7 @@ export async function importSheet(
         draft = importedDraft(sheetRow, row.cells, mapping, context);
       }
       decimalMarks.note(row.number, draft.amountMark);
+      dateOrders.note(row.number, draft.dateMarks);
       writer.write(draft);
     };
     for await (const row of reading.rows) take(row);
@@ -149,11 +152,17 @@ export async function importSheet(
     const readAgain = (row: SheetRow) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
     // The whole sheet may show another decimal mark than its first rows, or none at all: the
-    // amounts that could be read either way are read again with it, or flagged.
+    // amounts that could be read either way are read again with it, or flagged. Likewise a date
+    // column may settle on an order its first rows did not show, or show both.
     const reread = decimalMarks.rereadWith(context.decimalMark);
-    if (reread) {
-      context = { ...context, ...reread };
-      for (const number of decimalMarks.ambiguousRows) {
+    const rereadDates = dateOrders.rereadWith(context.dateOrders);
+    if (reread || rereadDates) {
+      context = { ...context, ...reread, ...(rereadDates ? { dateOrders: rereadDates } : {}) };
+      const again = new Set([
+        ...(reread ? decimalMarks.ambiguousRows : []),
+        ...(rereadDates ? dateOrders.ambiguousRows : []),
+      ]);
+      for (const number of again) {
         const cells = writer.cellsOf(number);
         if (cells) writer.rewrite(readAgain({ number, cells }));
       }

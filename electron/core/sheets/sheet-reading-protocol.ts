@@ -3,6 +3,7 @@
 // the two, as its draft, made in the worker (see sheet-reading-worker.ts). Cells cross as the
 // JSON the outbox keeps them in anyway, drafts serialised: strings are cheap to pass.
 import type { SheetDecimalMark } from './cell-amounts';
+import type { DateOrders } from './date-orders';
 import type { MappingEntries } from './column-mapping';
 import type { HeaderRow, SavedMappings } from './header-detection';
 import type { DraftTarget, SheetDraft } from './row-to-draft';
@@ -41,6 +42,8 @@ export interface SheetChosen {
   date1904: boolean;
   /** The decimal mark the first rows show (decimal-marks.ts). */
   decimalMark?: SheetDecimalMark;
+  /** The order each date column's first rows show (date-orders.ts). */
+  dateOrders?: DateOrders;
   header: HeaderRow;
   /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
   above: { number: number; cells: string }[];

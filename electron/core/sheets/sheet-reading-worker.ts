@@ -44,6 +44,7 @@ try {
     sheet: chosen.sheet.name,
     date1904: chosen.sheet.date1904,
     ...(chosen.decimalMark ? { decimalMark: chosen.decimalMark } : {}),
+    ...(chosen.dateOrders ? { dateOrders: chosen.dateOrders } : {}),
     header: chosen.header,
     above: chosen.firstRows
       .slice(0, chosen.header.position + 1)
@@ -54,7 +55,11 @@ try {
   const { mapping } = chosen.header;
   const context = draftContext(
     chosen.header,
-    { date1904: chosen.sheet.date1904, decimalMark: chosen.decimalMark },
+    {
+      date1904: chosen.sheet.date1904,
+      decimalMark: chosen.decimalMark,
+      dateOrders: chosen.dateOrders,
+    },
     request.target,
   );
   const pinned = request.drafting ?? 'balanced';

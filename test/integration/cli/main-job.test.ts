@@ -200,6 +200,15 @@ describe('payout-desk import, approve, sync, show', () => {
     const folder = await cli('import', home, '--group', 'g');
     expect(folder.code).toBe(2);
     expect(folder.stderr).toContain(`${home} is a folder, not a spreadsheet file`);
+    const noMapping = join(home, 'no-such-mapping.json');
+    const mappingAbsent = await cli(
+      'import',
+      'test/fixtures/payouts-template.csv',
+      '--mapping',
+      noMapping,
+    );
+    expect(mappingAbsent.code).toBe(2);
+    expect(mappingAbsent.stderr).toContain(`there is no file ${noMapping}: check the path`);
     const before = await cli('batches', '--json');
     const notes = join(home, 'notes.txt');
     await writeFile(notes, 'Dear team,\nplease pay the usual people this month.\nThanks\n');

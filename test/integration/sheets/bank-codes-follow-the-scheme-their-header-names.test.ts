@@ -289,3 +289,32 @@ describe('a "Country" column', () => {
     expect(draftOf(noAddress, 2).beneficiary?.body.country).toBe('GB');
   });
 });
+
+describe('an account number Excel stored as a number', () => {
+  it('is flagged where its length is not fixed, as a US account has none to restore', async () => {
+    const file = await writeXlsx(folder.dir, 'us-accounts.xlsx', {
+      sheets: [
+        {
+          name: 'Payroll',
+          rows: [
+            row(1, ['Name', 'Routing Number', 'Account Number', 'Net Pay', 'Pay Date']),
+            row(2, ['Ada', '021000021', 123456789, 100, '2030-01-31']),
+            row(3, ['Alan', '021000021', '000123456789', 100, '2030-01-31']),
+          ],
+        },
+      ],
+    });
+    const imported = await folder.import(file, wallet('USD'));
+    expect(draftOf(imported, 2).beneficiary?.body.bank_details.account_number).toBe('123456789');
+    expect(draftOf(imported, 2).issues).toEqual([
+      expect.objectContaining({
+        cell: 'C2',
+        severity: 'warning',
+        message: expect.stringContaining('stored as a number, so any leading zeros were lost'),
+      }),
+    ]);
+    // Typed as text it is as written. (A UK account gets its zeros back: see 'a UK account number'.)
+    expect(draftOf(imported, 3).beneficiary?.body.bank_details.account_number).toBe('000123456789');
+    expect(draftOf(imported, 3).issues).toEqual([]);
+  });
+});

@@ -75,6 +75,14 @@ describe('date cells and text in ISO form', () => {
     }
   });
 
+  it('read a compact YYYYMMDD day, as text or a number, as Bacs files and SAP write it', () => {
+    expect(readText('20300131')).toEqual({ ok: true, value: '2030-01-31' });
+    expect(read(serial(20300131))).toEqual({ ok: true, value: '2030-01-31' });
+    expect(readText('20301331')).toMatchObject({ ok: false });
+    // Eight digits that are no day stay what they were: a serial past 9999, refused.
+    expect(read(serial(20301331))).toMatchObject({ ok: false });
+  });
+
   it('refuse a time of day that does not exist', () => {
     expect(readText('2030-01-31 25:00')).toEqual({
       ok: false,

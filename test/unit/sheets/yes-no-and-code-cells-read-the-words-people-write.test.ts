@@ -130,4 +130,20 @@ describe('amountTypeFrom', () => {
     });
     expect(amountTypeFrom('credit').ok).toBe(false);
   });
+
+  it("reads Wise's source and target and the words for an amount that arrives", () => {
+    for (const word of [
+      'target',
+      'TARGET',
+      'receive',
+      'To arrive',
+      'to_arrive',
+      'Recipient gets',
+    ]) {
+      expect(amountTypeFrom(word), word).toEqual({ ok: true, value: 'LAND' });
+    }
+    for (const word of ['source', 'Source', 'send']) {
+      expect(amountTypeFrom(word), word).toEqual({ ok: true, value: 'SEND' });
+    }
+  });
 });
