@@ -11,8 +11,8 @@ import {
   type HeaderMatch,
   matchHeader,
   normaliseHeader,
-  resultsExportStatusColumns,
 } from './header-matching';
+import { resultsExportStatusColumns } from './header-exclusions';
 import { columnLetter, SheetFileError } from './sheet-types';
 
 export interface MappedColumn {
@@ -61,7 +61,7 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
 
 /** Each column's match, but for the status columns a results export brings back. */
 function headerMatches(headers: readonly string[]): { index: number; match: HeaderMatch }[] {
-  const status = resultsExportStatusColumns(headers);
+  const status = resultsExportStatusColumns(headers.map(normaliseHeader));
   const matches = headers.map((header, index) =>
     status.has(index) ? undefined : matchHeader(header),
   );

@@ -6,6 +6,7 @@
 // "Beneficiary") never outweigh the words that say what it holds.
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import { FIELDS, type FieldId } from './fields';
+import { notThisPayment, payersOwn } from './header-exclusions';
 
 export interface HeaderMatch {
   field: FieldId;
@@ -108,56 +109,6 @@ function allWords(header: string): string {
   const bracketsOpened = splitCamelCase(header).replace(/[()[\]]/g, ' ');
   return ` ${headerWords(bracketsOpened).join(' ')} `;
 }
-
-/**
- * Words that say a column is not the value to pay now: an earlier one ("Old IBAN", "IBAN (do
- * not use)") or a running total ("Net Pay (YTD)", a year's pay). Such a column is left out,
- * whatever else its header says; its current twin ("New IBAN", "Net Pay (This Period)") fills
- * the field. "New", "current" and "this period" are fine.
- */
-const NOT_CURRENT =
-  /\s(old|previous|prior|former|obsolete|superseded|deprecated|ytd|cumulative|do not use|dont use|year to date|last (period|month|year|week|run))\s/;
-
-/**
- * Words that say a column is the payer's side, not the payee's: "Debtor IBAN" and "Debit
- * Account Number" are our own account, "Creditor IBAN" the payee's. Such a column never fills
- * a field of the payee or the amount (a "Debit Currency" is the account paid from); it may still
- * be the payment's date or reference ("Debit date", "Our reference"). "From" only leads such a
- * header ("From account"): "IBAN (new from March)" is the payee's.
- */
-const PAYER_SIDE =
-  /\s(debtor|debit|debited|ordering|originator|originating|remitter|payer|sender|source|our|own|employer|auftraggeber|donneur d ordre|ordenante)\s|\scompany (account|iban|bic|bank|sort)|^\sfrom\s/;
-/**
- * The payer's own currency as SAP and ledgers head it ("LCurr", "Local currency", "Company
- * code currency"): the currency the books are kept in, neither the payee's account's nor,
- * beside an amount in document currency, the payment's.
- */
-const BOOKS_CURRENCY = /\s(l currency|lcurr|local currency|company code currency|house currency)\s/;
-const CURRENCY_FIELDS = new Set<FieldId>(['account_currency', 'amount_currency']);
-
-const PAYER_SIDE_FIELDS = new Set<FieldId>([
-  'execution_date',
-  'description',
-  'correlation_id',
-  'purpose',
-  'approved',
-  'user_tag',
-]);
-
-/**
- * Ids of a whole file or batch, not of one payment: a SEPA file's "Payment Information Id" is
- * one per batch of payments (the "End To End Id" is each payment's).
- */
-const BATCH_IDS = new Set([
-  'message id',
-  'payment information id',
-  'payment info id',
-  'pmt inf id',
-  'batch id',
-  'batch reference',
-  'file id',
-  'file reference',
-]);
 
 /**
  * The kinds of value a word says a column holds: "Company Code" is a code, never the company's
@@ -306,38 +257,15 @@ const EXACT_ONLY = new Set(['net', 'state', 'region', 'county', 'province']);
 /** Longer than any header: a cell of prose or data, not worth comparing letter by letter. */
 const MAX_HEADER_CHARS = 120;
 
-/**
- * The status columns the results export adds (results-export.ts, RESULT_COLUMNS), as a person
- * who fixed rows in the export and imports it again brings them back: what became of the rows
- * then, never a payment's field. "Payout Desk state" marks such a sheet; beside it "Payment id"
- * is the service's id of the earlier payment, not the sheet's own id for this one. The
- * correlation id column is the payment's own, and stays one.
- */
-const RESULTS_EXPORT_MARK = 'payout desk state';
-const RESULTS_EXPORT_STATUS = new Set([
-  RESULTS_EXPORT_MARK,
-  'service status',
-  'payment id',
-  'error',
-]);
-
-/** The columns of a results export's status that a sheet brings back, by index; else none. */
-export function resultsExportStatusColumns(headers: readonly string[]): Set<number> {
-  const names = headers.map(normaliseHeader);
-  if (!names.includes(RESULTS_EXPORT_MARK)) return new Set();
-  return new Set(names.flatMap((name, index) => (RESULTS_EXPORT_STATUS.has(name) ? [index] : [])));
-}
-
 export function matchHeader(header: string): HeaderMatch | undefined {
   if (header.length > MAX_HEADER_CHARS) return undefined;
   const words = headerWords(header);
   if (words.length === 0) return undefined;
   if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1 };
   const all = allWords(header);
-  if (NOT_CURRENT.test(all) || BATCH_IDS.has(words.join(' '))) return undefined;
+  if (notThisPayment(all, words.join(' '))) return undefined;
   const match = matchWords(words);
-  if (match && PAYER_SIDE.test(all) && !PAYER_SIDE_FIELDS.has(match.field)) return undefined;
-  if (match && CURRENCY_FIELDS.has(match.field) && BOOKS_CURRENCY.test(all)) return undefined;
+  if (match && payersOwn(all, match.field)) return undefined;
   // "Payee country" is as bare as "Country", but "Beneficiary currency", a name of its own,
   // says whose.
   const bare =
