@@ -22,38 +22,56 @@ export function cellCode(cell: CellValue): Coerced<string> {
 
 /**
  * A country cell: its code (" gb " -> "GB"), or the code of the English name written
- * ("United Kingdom" -> "GB"). Any other text is refused as written, never squeezed into a
- * "code" such as UNITEDKINGDOM that the person did not write.
+ * ("United Kingdom" -> "GB"; "UK", which is not ISO's code, as many a British sheet writes it).
  */
 export function cellCountry(cell: CellValue): Coerced<string> {
-  const code = cellCode(cell);
-  if (!code.ok || code.value === null || isCountryCode(code.value)) return code;
-  const text = cellText(cell);
-  const written = text.ok && text.value !== null ? text.value : code.value;
-  // "UK", which is not ISO's code for the United Kingdom, is how many a British sheet writes it.
-  const named = countryCodeByName(written);
-  if (named) return accept(named);
-  if (code.value.length <= 2) return code; // the field's check says it is no country code
-  return refuse(
-    `${quoted(written.trim())} is not a country: write the two-letter code, such as GB`,
-  );
+  return codeOrName(cell, {
+    isCode: isCountryCode,
+    byName: countryCodeByName,
+    letters: 2,
+    what: 'a country',
+    example: 'GB',
+  });
 }
 
 /**
  * A currency cell: its code (" eur " -> "EUR"), or the code of the English name written
- * ("British pound", "US dollars" -> GBP, USD: currency-names.ts). Other text is refused as
- * written, never squeezed into a "code" such as BRITISHPOUND that the person did not write.
+ * ("British pound", "US dollars" -> GBP, USD: currency-names.ts).
  */
 export function cellCurrency(cell: CellValue): Coerced<string> {
+  return codeOrName(cell, {
+    isCode: isCurrencyCode,
+    byName: currencyCodeByName,
+    letters: 3,
+    what: 'a currency',
+    example: 'GBP',
+  });
+}
+
+/**
+ * A code cell that may hold the thing's English name instead. Other text is refused as written,
+ * never squeezed into a "code" such as UNITEDKINGDOM that the person did not write; text as
+ * short as a code is left to the field's check, which says it is no such code.
+ */
+function codeOrName(
+  cell: CellValue,
+  kind: {
+    isCode: (code: string) => boolean;
+    byName: (name: string) => string | undefined;
+    letters: number;
+    what: string;
+    example: string;
+  },
+): Coerced<string> {
   const code = cellCode(cell);
-  if (!code.ok || code.value === null || isCurrencyCode(code.value)) return code;
+  if (!code.ok || code.value === null || kind.isCode(code.value)) return code;
   const text = cellText(cell);
   const written = text.ok && text.value !== null ? text.value : code.value;
-  const named = currencyCodeByName(written);
+  const named = kind.byName(written);
   if (named) return accept(named);
-  if (code.value.length <= 3) return code; // the field's check says it is no currency code
+  if (code.value.length <= kind.letters) return code;
   return refuse(
-    `${quoted(written.trim())} is not a currency: write the three-letter code, such as GBP`,
+    `${quoted(written.trim())} is not ${kind.what}: write the ${kind.letters === 2 ? 'two' : 'three'}-letter code, such as ${kind.example}`,
   );
 }
 
