@@ -1,9 +1,10 @@
-// Whom a sheet pays, as its header says: suppliers ("Vendor", "Supplier", "Creditor Name",
-// "Contact Name", "Company", "Payee (company)" over the payee's name) or staff ("Employee",
-// "Staff", "Net Pay", "Salary" anywhere in it). Decided once per import, from the header, not
-// row by row: a supplier list's payments default to purpose SUPP and its payees, named without
-// individual-name columns, are businesses; a payroll keeps SALA and individuals. A sheet that
-// says neither keeps the defaults (SALA; INDIVIDUAL unless the name ends in a legal form).
+// Whom a sheet pays, as its header says: suppliers ("Vendor", "Supplier", "Kreditor", "Contact
+// Name", "Company", "Payee (company)" over the payee's name; not SEPA's "Creditor", which is
+// any payee) or staff ("Employee", "Staff", "Net Pay", "Salary" anywhere in it). Decided once
+// per import, from the header, not row by row: a supplier list's payments default to purpose
+// SUPP and its payees, named without individual-name columns, are businesses; a payroll keeps
+// SALA and individuals. A sheet that says neither keeps the defaults (SALA; INDIVIDUAL unless
+// the name ends in a legal form).
 import { DEFAULT_PURPOSE } from '../../../shared/domain/purpose-codes';
 import type { ColumnMapping } from './column-mapping';
 import type { FieldId } from './fields';
@@ -18,8 +19,6 @@ const SUPPLIER_WORDS = new Set([
   'vendors',
   'supplier',
   'suppliers',
-  'creditor',
-  'creditors',
   'contact',
   'company',
   'lieferant',

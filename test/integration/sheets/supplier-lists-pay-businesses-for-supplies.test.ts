@@ -13,7 +13,7 @@ afterAll(() => folder.remove());
 const IBAN = 'GB29NWBK60161331926819';
 
 describe('a supplier list', () => {
-  it.each(['Vendor', 'Supplier', 'Creditor Name', 'Contact Name', 'Company', 'Payee (company)'])(
+  it.each(['Vendor', 'Supplier', 'Kreditor', 'Contact Name', 'Company', 'Payee (company)'])(
     'headed "%s" pays businesses named by that column, for supplies',
     async (payee) => {
       const imported = await folder.import(
@@ -42,6 +42,18 @@ describe('a supplier list', () => {
       ]),
     );
     expect(draftOf(imported, 2).payment.purpose).toBe('SUPP');
+    expect(draftOf(imported, 2).beneficiary?.body.type).toBe('INDIVIDUAL');
+  });
+});
+
+describe('a SEPA list of creditors', () => {
+  it('pays whoever its creditors are: a person stays an individual', async () => {
+    const imported = await folder.import(
+      await folder.csv('sepa.csv', [
+        'Creditor Name,Creditor IBAN,Instructed Amount,Remittance Information,Requested Execution Date',
+        `Luca Rossi,${IBAN},75.00,Rimborso spese,2030-01-31`,
+      ]),
+    );
     expect(draftOf(imported, 2).beneficiary?.body.type).toBe('INDIVIDUAL');
   });
 });
