@@ -68,7 +68,7 @@ export function batchResults(
 function csvTypedColumns(
   source: BatchSheetSource,
 ): ((cells: SourceValue[]) => SourceValue[]) | undefined {
-  if (source.sheet !== source.file) return undefined;
+  if (!fromCsv(source)) return undefined;
   let columns;
   try {
     columns = mappingFromEntries({ entries: source.mapping }, source.headers).columns;
@@ -117,9 +117,12 @@ async function* typedRows(
   for await (const row of rows) yield { ...row, source: typed(row.source) };
 }
 
+/** A CSV import keeps the file's name as its sheet's: a workbook's sheets have names of their own. */
+function fromCsv(source: BatchSheetSource): boolean {
+  return source.sheet === source.file;
+}
+
 /** A CSV's sheet is named after the file without its extension, as Excel names it on opening. */
 function sheetOf(source: BatchSheetSource): string {
-  return source.sheet === source.file
-    ? source.sheet.replace(/\.(csv|txt|tsv)$/i, '')
-    : source.sheet;
+  return fromCsv(source) ? source.sheet.replace(/\.(csv|txt|tsv)$/i, '') : source.sheet;
 }

@@ -131,13 +131,23 @@ function column(index: number, header: string, field: FieldId, text: string): Ma
   return { index, header, field, tagKey: text.trim().replace(/^tag\s*:\s*/i, '') || header };
 }
 
+/** The header of the column mapped to `field`, as written; undefined where none is. */
+function headerOf(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+  field: FieldId,
+): string | undefined {
+  const column = mapping.columns.find((c) => c.field === field);
+  return column ? (headers[column.index] ?? column.header) : undefined;
+}
+
 /** The currency named in the amount column's header, such as USD in "Amount (USD)". */
 export function amountHeaderCurrency(
   mapping: ColumnMapping,
   headers: readonly string[],
 ): string | undefined {
-  const amount = mapping.columns.find((c) => c.field === 'amount');
-  return amount ? headerCurrency(headers[amount.index] ?? '') : undefined;
+  const header = headerOf(mapping, headers, 'amount');
+  return header === undefined ? undefined : headerCurrency(header);
 }
 
 /** The unit of an amount column in hundredths, such as "pence" in "Amount in Pence". */
@@ -145,8 +155,8 @@ export function amountHeaderHundredths(
   mapping: ColumnMapping,
   headers: readonly string[],
 ): string | undefined {
-  const amount = mapping.columns.find((c) => c.field === 'amount');
-  return amount ? headerHundredths(headers[amount.index] ?? '') : undefined;
+  const header = headerOf(mapping, headers, 'amount');
+  return header === undefined ? undefined : headerHundredths(header);
 }
 
 /** The scheme the bank code column's header names, such as a BSB in "BSB". */
@@ -154,8 +164,8 @@ export function bankCodeHeaderScheme(
   mapping: ColumnMapping,
   headers: readonly string[],
 ): BankCodeScheme | undefined {
-  const code = mapping.columns.find((c) => c.field === 'bank_code');
-  return code ? headerScheme(headers[code.index] ?? code.header) : undefined;
+  const header = headerOf(mapping, headers, 'bank_code');
+  return header === undefined ? undefined : headerScheme(header);
 }
 
 /**
