@@ -1,7 +1,7 @@
 // One measurement of the sheet benchmark, in a process of its own: prints
 // {"seconds", "peak_rss_mb", "rows"} as its last line.
 // argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
-// write-drafts FILE | export-xlsx FILE | export-csv FILE
+// write-drafts FILE | least-outbox FILE | export-xlsx FILE | export-csv FILE
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,16 +94,11 @@ async function readThroughWorker(): Promise<number> {
   return rows;
 }
 
-/**
- * The writing side of an import alone: the sheet's drafts, made beforehand (not timed), written
- * to a new outbox with the import's checks, in one transaction. What an import costs at least
- * however fast its reading is.
- */
-async function writeDrafts(): Promise<Timed> {
+/** The sheet's drafts, serialised as an import makes them (not timed by the phases that use them). */
+async function sheetDrafts() {
   const { chooseSheet } = await import('../../electron/core/sheets/sheet-choice');
   const { draftContext, importedDraft } = await import('../../electron/core/sheets/row-to-draft');
   const { encodeCells } = await import('../../electron/core/sheets/source-cells');
-  const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
   const chosen = await chooseSheet(file, SHEET_LIMITS, {});
   const { mapping } = chosen.header;
   const context = draftContext(
@@ -111,15 +106,24 @@ async function writeDrafts(): Promise<Timed> {
     { date1904: chosen.sheet.date1904, decimalMark: chosen.decimalMark },
     TARGET,
   );
-  const drafts = [];
   const rows = chosen.firstRows.slice(chosen.header.position + 1);
   for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
     rows.push(next.value);
   }
   await chosen.close();
-  for (const row of rows) {
-    drafts.push(importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context));
-  }
+  return rows.map((row) =>
+    importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context),
+  );
+}
+
+/**
+ * The writing side of an import alone: the sheet's drafts, made beforehand (not timed), written
+ * to a new outbox with the import's checks, in one transaction. What an import costs at least
+ * however fast its reading is.
+ */
+async function writeDrafts(): Promise<Timed> {
+  const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
+  const drafts = await sheetDrafts();
   const dir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-outbox-'));
   const outbox = Outbox.open(dir);
   try {
@@ -139,6 +143,59 @@ async function writeDrafts(): Promise<Timed> {
     return { rows: writer.count, seconds: (performance.now() - started) / 1000 };
   } finally {
     outbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The least an outbox can write and still be one (DESIGN.md): each draft's ids fixed as it is
+ * made (a payment id and a unique correlation id, a beneficiary id), its bodies, and the row it
+ * came from (the results export gives it back annotated), found by batch; with the outbox's own
+ * pragmas (WAL, synchronous=FULL), in one transaction, the drafts serialised beforehand (not
+ * timed). No issues, states, times, duplicate keys, sync columns or checks. Its time over the
+ * bare parse is the least ratio an import into any sound outbox could reach on this machine.
+ */
+async function leastOutbox(): Promise<Timed> {
+  const { openOutboxDatabase } = await import('../../electron/core/outbox/database');
+  const { newDraftId } = await import('../../electron/core/outbox/draft-ids');
+  const { correlationIdFor } = await import('../../electron/core/outbox/draft-types');
+  const drafts = await sheetDrafts();
+  const dir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-least-'));
+  const db = openOutboxDatabase(dir, []);
+  try {
+    db.exec(`
+      CREATE TABLE beneficiaries (id TEXT PRIMARY KEY, body TEXT NOT NULL);
+      CREATE TABLE payments (id TEXT PRIMARY KEY, correlation_id TEXT NOT NULL UNIQUE,
+        batch_id TEXT NOT NULL, source_row INTEGER, beneficiary_id TEXT, body TEXT NOT NULL,
+        source TEXT);
+      CREATE INDEX payments_by_batch ON payments(batch_id, source_row);`);
+    const beneficiary = db.prepare('INSERT INTO beneficiaries VALUES (?, ?)');
+    const payment = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const batchId = newDraftId();
+    const started = performance.now();
+    db.transaction(() => {
+      for (const draft of drafts) {
+        const id = newDraftId();
+        let beneficiaryId = null;
+        if (draft.beneficiaryJson !== undefined) {
+          beneficiaryId = newDraftId();
+          beneficiary.run(beneficiaryId, draft.beneficiaryJson);
+        }
+        const source = draft.sourceJson ?? null;
+        payment.run(
+          id,
+          correlationIdFor(id),
+          batchId,
+          draft.sourceRow,
+          beneficiaryId,
+          draft.paymentJson,
+          source,
+        );
+      }
+    })();
+    return { rows: drafts.length, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    db.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -185,6 +242,7 @@ const phases: Record<string, () => Promise<number | Timed>> = {
   import: importIntoOutbox,
   'read-through-worker': readThroughWorker,
   'write-drafts': writeDrafts,
+  'least-outbox': leastOutbox,
   'export-xlsx': exportResults,
   'export-csv': exportResults,
 };
