@@ -267,12 +267,19 @@ export function countryName(code: string): string | undefined {
   return isCountryCode(code) ? COUNTRIES[code] : undefined;
 }
 
-/** Lower case, without accents, punctuation as spaces: "Côte d'Ivoire" -> "cote d ivoire". */
-function nameKey(name: string): string {
+/**
+ * Lower case, without accents, punctuation as spaces: "Côte d'Ivoire" -> "cote d ivoire". The
+ * key of a name in any language (sheets/country-names.ts): ß and ł are no letter with an accent
+ * to Unicode, but the Swiss write ss ("Grossbritannien"), and a Polish name typed without its
+ * marks has l.
+ */
+export function countryNameKey(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .replace(/^the /, '');
@@ -301,8 +308,8 @@ const CODES_BY_NAME: ReadonlyMap<string, string> = (() => {
   const byName = new Map<string, string>(Object.entries(EVERYDAY_NAMES));
   const short = new Map<string, string[]>();
   for (const [code, name] of Object.entries(COUNTRIES)) {
-    byName.set(nameKey(name), code);
-    const bare = nameKey(name.replace(/\(.*\)|,.*$/, ''));
+    byName.set(countryNameKey(name), code);
+    const bare = countryNameKey(name.replace(/\(.*\)|,.*$/, ''));
     short.set(bare, [...(short.get(bare) ?? []), code]);
   }
   for (const [name, codes] of short) {
@@ -314,7 +321,7 @@ const CODES_BY_NAME: ReadonlyMap<string, string> = (() => {
 
 /** The code of a country written by its English name ("United Kingdom", "germany"), if known. */
 export function countryCodeByName(name: string): string | undefined {
-  return CODES_BY_NAME.get(nameKey(name));
+  return CODES_BY_NAME.get(countryNameKey(name));
 }
 
 /**

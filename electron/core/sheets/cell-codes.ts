@@ -1,11 +1,12 @@
 // Code cells (country, currency, purpose, entity type, amount type) and the words people write
 // for the two codes that have everyday names. Whether a code is in its list is the field's
 // check (isCountryCode, isCurrencyCode, …); this only brings the cell to the form codes have.
-import { countryCodeByName, isCountryCode } from '../../../shared/domain/countries';
+import { isCountryCode } from '../../../shared/domain/countries';
 import { isCurrencyCode } from '../../../shared/domain/currencies';
 import type { AmountType, EntityType } from '../../../shared/service';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import { cellText } from './cell-text';
+import { countryCodeByAlpha3, countryCodeByAnyName } from './country-names';
 import { currencyCodeByName } from './currency-names';
 import type { CellValue } from './sheet-types';
 
@@ -21,13 +22,15 @@ export function cellCode(cell: CellValue): Coerced<string> {
 }
 
 /**
- * A country cell: its code (" gb " -> "GB"), or the code of the English name written
- * ("United Kingdom" -> "GB"; "UK", which is not ISO's code, as many a British sheet writes it).
+ * A country cell: its code (" gb " -> "GB"), ISO's three letters ("DEU" -> "DE"), or the code of
+ * the name written in English or a European payroll's language ("United Kingdom", "Royaume-Uni"
+ * -> "GB"; "UK", which is not ISO's code, as many a British sheet writes it): country-names.ts.
  */
 export function cellCountry(cell: CellValue): Coerced<string> {
   return codeOrName(cell, {
     isCode: isCountryCode,
-    byName: countryCodeByName,
+    byOtherCode: countryCodeByAlpha3,
+    byName: countryCodeByAnyName,
     letters: 2,
     what: 'a country',
     example: 'GB',
@@ -49,14 +52,16 @@ export function cellCurrency(cell: CellValue): Coerced<string> {
 }
 
 /**
- * A code cell that may hold the thing's English name instead. Other text is refused as written,
- * never squeezed into a "code" such as UNITEDKINGDOM that the person did not write; text as
- * short as a code is left to the field's check, which says it is no such code.
+ * A code cell that may hold the thing's code of another system (a country's three letters) or
+ * its name instead. Other text is refused as written, never squeezed into a "code" such as
+ * UNITEDKINGDOM that the person did not write; text as short as a code is left to the field's
+ * check, which says it is no such code.
  */
 function codeOrName(
   cell: CellValue,
   kind: {
     isCode: (code: string) => boolean;
+    byOtherCode?: (code: string) => string | undefined;
     byName: (name: string) => string | undefined;
     letters: number;
     what: string;
@@ -65,6 +70,8 @@ function codeOrName(
 ): Coerced<string> {
   const code = cellCode(cell);
   if (!code.ok || code.value === null || kind.isCode(code.value)) return code;
+  const coded = kind.byOtherCode?.(code.value);
+  if (coded) return accept(coded);
   const text = cellText(cell);
   const written = text.ok && text.value !== null ? text.value : code.value;
   const named = kind.byName(written);

@@ -48,7 +48,9 @@ async function bundled(entry: URL): Promise<URL> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    // package.json's engines: below Node 20.10, esbuild drops the `with { type: 'json' }` of
+    // an import it leaves outside the bundle, and Node refuses the JSON file without it.
+    target: 'node20.19',
     write: false,
     logLevel: 'silent',
     plugins: [

@@ -60,6 +60,45 @@ describe('an issue about a field read from another column', () => {
     );
   });
 
+  it("an ERP's three-letter code and a payroll's German or French name are read as the code", async () => {
+    const imported = await folder.import(
+      await csv('countries-abroad.csv', [
+        'Name,IBAN,Bank country,Address line 1,City,Address country,Amount,Date',
+        'Anna,DE89370400440532013000,DEU,Hauptstr. 1,Wien,Österreich,100,2030-01-31',
+        'Léa,FR1420041010050500013M02606,Allemagne,1 rue Haute,Genève,schweiz,200,2030-01-31',
+        'Jan,DE89370400440532013000,GBX,Kerkstraat 1,Kinshasa,Kongo,300,2030-01-31',
+      ]),
+    );
+    expect(imported.summary.mapping).toMatchObject({
+      'Bank country': 'bank_country',
+      'Address country': 'address_country',
+    });
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'DE',
+      entity: { address_country: 'AT' },
+    });
+    expect(draftOf(imported, 2).issues.filter((i) => i.severity === 'error')).toEqual([]);
+    // The French bank country is the sheet's to settle with the IBAN, as any other country is.
+    expect(draftOf(imported, 3).beneficiary?.body).toMatchObject({
+      country: 'DE',
+      entity: { address_country: 'CH' },
+    });
+    // Three letters that are no country, and a German name two countries share, stay refused.
+    const refused = draftOf(imported, 4).issues.filter((i) => i.severity === 'error');
+    expect(refused).toContainEqual(
+      expect.objectContaining({
+        cell: 'C4',
+        message: '"GBX" is not a country: write the two-letter code, such as GB',
+      }),
+    );
+    expect(refused).toContainEqual(
+      expect.objectContaining({
+        cell: 'F4',
+        message: '"Kongo" is not a country: write the two-letter code, such as GB',
+      }),
+    );
+  });
+
   it('a correlation id an earlier batch holds points at its cell too', async () => {
     const lines = [
       'Payee,IBAN,Amount,Date,External ID',

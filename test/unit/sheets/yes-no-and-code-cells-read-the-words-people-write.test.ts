@@ -56,14 +56,67 @@ describe('cellCountry', () => {
     }
   });
 
+  it('reads the three-letter code ERP and bank exports write as the two-letter one', () => {
+    for (const [alpha3, code] of [
+      ['DEU', 'DE'],
+      ['GBR', 'GB'],
+      ['USA', 'US'],
+      ['FRA', 'FR'],
+      [' che ', 'CH'],
+      ['ALA', 'AX'],
+    ]) {
+      expect(cellCountry(text(alpha3 ?? '')), alpha3).toEqual({ ok: true, value: code });
+    }
+    // Kosovo's XKK is no more a country code here than its XK is (countries.ts).
+    expect(cellCountry(text('XKK')).ok).toBe(false);
+  });
+
+  it('reads a name in the languages European payrolls are written in, however accented', () => {
+    for (const [name, code] of [
+      ['Deutschland', 'DE'],
+      ['Österreich', 'AT'],
+      ['Osterreich', 'AT'],
+      ['  vereinigtes   königreich ', 'GB'],
+      ['Großbritannien', 'GB'],
+      // The Swiss write no ß; a Polish name typed without its marks has l for ł.
+      ['Grossbritannien', 'GB'],
+      ['Wlochy', 'IT'],
+      ['Schweiz', 'CH'],
+      ['Allemagne', 'DE'],
+      ['Royaume-Uni', 'GB'],
+      ['royaume uni', 'GB'],
+      ['Espagne', 'ES'],
+      ['États-Unis', 'US'],
+      ['España', 'ES'],
+      ['ESPANA', 'ES'],
+      ['Alemania', 'DE'],
+      ['Italia', 'IT'],
+      ['Germania', 'DE'],
+      ['Nederland', 'NL'],
+      ['Duitsland', 'DE'],
+      ['Alemanha', 'DE'],
+      ['Niemcy', 'DE'],
+    ]) {
+      expect(cellCountry(text(name ?? '')), name).toEqual({ ok: true, value: code });
+    }
+  });
+
   it('refuses other text quoting it as written, and asks for the code', () => {
     expect(cellCountry(text('Untied Kingdom'))).toEqual({
       ok: false,
       message: '"Untied Kingdom" is not a country: write the two-letter code, such as GB',
     });
-    // Two countries are "Korea": the name alone says neither.
+    // Two countries are "Korea" in English, and "Kongo" in German: the name alone says neither.
+    expect(cellCountry(text('Kongo'))).toEqual({
+      ok: false,
+      message: '"Kongo" is not a country: write the two-letter code, such as GB',
+    });
     expect(cellCountry(text('Korea')).ok).toBe(false);
-    expect(cellCountry(text('GBR')).ok).toBe(false);
+    // Three letters that are no ISO alpha-3 code are no country either.
+    expect(cellCountry(text('GBX'))).toEqual({
+      ok: false,
+      message: '"GBX" is not a country: write the two-letter code, such as GB',
+    });
     // Two letters that are no code are the field's to refuse, as "XX is not a country code".
     expect(cellCountry(text('xx'))).toEqual({ ok: true, value: 'XX' });
   });
