@@ -9,6 +9,7 @@ import {
   headerCurrency,
   headerHundredths,
   type HeaderMatch,
+  headerName,
   matchHeader,
   normaliseHeader,
 } from './header-matching';
@@ -67,7 +68,12 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
   );
   const hasFirstName = matches.some((m) => m?.field === 'first_name');
   const hasLastName = matches.some((m) => m?.field === 'last_name');
+  const names = headers.map(headerName);
+  const amountSide = AMOUNT_SIDE_BESIDE.every((name) => names.includes(name));
   return matches.flatMap((match, index) => {
+    if (amountSide && names[index] === AMOUNT_SIDE) {
+      return [{ index, match: { field: 'amount_type' as const, score: 1 } }];
+    }
     if (!match) return [];
     // "Name" beside "Vorname" or "First Name" (a German payroll's Name | Vorname) is the
     // surname: read as the whole name, the draft would name the payee by their family name.
@@ -78,6 +84,15 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
     ];
   });
 }
+
+/**
+ * Wise's batch file heads the amount type "amountCurrency": the currency side the amount is
+ * fixed on, "source" (it leaves the wallet: SEND) or "target" (it arrives: LAND). Beside a
+ * source and a target currency column the amount's currency would be a third, which no sheet
+ * gives; elsewhere "Amount currency" is the amount's currency (EUR).
+ */
+const AMOUNT_SIDE = 'amount currency';
+const AMOUNT_SIDE_BESIDE = ['source currency', 'target currency'];
 
 /** The words for a name that do not say which: beside a first name column, the surname. */
 const BARE_NAMES = new Set(['name', 'nom', 'nombre', 'naam']);

@@ -56,6 +56,7 @@ export const FIELD_IDS = [
   'amount',
   'amount_currency',
   'amount_type',
+  'source_currency',
   'execution_date',
   'purpose',
   'description',
@@ -316,6 +317,16 @@ export const FIELDS: readonly SheetField[] = [
     target: 'amount.type',
     headers: names('amount type|send or land|amount basis'),
     note: 'SEND: the amount leaves the wallet. LAND: the amount arrives. Empty: SEND.',
+  },
+  {
+    // The balance paid from (Wise's sourceCurrency): only the wallet's can be (row-to-draft.ts).
+    id: 'source_currency',
+    label: 'Source currency',
+    template: 'source_currency',
+    kind: 'code',
+    target: 'source',
+    headers: names('source currency|wallet currency'),
+    note: "The currency the payment is paid from: the wallet's. Empty: the wallet's.",
   },
   {
     id: 'execution_date',

@@ -107,7 +107,9 @@ function readByKind(
       });
     case 'code':
       if (id === 'bank_country' || id === 'address_country') return cellCountry(cell);
-      if (id === 'amount_currency' || id === 'account_currency') return cellCurrency(cell);
+      if (id === 'amount_currency' || id === 'account_currency' || id === 'source_currency') {
+        return cellCurrency(cell);
+      }
       return cellCode(cell);
     case 'account':
       return cellAccountNumber(cell);
