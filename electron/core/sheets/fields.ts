@@ -91,7 +91,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'entity_type',
     kind: 'code',
     target: 'beneficiary.type',
-    headers: names('entity type|payee type|beneficiary type|type of payee|individual or business'),
+    headers: names(
+      'entity type|payee type|beneficiary type|recipient type|receiver type|type of payee|individual or business',
+    ),
     note: 'INDIVIDUAL or BUSINESS. Empty: BUSINESS when a company name is given, else INDIVIDUAL.',
   },
   {

@@ -70,3 +70,20 @@ describe("a Wise batch file's amountCurrency", () => {
     expect(errorsOf(draftOf(imported, 2))).toEqual([]);
   });
 });
+
+describe("a Wise batch file's receiverType", () => {
+  it('says whether the payee is a business or a person', async () => {
+    const imported = await folder.import(WISE_BATCH);
+    expect(imported.summary.mapping).toMatchObject({ receiverType: 'entity_type' });
+    const types = [2, 3, 4, 5].map((row) => draftOf(imported, row).beneficiary?.body.type);
+    expect(types).toEqual(['INDIVIDUAL', 'BUSINESS', 'INDIVIDUAL', 'INDIVIDUAL']);
+    // A business whose name has no legal form is one only by its column.
+    const file = await folder.csv('wise-business.csv', [
+      'name,receiverType,amountCurrency,amount,sourceCurrency,targetCurrency,IBAN',
+      'Fabrikam,BUSINESS,source,1500,GBP,EUR,DE89370400440532013000',
+    ]);
+    const business = draftOf(await folder.import(file), 2).beneficiary?.body;
+    expect(business?.type).toBe('BUSINESS');
+    expect(business?.entity.company_name).toBe('Fabrikam');
+  });
+});

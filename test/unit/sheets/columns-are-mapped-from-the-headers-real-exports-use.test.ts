@@ -200,6 +200,8 @@ describe('a header names its field', () => {
     ['accountNumber', 'account_number'],
     ['targetCurrency', 'account_currency'],
     ['sourceCurrency', 'source_currency'],
+    ['receiverType', 'entity_type'],
+    ['Recipient type', 'entity_type'],
     ['sortCode', 'bank_code'],
     ['abartn', 'bank_code'],
     ['recipientEmail', undefined],
