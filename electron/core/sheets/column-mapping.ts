@@ -2,7 +2,7 @@
 // and written as `{"<header>": "<field>"}` — the same shape the CLI prints, `--mapping FILE`
 // takes and the outbox saves per source, so a corrected mapping is offered again next time.
 import { createHash } from 'node:crypto';
-import { type BankCodeScheme, headerScheme } from './bank-code-schemes';
+import { type BankCodeScheme, headerScheme, otherSchemes } from './bank-code-schemes';
 import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
 import {
@@ -52,12 +52,35 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
   const taken = new Set<FieldId>();
   const columns: MappedColumn[] = [];
   for (const { index, match } of candidates) {
-    const field = fieldsOf(match, hasAddress).find((f) => f === 'user_tag' || !taken.has(f));
+    const field = fieldsOf(match, hasAddress).find(
+      (f) => f === 'user_tag' || !taken.has(f) || secondBankCode(f, index, columns, headers),
+    );
     if (field === undefined) continue;
     taken.add(field);
     columns.push(column(index, keys[index] ?? '', field, headers[index] ?? ''));
   }
   return { columns: columns.sort((a, b) => a.index - b.index) };
+}
+
+/**
+ * A second bank code column beside the one taken, whose header names another scheme (Wise's
+ * sortCode and abartn): a row reads the one it fills (row-values.ts). A field otherwise takes
+ * one column.
+ */
+function secondBankCode(
+  field: FieldId,
+  index: number,
+  columns: readonly MappedColumn[],
+  headers: readonly string[],
+): boolean {
+  const taken = columns.filter((c) => c.field === 'bank_code');
+  const [first] = taken;
+  return (
+    field === 'bank_code' &&
+    first !== undefined &&
+    taken.length === 1 &&
+    otherSchemes(headers[first.index] ?? first.header, headers[index] ?? '')
+  );
 }
 
 /** Each column's match, but for the status columns a results export brings back. */
@@ -174,13 +197,21 @@ export function amountHeaderHundredths(
   return header === undefined ? undefined : headerHundredths(header);
 }
 
-/** The scheme the bank code column's header names, such as a BSB in "BSB". */
-export function bankCodeHeaderScheme(
+/**
+ * The scheme each bank code column's header names, by column: a BSB in "BSB". Two such columns
+ * name two schemes (secondBankCode).
+ */
+export function bankCodeHeaderSchemes(
   mapping: ColumnMapping,
   headers: readonly string[],
-): BankCodeScheme | undefined {
-  const header = headerOf(mapping, headers, 'bank_code');
-  return header === undefined ? undefined : headerScheme(header);
+): Record<number, BankCodeScheme> {
+  const schemes: Record<number, BankCodeScheme> = {};
+  for (const column of mapping.columns) {
+    if (column.field !== 'bank_code') continue;
+    const scheme = headerScheme(headers[column.index] ?? column.header);
+    if (scheme) schemes[column.index] = scheme;
+  }
+  return schemes;
 }
 
 /**
@@ -252,7 +283,10 @@ export function mappingFromEntries(
     const taken = new Set(columns.map((c) => c.field));
     for (const proposed of proposeMapping(headers).columns) {
       if (named.has(proposed.index)) continue;
-      if (proposed.field !== 'user_tag' && taken.has(proposed.field)) continue;
+      const { field, index } = proposed;
+      if (field !== 'user_tag' && taken.has(field)) {
+        if (!secondBankCode(field, index, columns, headers)) continue;
+      }
       columns.push(proposed);
     }
   }

@@ -14,7 +14,7 @@ import { amountTypeFrom } from './cell-codes';
 import {
   amountHeaderCurrency,
   amountHeaderHundredths,
-  bankCodeHeaderScheme,
+  bankCodeHeaderSchemes,
   type ColumnMapping,
 } from './column-mapping';
 import type { HeaderRow } from './header-detection';
@@ -61,7 +61,7 @@ export function draftContext(
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
-    bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
+    bankCodeSchemes: bankCodeHeaderSchemes(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,

@@ -87,3 +87,60 @@ describe("a Wise batch file's receiverType", () => {
     expect(business?.entity.company_name).toBe('Fabrikam');
   });
 });
+
+describe("a Wise batch file's sortCode and abartn", () => {
+  it("give each row the bank code it fills, in that code's scheme", async () => {
+    const imported = await folder.import(WISE_BATCH);
+    expect(imported.summary.mapping).toMatchObject({ sortCode: 'bank_code', abartn: 'bank_code' });
+    expect(imported.summary.mapping_notes).toBeUndefined();
+    expect(draftOf(imported, 3).beneficiary?.body).toMatchObject({
+      country: 'GB',
+      bank_details: { bank_code: '231470', account_number: '28821822' },
+    });
+    expect(draftOf(imported, 4).beneficiary?.body).toMatchObject({
+      country: 'US',
+      currency: 'USD',
+      bank_details: { bank_code: '026009593', account_number: '123456789' },
+    });
+    expect(errorsBesidesTheDate(imported, 4)).toEqual([]);
+  });
+
+  it('stop a row that fills both, at the second one', async () => {
+    const file = await folder.csv('wise-both-codes.csv', [
+      'name,amountCurrency,amount,sourceCurrency,targetCurrency,sortCode,accountNumber,abartn',
+      'John Doe,target,750,GBP,USD,231470,123456789,026009593',
+    ]);
+    const imported = await folder.import(file);
+    // Which bank is the payee's only the person knows: the row stops at the second code.
+    expect(errorsBesidesTheDate(imported, 2)).toContainEqual(
+      expect.objectContaining({
+        cell: 'H2',
+        field: 'beneficiary.bank_details.bank_code',
+        message: expect.stringMatching(/F2.*H2/),
+      }),
+    );
+  });
+
+  it('print a mapping that, given back or saved, imports the same', async () => {
+    const first = await folder.import(WISE_BATCH);
+    const given = await folder.import(WISE_BATCH, { mapping: first.summary.mapping });
+    const saved = await folder.import(WISE_BATCH);
+    expect(saved.summary.mapping_source).toBe('saved');
+    for (const again of [given, saved]) {
+      expect(again.summary.mapping).toEqual(first.summary.mapping);
+      expect(again.summary.mapping).toMatchObject({ abartn: 'bank_code' });
+      expect(draftOf(again, 4).beneficiary?.body).toEqual(draftOf(first, 4).beneficiary?.body);
+      expect(draftOf(again, 4).beneficiary?.body.country).toBe('US');
+    }
+  });
+
+  it('are refused as one field given twice where their headers name the same scheme', async () => {
+    const file = await folder.csv('two-sort-codes.csv', [
+      'Name,Sort code,Sort code 2,Account Number,Amount',
+      'Big Corp Ltd,231470,,28821822,100',
+    ]);
+    await expect(
+      folder.import(file, { mapping: { 'Sort code': 'bank_code', 'Sort code 2': 'bank_code' } }),
+    ).rejects.toThrow(/bank_code more than one column/);
+  });
+});
