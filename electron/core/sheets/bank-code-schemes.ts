@@ -77,6 +77,18 @@ export function headerScheme(header: string): BankCodeScheme | undefined {
   return HEADER_SCHEMES.find(([words]) => words.test(name))?.[1];
 }
 
+/**
+ * Whether a second bank code column may stand beside a first: where their headers name two
+ * schemes (Wise's sortCode and abartn), each row fills one, and its code is read by the scheme
+ * of the column it fills. Two of one scheme, or a generic "Bank code", are one field twice.
+ */
+export function otherSchemes(header: string, other: string): boolean {
+  const scheme = headerScheme(header);
+  return (
+    scheme !== undefined && headerScheme(other) !== undefined && headerScheme(other) !== scheme
+  );
+}
+
 export function schemeCountry(scheme: BankCodeScheme): string {
   return SCHEMES[scheme].country;
 }

@@ -2,13 +2,14 @@
 // and written as `{"<header>": "<field>"}` — the same shape the CLI prints, `--mapping FILE`
 // takes and the outbox saves per source, so a corrected mapping is offered again next time.
 import { createHash } from 'node:crypto';
-import { type BankCodeScheme, headerScheme } from './bank-code-schemes';
+import { type BankCodeScheme, headerScheme, otherSchemes } from './bank-code-schemes';
 import type { DateOrder } from './cell-dates';
 import type { FieldId } from './fields';
 import {
   headerCurrency,
   headerHundredths,
   type HeaderMatch,
+  headerName,
   matchHeader,
   normaliseHeader,
 } from './header-matching';
@@ -51,12 +52,35 @@ export function proposeMapping(headers: readonly string[]): ColumnMapping {
   const taken = new Set<FieldId>();
   const columns: MappedColumn[] = [];
   for (const { index, match } of candidates) {
-    const field = fieldsOf(match, hasAddress).find((f) => f === 'user_tag' || !taken.has(f));
+    const field = fieldsOf(match, hasAddress).find(
+      (f) => f === 'user_tag' || !taken.has(f) || secondBankCode(f, index, columns, headers),
+    );
     if (field === undefined) continue;
     taken.add(field);
     columns.push(column(index, keys[index] ?? '', field, headers[index] ?? ''));
   }
   return { columns: columns.sort((a, b) => a.index - b.index) };
+}
+
+/**
+ * A second bank code column beside the one taken, whose header names another scheme (Wise's
+ * sortCode and abartn): a row reads the one it fills (row-values.ts). A field otherwise takes
+ * one column.
+ */
+function secondBankCode(
+  field: FieldId,
+  index: number,
+  columns: readonly MappedColumn[],
+  headers: readonly string[],
+): boolean {
+  const taken = columns.filter((c) => c.field === 'bank_code');
+  const [first] = taken;
+  return (
+    field === 'bank_code' &&
+    first !== undefined &&
+    taken.length === 1 &&
+    otherSchemes(headers[first.index] ?? first.header, headers[index] ?? '')
+  );
 }
 
 /** Each column's match, but for the status columns a results export brings back. */
@@ -67,7 +91,12 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
   );
   const hasFirstName = matches.some((m) => m?.field === 'first_name');
   const hasLastName = matches.some((m) => m?.field === 'last_name');
+  const names = headers.map(headerName);
+  const amountSide = AMOUNT_SIDE_BESIDE.every((name) => names.includes(name));
   return matches.flatMap((match, index) => {
+    if (amountSide && names[index] === AMOUNT_SIDE) {
+      return [{ index, match: { field: 'amount_type' as const, score: 1 } }];
+    }
     if (!match) return [];
     // "Name" beside "Vorname" or "First Name" (a German payroll's Name | Vorname) is the
     // surname: read as the whole name, the draft would name the payee by their family name.
@@ -78,6 +107,15 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
     ];
   });
 }
+
+/**
+ * Wise's batch file heads the amount type "amountCurrency": the currency side the amount is
+ * fixed on, "source" (it leaves the wallet: SEND) or "target" (it arrives: LAND). Beside a
+ * source and a target currency column the amount's currency would be a third, which no sheet
+ * gives; elsewhere "Amount currency" is the amount's currency (EUR).
+ */
+const AMOUNT_SIDE = 'amount currency';
+const AMOUNT_SIDE_BESIDE = ['source currency', 'target currency'];
 
 /** The words for a name that do not say which: beside a first name column, the surname. */
 const BARE_NAMES = new Set(['name', 'nom', 'nombre', 'naam']);
@@ -159,13 +197,21 @@ export function amountHeaderHundredths(
   return header === undefined ? undefined : headerHundredths(header);
 }
 
-/** The scheme the bank code column's header names, such as a BSB in "BSB". */
-export function bankCodeHeaderScheme(
+/**
+ * The scheme each bank code column's header names, by column: a BSB in "BSB". Two such columns
+ * name two schemes (secondBankCode).
+ */
+export function bankCodeHeaderSchemes(
   mapping: ColumnMapping,
   headers: readonly string[],
-): BankCodeScheme | undefined {
-  const header = headerOf(mapping, headers, 'bank_code');
-  return header === undefined ? undefined : headerScheme(header);
+): Record<number, BankCodeScheme> {
+  const schemes: Record<number, BankCodeScheme> = {};
+  for (const column of mapping.columns) {
+    if (column.field !== 'bank_code') continue;
+    const scheme = headerScheme(headers[column.index] ?? column.header);
+    if (scheme) schemes[column.index] = scheme;
+  }
+  return schemes;
 }
 
 /**
@@ -237,7 +283,10 @@ export function mappingFromEntries(
     const taken = new Set(columns.map((c) => c.field));
     for (const proposed of proposeMapping(headers).columns) {
       if (named.has(proposed.index)) continue;
-      if (proposed.field !== 'user_tag' && taken.has(proposed.field)) continue;
+      const { field, index } = proposed;
+      if (field !== 'user_tag' && taken.has(field)) {
+        if (!secondBankCode(field, index, columns, headers)) continue;
+      }
       columns.push(proposed);
     }
   }

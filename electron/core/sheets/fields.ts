@@ -56,6 +56,7 @@ export const FIELD_IDS = [
   'amount',
   'amount_currency',
   'amount_type',
+  'source_currency',
   'execution_date',
   'purpose',
   'description',
@@ -90,7 +91,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'entity_type',
     kind: 'code',
     target: 'beneficiary.type',
-    headers: names('entity type|payee type|beneficiary type|type of payee|individual or business'),
+    headers: names(
+      'entity type|payee type|beneficiary type|recipient type|receiver type|type of payee|individual or business',
+    ),
     note: 'INDIVIDUAL or BUSINESS. Empty: BUSINESS when a company name is given, else INDIVIDUAL.',
   },
   {
@@ -316,6 +319,16 @@ export const FIELDS: readonly SheetField[] = [
     target: 'amount.type',
     headers: names('amount type|send or land|amount basis'),
     note: 'SEND: the amount leaves the wallet. LAND: the amount arrives. Empty: SEND.',
+  },
+  {
+    // The balance paid from (Wise's sourceCurrency): only the wallet's can be (row-to-draft.ts).
+    id: 'source_currency',
+    label: 'Source currency',
+    template: 'source_currency',
+    kind: 'code',
+    target: 'source',
+    headers: names('source currency|wallet currency'),
+    note: "The currency the payment is paid from: the wallet's. Empty: the wallet's.",
   },
   {
     id: 'execution_date',

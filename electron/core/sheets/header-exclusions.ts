@@ -31,6 +31,7 @@ const BOOKS_CURRENCY = /\s(l currency|lcurr|local currency|company code currency
 const CURRENCY_FIELDS = new Set<FieldId>(['account_currency', 'amount_currency']);
 
 const PAYER_SIDE_FIELDS = new Set<FieldId>([
+  'source_currency',
   'execution_date',
   'description',
   'correlation_id',

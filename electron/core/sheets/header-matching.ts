@@ -104,6 +104,11 @@ function headerWords(header: string): string[] {
   return name === '' ? [] : name.split(' ').map((word) => ABBREVIATIONS.get(word) ?? word);
 }
 
+/** A header's words as one name: "sourceCurrency" -> "source currency", "Acct #" -> "account number". */
+export function headerName(header: string): string {
+  return headerWords(header).join(' ');
+}
+
 /** All of a header's words, those in brackets too: "IBAN (old - do not use)". */
 function allWords(header: string): string {
   const bracketsOpened = splitCamelCase(header).replace(/[()[\]]/g, ' ');

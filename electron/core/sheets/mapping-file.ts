@@ -1,11 +1,13 @@
 // A column mapping as JSON, given with `--mapping FILE` or saved from an earlier import, checked
-// in shape before any sheet is read: a mapping that names an unknown field or one field twice is
-// refused saying so, instead of fitting no header row. Apart from column-mapping.ts so that the
-// reading worker, which is handed mappings already checked, starts without zod.
+// in shape before any sheet is read: a mapping that names an unknown field or one field twice
+// (but for a second bank code column of another scheme) is refused saying so, instead of fitting
+// no header row. Apart from column-mapping.ts so that the reading worker, which is handed
+// mappings already checked, starts without zod.
 import { z } from 'zod';
 import type { DateOrder } from './cell-dates';
 import type { MappingEntries } from './column-mapping';
-import { FIELD_IDS } from './fields';
+import { otherSchemes } from './bank-code-schemes';
+import { FIELD_IDS, type FieldId } from './fields';
 import type { SavedMappings } from './header-detection';
 import { SheetFileError } from './sheet-types';
 
@@ -35,7 +37,9 @@ export function parseMapping(json: unknown): MappingEntries {
   const fields = Object.values(given.entries).filter(
     (field) => field !== null && !field.startsWith('tag:'),
   );
-  const repeated = FIELD_IDS.filter((id) => fields.filter((field) => field === id).length > 1);
+  const repeated = FIELD_IDS.filter(
+    (id) => fields.filter((field) => field === id).length > 1 && !twoBankCodes(id, given),
+  );
   if (repeated.length > 0) {
     throw new SheetFileError(
       'bad_mapping',
@@ -43,6 +47,16 @@ export function parseMapping(json: unknown): MappingEntries {
     );
   }
   return given;
+}
+
+/**
+ * Two bank code columns whose headers name two schemes (Wise's sortCode and abartn), as the
+ * mapping printed gives them: each row reads the one it fills (column-mapping.ts).
+ */
+function twoBankCodes(id: FieldId, given: MappingEntries): boolean {
+  const headers = Object.keys(given.entries).filter((header) => given.entries[header] === id);
+  const [first = '', second = ''] = headers;
+  return id === 'bank_code' && headers.length === 2 && otherSchemes(first, second);
 }
 
 /**

@@ -31,8 +31,8 @@ import type { RowValues } from './row-values';
 export interface BeneficiaryContext {
   walletCurrency?: string;
   amountHeaderCurrency?: string;
-  /** The scheme the bank code column's header names; undefined for "Bank code". */
-  bankCodeScheme?: BankCodeScheme;
+  /** The scheme each bank code column's header names, by column; none for "Bank code". */
+  bankCodeSchemes?: Readonly<Record<number, BankCodeScheme>>;
   /** A supplier list without individual-name columns: its payees are businesses (payee-kinds.ts). */
   payeesAreBusinesses?: true;
 }
@@ -66,19 +66,23 @@ export function rowBeneficiary(
     country ??= account.iban.country;
   }
   const bankCode = text.bank_code;
+  // The scheme the header of the column the row's code is read from names (row-values.ts).
+  const namedScheme =
+    values.bankCodeColumn === undefined
+      ? undefined
+      : context.bankCodeSchemes?.[values.bankCodeColumn];
   const scheme =
-    context.bankCodeScheme ??
-    (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
+    namedScheme ?? (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
   // Only a header that names the scheme is evidence against the country; a guessed one yields.
   const mismatch =
-    context.bankCodeScheme && bankCode && country && !account.iban
-      ? schemeMismatch(context.bankCodeScheme, country)
+    namedScheme && bankCode && country && !account.iban
+      ? schemeMismatch(namedScheme, country)
       : null;
   if (mismatch) problem('bank_country', mismatch, 'warning');
   // A BIC names its bank's country (its 5th and 6th letters): surer than six digits read by
   // the wallet's country, less sure than a header that names the code's scheme.
   const bic = text.bic !== undefined ? checkBic(text.bic) : undefined;
-  if (context.bankCodeScheme) country ??= schemeCountry(context.bankCodeScheme);
+  if (namedScheme) country ??= schemeCountry(namedScheme);
   if (bic?.ok) country ??= bic.country;
   country ??= scheme ? schemeCountry(scheme) : undefined;
   if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
@@ -108,7 +112,7 @@ export function rowBeneficiary(
   }
   if (bankCode !== undefined) {
     // A code is checked by the scheme its header names, else by its bank's country.
-    const checkedBy = context.bankCodeScheme ?? (country ? countryScheme(country) : undefined);
+    const checkedBy = namedScheme ?? (country ? countryScheme(country) : undefined);
     const checked = checkedBy
       ? checkBankCode(bankCode, checkedBy, values.fromNumbers.has('bank_code'))
       : undefined;

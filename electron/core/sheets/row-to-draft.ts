@@ -14,7 +14,7 @@ import { amountTypeFrom } from './cell-codes';
 import {
   amountHeaderCurrency,
   amountHeaderHundredths,
-  bankCodeHeaderScheme,
+  bankCodeHeaderSchemes,
   type ColumnMapping,
 } from './column-mapping';
 import type { HeaderRow } from './header-detection';
@@ -61,7 +61,7 @@ export function draftContext(
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
-    bankCodeScheme: bankCodeHeaderScheme(header.mapping, header.headers),
+    bankCodeSchemes: bankCodeHeaderSchemes(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
     dateOrder: header.mapping.dateOrder,
@@ -229,7 +229,14 @@ function paymentOf(
     else if (!read.ok) problem('amount_type', read.message);
   }
 
-  const named = text.amount_currency ?? values.amount?.currency ?? context.amountHeaderCurrency;
+  // An amount sent is in the currency it is sent from: the source currency, where the sheet
+  // gives one and says nothing of the amount's own.
+  const source = sourceCurrency(text.source_currency, context, problem);
+  const named =
+    text.amount_currency ??
+    values.amount?.currency ??
+    context.amountHeaderCurrency ??
+    (type === 'SEND' ? source : undefined);
   if (named && !isCurrencyCode(named))
     problem('amount_currency', `${named} is not a currency code`);
   const cellCurrency = values.amount?.currency;
@@ -306,6 +313,26 @@ function paymentOf(
     ...(values.approved !== undefined ? { approved: values.approved } : {}),
     ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
   };
+}
+
+/**
+ * The currency a row says it is paid from, checked against the group's wallet: the wallet pays
+ * every payment of the group, so a row meant to be paid from another balance (Wise's
+ * sourceCurrency EUR, imported into a GBP wallet's group) stops at that cell rather than being
+ * paid in the wallet's currency.
+ */
+function sourceCurrency(
+  currency: string | undefined,
+  context: DraftTarget,
+  problem: (id: FieldId, message: string) => void,
+): string | undefined {
+  const wallet = context.walletCurrency;
+  if (currency === undefined || wallet === undefined || currency === wallet) return currency;
+  problem(
+    'source_currency',
+    `the payment is to be paid from ${currency}, but this group's wallet is in ${wallet}: import it into a group with a ${currency} wallet, or write ${wallet} to pay it from this one`,
+  );
+  return currency;
 }
 
 /**

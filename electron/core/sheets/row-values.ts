@@ -8,7 +8,7 @@ import { cellCode, cellCountry, cellCurrency } from './cell-codes';
 import type { Coerced } from './cell-coerced';
 import { cellDate, dateMarkOf, type DateOrder } from './cell-dates';
 import { cellText } from './cell-text';
-import type { ColumnMapping } from './column-mapping';
+import type { ColumnMapping, MappedColumn } from './column-mapping';
 import type { DateMarks, DateOrders } from './date-orders';
 import { field, type FieldId } from './fields';
 import { cellRef, EMPTY, type SheetRow } from './sheet-types';
@@ -26,6 +26,11 @@ export interface RowValues {
   fromNumbers: Set<FieldId>;
   /** What the row's text dates show of their columns' order (date-orders.ts). */
   dateMarks?: DateMarks;
+  /**
+   * The column the bank code is read from: of a sort code and a routing number column (Wise's
+   * sortCode and abartn), the one the row fills; its header names the code's scheme.
+   */
+  bankCodeColumn?: number;
 }
 
 export interface ReadingContext {
@@ -56,6 +61,10 @@ export function readRow(
   for (const column of mapping.columns) {
     const cell = row.cells[column.index] ?? EMPTY;
     const ref = cellRef(column.index, row.number);
+    if (column.field === 'bank_code') {
+      if (!readsBankCodeFrom(column, row, mapping, values, issues)) continue;
+      values.bankCodeColumn = column.index;
+    }
     values.cells[column.field] = ref;
     if (cell.kind === 'number') values.fromNumbers.add(column.field);
     const read =
@@ -88,6 +97,38 @@ export function readRow(
   return values;
 }
 
+/**
+ * Whether a row's bank code is read from this column. Of two (column-mapping.ts lets a second
+ * one of another scheme stand beside the first), the second is read only where the first is
+ * blank; a row that fills both is an error at the second, since only the person knows which
+ * bank is the payee's.
+ */
+function readsBankCodeFrom(
+  column: MappedColumn,
+  row: SheetRow,
+  mapping: ColumnMapping,
+  values: RowValues,
+  issues: DraftIssue[],
+): boolean {
+  const first = mapping.columns.find((c) => c.index === values.bankCodeColumn);
+  if (first === undefined) return true;
+  if (isBlankCode(row.cells[column.index])) return false;
+  if (isBlankCode(row.cells[first.index])) return true;
+  const [firstRef, ref] = [first, column].map((c) => cellRef(c.index, row.number));
+  issues.push({
+    field: field('bank_code').target,
+    cell: ref,
+    message: `the row gives a bank code under both "${first.header}" (${firstRef}) and "${column.header}" (${ref}): clear the one that is not the payee's bank's`,
+    severity: 'error',
+  });
+  return false;
+}
+
+function isBlankCode(cell: SheetRow['cells'][number] | undefined): boolean {
+  const read = cellBankCode(cell ?? EMPTY);
+  return read.ok && read.value === null;
+}
+
 function amountOf(cell: SheetRow['cells'][number], context: ReadingContext): Coerced<CellAmount> {
   const read = cellAmount(cell, context.decimalMark);
   if (!context.amountHundredths || !read.ok || read.value === null) return read;
@@ -107,7 +148,9 @@ function readByKind(
       });
     case 'code':
       if (id === 'bank_country' || id === 'address_country') return cellCountry(cell);
-      if (id === 'amount_currency' || id === 'account_currency') return cellCurrency(cell);
+      if (id === 'amount_currency' || id === 'account_currency' || id === 'source_currency') {
+        return cellCurrency(cell);
+      }
       return cellCode(cell);
     case 'account':
       return cellAccountNumber(cell);

@@ -37,6 +37,7 @@ const LIST_OF: Partial<Record<FieldId, ListName>> = {
   address_country: 'country',
   account_currency: 'currency',
   amount_currency: 'currency',
+  source_currency: 'currency',
   purpose: 'purpose',
   amount_type: 'amount_type',
   approved: 'approved',

@@ -44,6 +44,7 @@ describe('drafts made by the reading worker or by the importer', () => {
     join(FIXTURES, 'text-dates-and-decimal-commas.xlsx'),
     join(FIXTURES, 'date-system-1904.xlsx'),
     join('test', 'fixtures', 'payouts-template.csv'),
+    join('test', 'fixtures', 'wise-batch.csv'),
     join(FIXTURES, 'two-sheets.xlsx'),
   ])('are the same for %s', async (file) => {
     const inWorker = await importAlone(file, 'worker');

@@ -85,6 +85,7 @@ describe('the dropdowns', () => {
     ['address_country', COUNTRY_CODES],
     ['account_currency', CURRENCY_CODES],
     ['amount_currency', CURRENCY_CODES],
+    ['source_currency', CURRENCY_CODES],
     ['purpose', PURPOSE_CODES],
     ['amount_type', ['SEND', 'LAND']],
     ['approved', [true, false]],

@@ -88,3 +88,43 @@ describe('a mapping saved from an earlier import', () => {
     expect(mappingToJson(saved)).toEqual({ 'Net Pay': 'amount' });
   });
 });
+
+describe('a sort code and a routing number column side by side (Wise: sortCode, abartn)', () => {
+  const wise = ['name', 'amount', 'sortCode', 'accountNumber', 'abartn'];
+
+  it('are both proposed as the bank code, each row reading the one it fills', () => {
+    expect(mappingToJson(proposeMapping(wise))).toMatchObject({
+      sortCode: 'bank_code',
+      abartn: 'bank_code',
+    });
+    // A generic "Bank code" names no scheme: which one a row's code follows is not known.
+    const generic = ['Name', 'Amount', 'Bank code', 'Sort code'];
+    expect(
+      Object.values(mappingToJson(proposeMapping(generic))).filter((f) => f === 'bank_code'),
+    ).toHaveLength(1);
+  });
+
+  it('may be given as the printed mapping gives them; one of them named keeps the other', () => {
+    expect(given({ sortCode: 'bank_code', abartn: 'bank_code' }, wise)).toMatchObject({
+      sortCode: 'bank_code',
+      abartn: 'bank_code',
+    });
+    expect(given({ sortCode: 'bank_code' }, wise)).toMatchObject({ abartn: 'bank_code' });
+    expect(given({ abartn: null }, wise)).toEqual({
+      name: 'name',
+      amount: 'amount',
+      sortCode: 'bank_code',
+      accountNumber: 'account_number',
+    });
+  });
+
+  it('are refused as one field twice when their headers name one scheme, or none', () => {
+    const codes = ['Name', 'Amount', 'Sort code', 'Sort code 2', 'Bank code'];
+    expect(() => given({ 'Sort code': 'bank_code', 'Sort code 2': 'bank_code' }, codes)).toThrow(
+      /bank_code more than one column/,
+    );
+    expect(() => given({ 'Sort code': 'bank_code', 'Bank code': 'bank_code' }, codes)).toThrow(
+      /bank_code more than one column/,
+    );
+  });
+});

@@ -149,7 +149,7 @@ describe('a header names its field', () => {
     ['Remitter IBAN', undefined],
     ['Payer Sort Code', undefined],
     ['Sender Account', undefined],
-    ['Source Currency', undefined],
+    ['Source Currency', 'source_currency'],
     ['From Account', undefined],
     ['Our IBAN', undefined],
     ['Own account number', undefined],
@@ -199,6 +199,9 @@ describe('a header names its field', () => {
     ['paymentReference', 'description'],
     ['accountNumber', 'account_number'],
     ['targetCurrency', 'account_currency'],
+    ['sourceCurrency', 'source_currency'],
+    ['receiverType', 'entity_type'],
+    ['Recipient type', 'entity_type'],
     ['sortCode', 'bank_code'],
     ['abartn', 'bank_code'],
     ['recipientEmail', undefined],
@@ -244,6 +247,28 @@ describe('a mapping', () => {
       'Net Pay (GBP)': 'amount',
     });
     expect(amountHeaderCurrency(proposeMapping(headers), headers)).toBe('GBP');
+  });
+
+  it("reads Wise's amountCurrency as the amount type only beside source and target currencies", () => {
+    const fieldOfColumn = (row: string, header: string) => {
+      const headers = row.split(',');
+      return mappingToJson(proposeMapping(headers), headers)[header];
+    };
+    const wise = 'name,amountCurrency,amount,sourceCurrency,targetCurrency,IBAN';
+    expect(fieldOfColumn(wise, 'amountCurrency')).toBe('amount_type');
+    expect(fieldOfColumn(wise, 'sourceCurrency')).toBe('source_currency');
+    expect(
+      fieldOfColumn(
+        'Name,Amount,Amount currency,Source currency,Target currency',
+        'Amount currency',
+      ),
+    ).toBe('amount_type');
+    expect(fieldOfColumn('Name,Amount,Amount currency,Target currency', 'Amount currency')).toBe(
+      'amount_currency',
+    );
+    expect(fieldOfColumn('Name,Amount,Amount currency,IBAN', 'Amount currency')).toBe(
+      'amount_currency',
+    );
   });
 
   it('pays what is still owed on an invoice, not what was invoiced or has been paid', () => {
