@@ -83,10 +83,8 @@ export function headerScheme(header: string): BankCodeScheme | undefined {
  * of the column it fills. Two of one scheme, or a generic "Bank code", are one field twice.
  */
 export function otherSchemes(header: string, other: string): boolean {
-  const scheme = headerScheme(header);
-  return (
-    scheme !== undefined && headerScheme(other) !== undefined && headerScheme(other) !== scheme
-  );
+  const [scheme, otherScheme] = [headerScheme(header), headerScheme(other)];
+  return scheme !== undefined && otherScheme !== undefined && otherScheme !== scheme;
 }
 
 export function schemeCountry(scheme: BankCodeScheme): string {
