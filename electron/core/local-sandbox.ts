@@ -10,6 +10,8 @@ export interface StartedSandbox {
   baseUrl: string;
   authUrl: string;
   ca: string;
+  /** The sandbox's own demo credentials: the Local sandbox profile needs no set-up. */
+  credentials: Credentials;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,6 @@ export interface LocalSandboxProfile {
 export async function startLocalSandbox(
   start: SandboxStarter,
   dataDir: string,
-  credentials: Credentials,
 ): Promise<LocalSandboxProfile> {
   const sandbox = await start({ dataDir: join(dataDir, 'sandbox'), port: 0 });
   return {
@@ -40,7 +41,8 @@ export async function startLocalSandbox(
       authUrl: sandbox.authUrl,
       caPem: sandbox.ca, // trust exactly the sandbox's own certificate
     },
-    credentials,
+    // Never credentials from elsewhere: those of a saved profile do not open this sandbox.
+    credentials: sandbox.credentials,
     close: () => sandbox.close(),
   };
 }

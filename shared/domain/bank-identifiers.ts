@@ -27,6 +27,9 @@ const specs = getCountrySpecifications();
 
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
+/** Two letters, two check digits, then the account: what an IBAN looks like before its check. */
+export const IBAN_LIKE = /^[A-Z]{2}\d{2}[A-Z0-9]{8,}$/;
+
 /** Electronic form: no spaces or hyphens, upper case ("de89 3704-…" -> "DE893704…"). */
 export function normaliseIban(text: string): string {
   return stripSeparators(text).toUpperCase();

@@ -8,6 +8,7 @@
 // is a placeholder, not a currency. Withdrawn codes (ANG since 2025, HRK, SLL, ZWL, CUC) are
 // left out too. BGN stays until ISO withdraws it after Bulgaria's change to the euro.
 // CLF and UYW have 4 minor units, more than the 3 decimals amounts carry here (money.ts).
+import { formatAmount } from './money';
 
 export interface Currency {
   name: string;
@@ -200,4 +201,18 @@ export function currencyName(code: string): string | undefined {
  */
 export function currencyMinorUnits(code: string): number | undefined {
   return isCurrencyCode(code) ? CURRENCIES[code]?.minorUnits : undefined;
+}
+
+/**
+ * Why an amount (in thousandths) cannot be paid in `currency`, or null when it can: 12.345 EUR
+ * has decimals a euro cannot carry. Never rounded here: a person decides which amount was meant.
+ */
+export function currencyPrecisionProblem(milli: bigint, currency: string): string | null {
+  const minorUnits = currencyMinorUnits(currency);
+  if (minorUnits === undefined) return `${currency} is not a currency code`;
+  const places = milli % 10n !== 0n ? 3 : milli % 100n !== 0n ? 2 : milli % 1000n !== 0n ? 1 : 0;
+  if (places <= minorUnits) return null;
+  const shown = `${formatAmount(milli, places)} ${currency}`;
+  if (minorUnits === 0) return `${shown} has decimals, but ${currency} amounts are whole numbers`;
+  return `${shown} has ${places} decimals, but ${currency} amounts have at most ${minorUnits}`;
 }

@@ -83,6 +83,11 @@ export class PaymentsClient {
     );
   }
 
+  /** When the token this client holds expires; undefined before it has one. */
+  tokenValidUntil(): string | undefined {
+    return this.caller.tokens?.validUntil();
+  }
+
   issueToken(credentials: Credentials, tokenName?: string): Promise<Token> {
     return this.caller.call({
       operation: 'get a token',

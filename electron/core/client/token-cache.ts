@@ -31,6 +31,11 @@ export class TokenCache {
     return (await this.refresh()).token;
   }
 
+  /** When the token in hand expires; undefined before one was fetched or loaded. */
+  validUntil(): string | undefined {
+    return this.current?.valid_until;
+  }
+
   /** The service refused `token` (401): forget it, unless a newer one is already here. */
   invalidate(token: string): void {
     if (this.current?.token === token) this.current = undefined;

@@ -1,4 +1,6 @@
 // Batches: a named set of drafts tied to a payment group (and so to a wallet) on a profile.
+// A batch made by an import is `importing` until its last row is written: the lists leave it
+// out, and a failed or cancelled import deletes it whole.
 import { randomUUID } from 'node:crypto';
 import type { Db } from './database';
 
@@ -6,7 +8,10 @@ export interface Batch {
   id: string;
   name: string;
   profile: string;
+  state: 'importing' | 'ready';
+  serviceApproval: 'approved' | 'for_approval';
   groupId: string | null;
+  groupName: string | null;
   walletId: string | null;
   walletCurrency: string | null;
   sourceFile: string | null;
@@ -17,42 +22,64 @@ interface BatchRow {
   id: string;
   name: string;
   profile: string;
+  state: Batch['state'];
+  service_approval: Batch['serviceApproval'];
   group_id: string | null;
+  group_name: string | null;
   wallet_id: string | null;
   wallet_currency: string | null;
   source_file: string | null;
   created_at: string;
 }
 
+export type NewBatch = Pick<Batch, 'name' | 'profile' | 'groupId' | 'walletId' | 'walletCurrency' | 'sourceFile'> &
+  Partial<Pick<Batch, 'state' | 'serviceApproval' | 'groupName'>>;
+
+export interface BatchGroupChoice {
+  groupId: string;
+  groupName: string | null;
+  walletId: string | null;
+  walletCurrency: string | null;
+}
+
 export class BatchRepository {
   constructor(private readonly db: Db) {}
 
-  create(batch: Omit<Batch, 'id' | 'createdAt'>): Batch {
+  create(batch: NewBatch): Batch {
     const id = randomUUID();
     this.db
       .prepare(
-        `INSERT INTO batches (id, name, profile, group_id, wallet_id, wallet_currency, source_file, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO batches (id, name, profile, group_id, group_name, wallet_id, wallet_currency,
+           source_file, state, service_approval, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
         batch.name,
         batch.profile,
         batch.groupId,
+        batch.groupName ?? null,
         batch.walletId,
         batch.walletCurrency,
         batch.sourceFile,
+        batch.state ?? 'ready',
+        batch.serviceApproval ?? 'for_approval',
         new Date().toISOString(),
       );
     return this.get(id) as Batch;
   }
 
-  /** By id or by name, as a person types it. */
+  /** By id or by name, as a person types it; a batch still being imported is not found. */
   find(idOrName: string): Batch | undefined {
     const row = this.db
-      .prepare('SELECT * FROM batches WHERE id = ? OR name = ?')
+      .prepare(`SELECT * FROM batches WHERE (id = ? OR name = ?) AND state = 'ready'`)
       .get(idOrName, idOrName) as BatchRow | undefined;
     return row ? toBatch(row) : undefined;
+  }
+
+  /** Whether a batch (being imported or not) has this name. */
+  nameTaken(name: string): boolean {
+    return this.db.prepare('SELECT 1 FROM batches WHERE name = ?').get(name) !== undefined;
   }
 
   get(id: string): Batch | undefined {
@@ -61,10 +88,62 @@ export class BatchRepository {
     return row ? toBatch(row) : undefined;
   }
 
+  /** Ready batches, oldest first. */
   list(): Batch[] {
     return (
-      this.db.prepare('SELECT * FROM batches ORDER BY created_at, rowid').all() as BatchRow[]
+      this.db
+        .prepare(`SELECT * FROM batches WHERE state = 'ready' ORDER BY created_at, rowid`)
+        .all() as BatchRow[]
     ).map(toBatch);
+  }
+
+  /** Batches an import left `importing` when its process died: to be deleted. */
+  abandonedImports(): string[] {
+    return this.db
+      .prepare(`SELECT id FROM batches WHERE state = 'importing'`)
+      .pluck()
+      .all() as string[];
+  }
+
+  markReady(id: string): void {
+    this.db.prepare(`UPDATE batches SET state = 'ready' WHERE id = ?`).run(id);
+  }
+
+  rename(id: string, name: string): void {
+    this.db.prepare('UPDATE batches SET name = ? WHERE id = ?').run(name, id);
+  }
+
+  setGroup(id: string, group: BatchGroupChoice): void {
+    this.db
+      .prepare(
+        `UPDATE batches SET group_id = ?, group_name = ?, wallet_id = ?, wallet_currency = ?
+         WHERE id = ?`,
+      )
+      .run(group.groupId, group.groupName, group.walletId, group.walletCurrency, id);
+  }
+
+  /** No group yet: the batch is given one before its sync. */
+  clearGroup(id: string): void {
+    this.db
+      .prepare(
+        `UPDATE batches SET group_id = NULL, group_name = NULL, wallet_id = NULL,
+           wallet_currency = NULL WHERE id = ?`,
+      )
+      .run(id);
+  }
+
+  setServiceApproval(id: string, approval: Batch['serviceApproval']): void {
+    this.db.prepare('UPDATE batches SET service_approval = ? WHERE id = ?').run(approval, id);
+  }
+
+  /** Deletes the batch with its drafts, new beneficiaries, runs and journal (the audit log stays). */
+  delete(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM payment_drafts WHERE batch_id = ?').run(id);
+      this.db.prepare('DELETE FROM beneficiary_drafts WHERE batch_id = ?').run(id);
+      this.db.prepare('DELETE FROM import_jobs WHERE chunk_id IN (SELECT id FROM chunks WHERE batch_id = ?)').run(id);
+      this.db.prepare('DELETE FROM batches WHERE id = ?').run(id);
+    })();
   }
 }
 
@@ -73,7 +152,10 @@ function toBatch(row: BatchRow): Batch {
     id: row.id,
     name: row.name,
     profile: row.profile,
+    state: row.state,
+    serviceApproval: row.service_approval,
     groupId: row.group_id,
+    groupName: row.group_name,
     walletId: row.wallet_id,
     walletCurrency: row.wallet_currency,
     sourceFile: row.source_file,

@@ -4,7 +4,9 @@
 // that part in its reading worker and the writing thread only binds strings.
 import type { Db } from './database';
 import { newDraftId } from './draft-ids';
-import { correlationIdFor, type DraftIssue, type NewPaymentDraft } from './draft-types';
+import { draftColumns, type DraftColumns } from './draft-columns';
+import type { DraftIssue } from '../../../shared/domain/draft';
+import { correlationIdFor, type NewPaymentDraft } from './draft-types';
 
 export interface DraftToWrite extends NewPaymentDraft {
   /** The row's cells as JSON (sheets/source-cells.ts), for the annotated export. */
@@ -28,6 +30,8 @@ export interface SerializedDraft {
   sourceJson?: string;
   duplicateKey?: string;
   correlationId?: string;
+  /** Sort, filter and total columns but the issue counts (a writer may still add issues). */
+  columns: Omit<DraftColumns, 'error_count' | 'warning_count'>;
 }
 
 /** The target of a payment whose beneficiary is new, until the beneficiary's id is given. */
@@ -37,9 +41,15 @@ const PENDING_TARGET_JSON = `"target":${JSON.stringify(PENDING_TARGET)}`;
 
 export function serializeDraft(draft: DraftToWrite): SerializedDraft {
   const { correlation_id: _fixed, ...body } = draft.payment;
+  const { error_count: _e, warning_count: _w, ...columns } = draftColumns(
+    draft.payment,
+    draft.beneficiary,
+    [],
+  );
   const serialized: SerializedDraft = {
     paymentJson: JSON.stringify(draft.beneficiary ? { ...body, target: PENDING_TARGET } : body),
     issues: draft.issues ?? [],
+    columns,
   };
   if (draft.beneficiary) serialized.beneficiaryJson = JSON.stringify(draft.beneficiary);
   if (draft.sourceRow !== undefined) serialized.sourceRow = draft.sourceRow;
@@ -60,8 +70,10 @@ export class DraftInsert {
     );
     this.payment = db.prepare(
       `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, beneficiary_draft_id,
-         body_json, issues_json, source_json, duplicate_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         body_json, issues_json, source_json, duplicate_key, created_at, updated_at,
+         error_count, warning_count, amount_milli, amount_currency, payee, execution_date,
+         search_text)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -92,6 +104,9 @@ export class DraftInsert {
       }
       paymentJson = targeted;
     }
+    const columns = draft.columns;
+    let errors = 0;
+    for (const issue of draft.issues) if (issue.severity === 'error') errors += 1;
     this.payment.run(
       id,
       correlationId,
@@ -104,6 +119,13 @@ export class DraftInsert {
       draft.duplicateKey ?? null,
       now,
       now,
+      errors,
+      draft.issues.length - errors,
+      columns.amount_milli,
+      columns.amount_currency,
+      columns.payee,
+      columns.execution_date,
+      columns.search_text,
     );
     return { id, correlationId };
   }

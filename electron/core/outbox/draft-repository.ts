@@ -1,37 +1,19 @@
-// Payment and beneficiary drafts: bulk creation in one transaction, paging, edits and state
-// changes that go through the draft state machine, so that no SQL path can skip its rules.
-import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
-import { nextDraftState, type DraftEvent, type DraftState } from '../../../shared/domain';
+// Payment and beneficiary drafts: creation with their identity, reads one at a time or by
+// chunk, and the state changes of a sync, each through the draft state machine, so that no SQL
+// path can skip its rules. Windows, counts and bulk changes over a whole batch are in
+// draft-queries.ts and draft-bulk.ts; they never read a batch into memory.
+import type { Draft } from '../../../shared/desk/drafts';
+import type { DraftContent, DraftIssue } from '../../../shared/domain/draft';
+import { nextDraftState, type DraftEvent, type DraftState } from '../../../shared/domain/draft-state';
+import { draftColumns } from './draft-columns';
 import type { Db } from './database';
+import { DraftBulk } from './draft-bulk';
+import type { SqlPart } from './draft-filters';
 import { DraftInsert } from './draft-insert';
-import {
-  hasBlockingIssues,
-  type DraftCounts,
-  type DraftIssue,
-  type NewPaymentDraft,
-  type PaymentDraft,
-} from './draft-types';
-
-interface DraftRow {
-  id: string;
-  correlation_id: string;
-  batch_id: string;
-  source_row: number | null;
-  state: DraftState;
-  body_json: string;
-  issues_json: string;
-  remote_status: string | null;
-  error_json: string | null;
-  chunk_id: string | null;
-  beneficiary_draft_id: string | null;
-  beneficiary_body_json: string | null;
-  beneficiary_sync_state: string | null;
-}
+import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
+import type { NewPaymentDraft } from './draft-types';
 
 export type Refusal = { id: string; reason: string };
-
-const SELECT_DRAFT = `SELECT p.*, b.body_json AS beneficiary_body_json, b.sync_state AS beneficiary_sync_state
-  FROM payment_drafts p LEFT JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id`;
 
 export class DraftRepository {
   private readonly sql;
@@ -43,125 +25,160 @@ export class DraftRepository {
   ) {
     this.insert = new DraftInsert(db);
     this.sql = {
-      byId: db.prepare(`${SELECT_DRAFT} WHERE p.id = ?`),
+      byId: db.prepare(`${DRAFT_SELECT} WHERE p.id = ?`),
       page: db.prepare(
-        `${SELECT_DRAFT} WHERE p.batch_id = ? ORDER BY p.source_row, p.rowid LIMIT ? OFFSET ?`,
+        `${DRAFT_SELECT} WHERE p.batch_id = ? ORDER BY p.source_row, p.rowid LIMIT ? OFFSET ?`,
       ),
       byState: db.prepare(
-        `${SELECT_DRAFT} WHERE p.batch_id = ? AND p.state = ? ORDER BY p.source_row, p.rowid LIMIT ?`,
+        `${DRAFT_SELECT} WHERE p.batch_id = ? AND p.state = ? ORDER BY p.source_row, p.rowid LIMIT ?`,
       ),
-      byChunk: db.prepare(`${SELECT_DRAFT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
+      byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
-      setBody: db.prepare(
-        `UPDATE payment_drafts SET body_json = ?, issues_json = ?, updated_at = ? WHERE id = ?`,
+      setContent: db.prepare(
+        `UPDATE payment_drafts SET body_json = @body, issues_json = @issues, state = @state,
+           error_count = @error_count, warning_count = @warning_count,
+           amount_milli = @amount_milli, amount_currency = @amount_currency, payee = @payee,
+           execution_date = @execution_date, search_text = @search_text,
+           duplicate_key = CASE WHEN @set_key THEN @duplicate_key ELSE duplicate_key END,
+           updated_at = @now
+         WHERE id = @id`,
+      ),
+      setIssues: db.prepare(
+        `UPDATE payment_drafts SET issues_json = @issues, error_count = @error_count,
+           warning_count = @warning_count, updated_at = @now,
+           state = CASE WHEN state = 'approved' AND @error_count > 0 THEN 'draft' ELSE state END
+         WHERE id = @id`,
+      ),
+      setBeneficiary: db.prepare(
+        `UPDATE beneficiary_drafts SET body_json = ?, sync_state = 'draft', error_json = NULL,
+           updated_at = ? WHERE id = ?`,
       ),
       setOutcome: db.prepare(
         `UPDATE payment_drafts SET chunk_id = coalesce(?, chunk_id), remote_status = coalesce(?, remote_status),
            remote_json = coalesce(?, remote_json), error_json = ?, updated_at = ? WHERE id = ?`,
       ),
+      setServiceApproved: db.prepare(
+        'UPDATE payment_drafts SET service_approved = ?, updated_at = ? WHERE id = ?',
+      ),
       setStateMany: db.prepare(
         `UPDATE payment_drafts SET state = @next, chunk_id = coalesce(@chunk, chunk_id),
-           remote_status = coalesce(@remote, remote_status), updated_at = @now
+           remote_status = coalesce(@remote, remote_status),
+           service_approved = coalesce(@approved, service_approved), updated_at = @now
          WHERE state = @from AND id IN (SELECT value FROM json_each(@ids))`,
       ),
       idsInChunk: db.prepare('SELECT id FROM payment_drafts WHERE chunk_id = ?').pluck(),
-      counts: db.prepare(
-        `SELECT COUNT(*) AS drafts,
-           SUM(issues_json LIKE '%"severity":"error"%') AS with_issues,
-           SUM(state = 'approved') AS approved,
-           SUM(state IN ('sending', 'submitted', 'accepted')) AS sent,
-           SUM(state = 'accepted') AS accepted,
-           SUM(state = 'failed') AS failed
-         FROM payment_drafts WHERE batch_id = ?`,
+      pendingBeneficiaries: db.prepare(
+        `${DRAFT_SELECT} WHERE p.batch_id = @batch AND p.state IN (SELECT value FROM json_each(@states))
+           AND b.sync_state <> 'synced' AND p.rowid > @after ORDER BY p.rowid LIMIT @limit`,
       ),
+      countPendingBeneficiaries: db
+        .prepare(
+          `SELECT COUNT(*) FROM payment_drafts p JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id
+           WHERE p.batch_id = ? AND p.state IN (SELECT value FROM json_each(?)) AND b.sync_state <> 'synced'`,
+        )
+        .pluck(),
     };
   }
 
   /** Creates drafts with their identity, in one transaction: all of them or none. */
-  create(batchId: string, drafts: NewPaymentDraft[]): PaymentDraft[] {
+  create(batchId: string, drafts: NewPaymentDraft[]): Draft[] {
     const now = this.now();
     const ids = this.db.transaction(() =>
       drafts.map((draft) => this.insert.run(batchId, draft, now).id),
     )();
-    return ids.map((id) => this.get(id) as PaymentDraft);
+    return ids.map((id) => this.get(id) as Draft);
   }
 
-  get(id: string): PaymentDraft | undefined {
+  get(id: string): Draft | undefined {
     const row = this.sql.byId.get(id) as DraftRow | undefined;
     return row ? toDraft(row) : undefined;
   }
 
-  page(batchId: string, skip = 0, take = 500): PaymentDraft[] {
+  page(batchId: string, skip = 0, take = 500): Draft[] {
     return (this.sql.page.all(batchId, take, skip) as DraftRow[]).map(toDraft);
   }
 
-  inState(batchId: string, state: DraftState, limit = 1_000_000): PaymentDraft[] {
+  inState(batchId: string, state: DraftState, limit = 1_000_000): Draft[] {
     return (this.sql.byState.all(batchId, state, limit) as DraftRow[]).map(toDraft);
   }
 
-  inChunk(chunkId: string): PaymentDraft[] {
+  /** The drafts a WHERE clause over `p` finds, a page at a time after `after` (a rowid). */
+  where(where: SqlPart, after: number, limit: number): { drafts: Draft[]; last: number } {
+    const rows = this.db
+      .prepare(`${DRAFT_SELECT} WHERE ${where.sql} AND p.rowid > ? ORDER BY p.rowid LIMIT ?`)
+      .all(...where.params, after, limit) as (DraftRow & { rowid: number })[];
+    return { drafts: rows.map(toDraft), last: rows.at(-1)?.rowid ?? after };
+  }
+
+  inChunk(chunkId: string): Draft[] {
     return (this.sql.byChunk.all(chunkId) as DraftRow[]).map(toDraft);
   }
 
-  counts(batchId: string): DraftCounts {
-    const row = this.sql.counts.get(batchId) as Record<keyof DraftCounts, number | null>;
-    return {
-      drafts: row.drafts ?? 0,
-      with_issues: row.with_issues ?? 0,
-      approved: row.approved ?? 0,
-      sent: row.sent ?? 0,
-      accepted: row.accepted ?? 0,
-      failed: row.failed ?? 0,
-    };
+  /**
+   * Saves a draft's new content and issues, and moves it by the `edit` event (an approved
+   * draft edited goes back to `draft`: what was approved is no longer what would be sent).
+   * The caller owns the transaction; refused once the draft has been sent.
+   */
+  saveContent(
+    draft: Pick<Draft, 'id' | 'state' | 'beneficiary'>,
+    content: DraftContent,
+    issues: DraftIssue[],
+    duplicateKey?: string | null,
+  ): { ok: true } | { ok: false; reason: string } {
+    const next = nextDraftState(draft.state, { type: 'edit' });
+    if (!next.ok) return next;
+    const now = this.now();
+    const { correlation_id: _fixed, ...body } = content.payment as Record<string, unknown>;
+    this.sql.setContent.run({
+      ...draftColumns(content.payment, content.beneficiary, issues),
+      body: JSON.stringify(body),
+      issues: JSON.stringify(issues),
+      state: next.state,
+      // undefined: the fields a duplicate is made of did not change, and its key stays.
+      set_key: duplicateKey === undefined ? 0 : 1,
+      duplicate_key: duplicateKey ?? null,
+      now,
+      id: draft.id,
+    });
+    if (draft.beneficiary && content.beneficiary) {
+      this.sql.setBeneficiary.run(JSON.stringify(content.beneficiary), now, draft.beneficiary.id);
+    }
+    return { ok: true };
   }
 
-  /** Changes a draft's payment fields; refused once it has been sent. */
+  /**
+   * New issues for a draft whose content stays: an approved draft that now has an error goes
+   * back to `draft`, since it can no longer be sent as it is.
+   */
+  saveIssues(id: string, content: DraftContent, issues: DraftIssue[]): void {
+    const columns = draftColumns(content.payment, content.beneficiary, issues);
+    this.sql.setIssues.run({
+      issues: JSON.stringify(issues),
+      error_count: columns.error_count,
+      warning_count: columns.warning_count,
+      now: this.now(),
+      id,
+    });
+  }
+
+  /** Changes a draft's content in a transaction of its own; refused once it has been sent. */
   edit(
     id: string,
-    payment: PaymentBody,
+    content: DraftContent,
     issues: DraftIssue[],
-  ): { ok: true; draft: PaymentDraft } | { ok: false; reason: string } {
+  ): { ok: true; draft: Draft } | { ok: false; reason: string } {
     return this.db.transaction(() => {
       const draft = this.get(id);
       if (!draft) return { ok: false as const, reason: `no draft ${id}` };
-      const next = nextDraftState(draft.state, { type: 'edit' });
-      if (!next.ok) return { ok: false as const, reason: next.reason };
-      const { correlation_id: _fixed, ...body } = payment;
-      this.sql.setBody.run(JSON.stringify(body), JSON.stringify(issues), this.now(), id);
-      this.sql.setState.run(next.state, this.now(), id);
-      return { ok: true as const, draft: this.get(id) as PaymentDraft };
-    })();
-  }
-
-  /** Approves drafts; those with blocking issues or past approval are refused, with why. */
-  approve(ids: string[]): { approved: number; refused: Refusal[] } {
-    return this.db.transaction(() => {
-      const refused: Refusal[] = [];
-      let approved = 0;
-      for (const id of ids) {
-        const draft = this.get(id);
-        if (!draft) refused.push({ id, reason: 'no such draft' });
-        else if (hasBlockingIssues(draft.issues))
-          refused.push({
-            id,
-            reason: `row ${draft.sourceRow ?? '?'} has issues to fix first: ${draft.issues
-              .filter((i) => i.severity === 'error')
-              .map((i) => i.message)
-              .join('; ')}`,
-          });
-        else {
-          const result = this.transition(draft, { type: 'approve' });
-          if (result.ok) approved += 1;
-          else refused.push({ id, reason: result.reason });
-        }
-      }
-      return { approved, refused };
+      const saved = this.saveContent(draft, content, issues);
+      if (!saved.ok) return saved;
+      return { ok: true as const, draft: this.get(id) as Draft };
     })();
   }
 
   /** Applies an event through the state machine; the caller owns the surrounding transaction. */
   transition(
-    draft: Pick<PaymentDraft, 'id' | 'state'>,
+    draft: Pick<Draft, 'id' | 'state'>,
     event: DraftEvent,
   ): { ok: true; state: DraftState } | { ok: false; reason: string } {
     const next = nextDraftState(draft.state, event);
@@ -177,7 +194,7 @@ export class DraftRepository {
     ids: string[],
     from: DraftState,
     event: DraftEvent,
-    outcome: { chunkId?: string; remoteStatus?: string } = {},
+    outcome: { chunkId?: string; remoteStatus?: string; serviceApproved?: boolean } = {},
   ): number {
     const next = nextDraftState(from, event);
     if (!next.ok) throw new Error(next.reason);
@@ -185,6 +202,7 @@ export class DraftRepository {
       next: next.state,
       chunk: outcome.chunkId ?? null,
       remote: outcome.remoteStatus ?? null,
+      approved: outcome.serviceApproved === undefined ? null : outcome.serviceApproved ? 1 : 0,
       now: this.now(),
       from,
       ids: JSON.stringify(ids),
@@ -208,27 +226,56 @@ export class DraftRepository {
       id,
     );
   }
-}
 
-function toDraft(row: DraftRow): PaymentDraft {
-  return {
-    id: row.id,
-    correlationId: row.correlation_id,
-    batchId: row.batch_id,
-    sourceRow: row.source_row,
-    state: row.state,
-    payment: JSON.parse(row.body_json) as PaymentBody,
-    beneficiary:
-      row.beneficiary_draft_id && row.beneficiary_body_json
-        ? {
-            id: row.beneficiary_draft_id,
-            body: JSON.parse(row.beneficiary_body_json) as BeneficiaryPutBody,
-            syncState: row.beneficiary_sync_state ?? 'draft',
-          }
-        : null,
-    issues: JSON.parse(row.issues_json) as DraftIssue[],
-    remoteStatus: row.remote_status,
-    error: row.error_json === null ? null : (JSON.parse(row.error_json) as unknown),
-    chunkId: row.chunk_id,
-  };
+  /**
+   * Drafts in these states whose new beneficiary the service does not hold yet, a page at a
+   * time after `after` (a draft's position, `rowid`): a batch is never read whole.
+   */
+  pendingBeneficiaries(
+    batchId: string,
+    states: readonly DraftState[],
+    after: number,
+    limit: number,
+  ): { drafts: Draft[]; last: number } {
+    const rows = this.sql.pendingBeneficiaries.all({
+      batch: batchId,
+      states: JSON.stringify(states),
+      after,
+      limit,
+    }) as (DraftRow & { rowid: number })[];
+    return { drafts: rows.map(toDraft), last: rows.at(-1)?.rowid ?? after };
+  }
+
+  countPendingBeneficiaries(batchId: string, states: readonly DraftState[]): number {
+    return this.sql.countPendingBeneficiaries.get(batchId, JSON.stringify(states)) as number;
+  }
+
+  /**
+   * Approves drafts by id, warnings acknowledged (the caller has looked at them); those with
+   * errors or past approval are refused, with why.
+   */
+  approve(ids: string[]): { approved: number; refused: Refusal[] } {
+    return this.db.transaction(() => {
+      const batches = this.db
+        .prepare(
+          'SELECT DISTINCT batch_id FROM payment_drafts WHERE id IN (SELECT value FROM json_each(?))',
+        )
+        .pluck()
+        .all(JSON.stringify(ids)) as string[];
+      const bulk = new DraftBulk(this.db, this.now);
+      let approved = 0;
+      const refused: Refusal[] = [];
+      for (const batchId of batches) {
+        const result = bulk.approve(batchId, { ids }, true);
+        approved += result.approved;
+        refused.push(...result.refused.map(({ id, reason }) => ({ id, reason })));
+      }
+      return { approved, refused };
+    })();
+  }
+
+  /** Whether the service holds the payment approved (true) or awaiting approval (false). */
+  recordServiceApproval(id: string, approved: boolean): void {
+    this.sql.setServiceApproved.run(approved ? 1 : 0, this.now(), id);
+  }
 }

@@ -5,7 +5,7 @@
 import type { DraftState } from '../../../shared/domain';
 import type { Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
-import type { DraftIssue } from './draft-types';
+import type { DraftIssue } from '../../../shared/domain/draft';
 
 /** A draft of an imported row: its source row and cells are always known. */
 export interface ImportedDraft extends SerializedDraft {
@@ -181,6 +181,25 @@ export class ImportRepository {
     return Object.fromEntries(rows.map((row) => [row.source_key, JSON.parse(row.mapping_json)]));
   }
 
+  /** The saved mappings with their names and when each was last used, newest first. */
+  listMappings(): { key: string; name: string; mapping: SavedMapping['mapping']; updatedAt: string }[] {
+    const rows = this.db
+      .prepare('SELECT source_key, name, mapping_json, updated_at FROM column_mappings ORDER BY updated_at DESC')
+      .all() as { source_key: string; name: string; mapping_json: string; updated_at: string }[];
+    return rows.map((row) => ({
+      key: row.source_key,
+      name: row.name,
+      mapping: mappingEntries(JSON.parse(row.mapping_json)),
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  deleteMapping(sourceKey: string): boolean {
+    return (
+      this.db.prepare('DELETE FROM column_mappings WHERE source_key = ?').run(sourceKey).changes > 0
+    );
+  }
+
   saveMapping(sourceKey: string, saved: SavedMapping): void {
     this.sql.saveMapping.run(sourceKey, saved.name, JSON.stringify(saved.mapping), this.now());
   }
@@ -197,4 +216,11 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
     issues: JSON.parse(record.issues_json) as DraftIssue[],
     source: record.source_json === null ? [] : (JSON.parse(record.source_json) as unknown[]),
   };
+}
+
+/** A saved mapping's columns, whether it was saved bare or with its options. */
+function mappingEntries(json: unknown): SavedMapping['mapping'] {
+  const withOptions =
+    typeof json === 'object' && json !== null && 'mapping' in json && typeof json.mapping === 'object';
+  return (withOptions ? (json as { mapping: unknown }).mapping : json) as SavedMapping['mapping'];
 }

@@ -3,7 +3,12 @@ import { AuditRepository } from './audit-repository';
 import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
+import { DraftBulk } from './draft-bulk';
+import { DraftQueries } from './draft-queries';
 import { DraftRepository } from './draft-repository';
+import { EditJournal } from './edit-journal';
+import { ServiceCache } from './service-cache';
+import { SettingsRepository } from './settings-repository';
 import { ImportRepository } from './import-repository';
 import { ProfileRepository } from './profile-repository';
 import { SyncRepository } from './sync-repository';
@@ -16,6 +21,11 @@ export class Outbox {
   readonly sync: SyncRepository;
   readonly profiles: ProfileRepository;
   readonly imports: ImportRepository;
+  readonly queries: DraftQueries;
+  readonly bulk: DraftBulk;
+  readonly journal: EditJournal;
+  readonly settings: SettingsRepository;
+  readonly cache: ServiceCache;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
@@ -25,6 +35,11 @@ export class Outbox {
     this.sync = new SyncRepository(db);
     this.profiles = new ProfileRepository(db);
     this.imports = new ImportRepository(db);
+    this.queries = new DraftQueries(db);
+    this.bulk = new DraftBulk(db);
+    this.journal = new EditJournal(db);
+    this.settings = new SettingsRepository(db);
+    this.cache = new ServiceCache(db);
   }
 
   static open(dataDir: string): Outbox {
@@ -40,6 +55,6 @@ export class Outbox {
 export { OutboxTooNewError, openOutboxDatabase, migrate, checkpoint } from './database';
 export type { Batch } from './batch-repository';
 export type { SavedProfile } from './profile-repository';
-export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
+export type { NewPaymentDraft } from './draft-types';
 export { correlationIdFor } from './draft-types';
 export type { ImportedDraft, SavedMapping, SourceRowDraft } from './import-repository';

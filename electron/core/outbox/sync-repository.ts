@@ -32,7 +32,7 @@ export class SyncRepository {
 
   finishRun(
     id: string,
-    state: 'done' | 'offline' | 'interrupted' | 'failed',
+    state: 'done' | 'offline' | 'interrupted' | 'cancelled' | 'failed',
     counts: unknown,
     error?: unknown,
   ): void {
@@ -47,6 +47,40 @@ export class SyncRepository {
         error === undefined ? null : JSON.stringify(error),
         id,
       );
+  }
+
+  /** The batch's latest run, if it ever ran. */
+  lastRun(batchId: string):
+    | { state: string; started_at: string; finished_at: string | null; error: string | null }
+    | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT state, started_at, finished_at, error_json FROM sync_runs WHERE batch_id = ?
+         ORDER BY started_at DESC, rowid DESC LIMIT 1`,
+      )
+      .get(batchId) as
+      | { state: string; started_at: string; finished_at: string | null; error_json: string | null }
+      | undefined;
+    if (!row) return undefined;
+    const error = row.error_json === null ? null : (JSON.parse(row.error_json) as unknown);
+    return {
+      state: row.state,
+      started_at: row.started_at,
+      finished_at: row.finished_at,
+      error:
+        error === null
+          ? null
+          : typeof error === 'string'
+            ? error
+            : String((error as { message?: unknown }).message ?? JSON.stringify(error)),
+    };
+  }
+
+  /** Whether anything of the batch ever left for the service. */
+  anythingSent(batchId: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM chunks WHERE batch_id = ? LIMIT 1').get(batchId) !== undefined
+    );
   }
 
   createChunk(batchId: string, runId: string, itemCount: number): string {

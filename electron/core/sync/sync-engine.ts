@@ -1,14 +1,19 @@
 // The sync of one batch, exactly once and resumable (DESIGN.md): recover chunks a crash left
-// `sending`, follow jobs already submitted, validate and upsert new beneficiaries, send the
+// `sending`, follow jobs already submitted, validate and create new beneficiaries, send the
 // approved payments as bulk imports in chunks, follow the jobs to per-item results. Offline
-// is a state, not a crash: the run stops where it is and the next run carries on.
+// is a state, not a crash: the run stops where it is and the next run carries on. A cancelled
+// run stops at the next safe point: between requests, never between recording a chunk
+// `sending` and sending it.
 import { randomUUID } from 'node:crypto';
-import type { PaymentImportItem, PaymentImportJob, ValidationIssue } from '../../../shared/service';
+import type { DraftCounts } from '../../../shared/desk/batches';
+import type { Draft } from '../../../shared/desk/drafts';
+import type { SyncStage } from '../../../shared/desk/events';
+import type { PaymentImportItem, PaymentImportJob } from '../../../shared/service';
 import type { PaymentsClient } from '../client/payments-client';
 import { ServiceCallError } from '../client/service-error';
 import type { Outbox } from '../outbox';
 import { lockOwner } from '../outbox/batch-lock';
-import type { DraftCounts, PaymentDraft } from '../outbox/draft-types';
+import { BeneficiaryStage } from './beneficiary-stage';
 import { recoverItem } from './chunk-recovery';
 import { submitChunk, type ChunkLedger } from './chunk-submission';
 
@@ -20,31 +25,30 @@ export interface SyncOptions {
 }
 
 export type SyncProgress =
-  | { stage: 'recovering'; chunks: number }
-  | { stage: 'beneficiaries'; total: number }
-  | { stage: 'sending'; sent: number; total: number }
-  | { stage: 'job'; job_id: string; processed: number; total: number; failed: number };
+  | { stage: SyncStage; done?: number; total?: number }
+  | { stage: 'job'; job_id: string; status: string; processed: number; total: number; failed: number };
 
 export interface SyncResult {
-  /** done; offline (no answer); interrupted (429 or 5xx past retries). Both resume next run. */
-  state: 'done' | 'offline' | 'interrupted';
+  /** done; offline (no answer); interrupted (429 or 5xx past retries); cancelled. All resume. */
+  state: 'done' | 'offline' | 'interrupted' | 'cancelled';
   counts: DraftCounts;
   jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
   error?: string;
 }
 
-/** Beneficiaries per validation request (the sandbox's bulk maximum is 1,000). */
-const VALIDATION_BATCH = 1000;
-
 export class BatchLockedError extends Error {
   readonly code = 'batch_locked';
 }
+
+/** Thrown at a safe point when the run's signal was aborted. */
+class Cancelled extends Error {}
 
 export class SyncEngine {
   private readonly chunkSize: number;
   private readonly pollMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly progress: (event: SyncProgress) => void;
+  private readonly beneficiaries: BeneficiaryStage;
 
   constructor(
     private readonly outbox: Outbox,
@@ -55,23 +59,37 @@ export class SyncEngine {
     this.pollMs = options.pollMs ?? 250;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.progress = options.onProgress ?? (() => {});
+    this.beneficiaries = new BeneficiaryStage(outbox, client);
   }
 
-  async sync(batchId: string): Promise<SyncResult> {
+  async sync(batchId: string, signal?: AbortSignal): Promise<SyncResult> {
     const owner = lockOwner(randomUUID().slice(0, 8));
     const lock = this.outbox.locks.acquire(batchId, owner);
     if (!lock.ok) throw new BatchLockedError(lock.error.message);
     const heartbeat = setInterval(() => this.outbox.locks.heartbeat(batchId, owner), 20_000);
     const runId = this.outbox.sync.startRun(batchId);
     this.outbox.audit.append('sync', { batchId, details: { run: runId } });
+    const checkpoint = () => {
+      if (signal?.aborted) throw new Cancelled();
+    };
     try {
-      await this.recover(batchId);
-      await this.followJobs(batchId);
-      await this.syncBeneficiaries(batchId);
-      await this.sendPayments(batchId, runId);
-      await this.followJobs(batchId);
+      checkpoint();
+      await this.recover(batchId, checkpoint);
+      await this.followJobs(batchId, checkpoint);
+      this.progress({ stage: 'beneficiaries' });
+      await this.beneficiaries.run(batchId, {
+        states: ['approved'],
+        save: true,
+        progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
+        stopped: () => signal?.aborted === true,
+      });
+      checkpoint();
+      await this.sendPayments(batchId, runId, checkpoint);
+      await this.followJobs(batchId, checkpoint);
+      this.progress({ stage: 'done' });
       return this.finish(batchId, runId, 'done');
     } catch (error) {
+      if (error instanceof Cancelled) return this.finish(batchId, runId, 'cancelled');
       // The service could not be reached, or is in trouble past our retries: stop where we are.
       // A chunk whose request went unanswered stays `sending`; the next run settles it by PUT.
       if (error instanceof ServiceCallError && error.kind === 'network') {
@@ -83,7 +101,7 @@ export class SyncEngine {
       ) {
         return this.finish(batchId, runId, 'interrupted', error.message);
       }
-      this.outbox.sync.finishRun(runId, 'failed', this.outbox.drafts.counts(batchId), {
+      this.outbox.sync.finishRun(runId, 'failed', this.counts(batchId), {
         message: (error as Error).message,
       });
       throw error;
@@ -93,121 +111,69 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * Remote validation of the batch's new beneficiaries (drafts not yet sent): the service's
+   * findings land on the drafts' fields as blocking issues. Sends nothing else.
+   */
+  async validate(batchId: string, signal?: AbortSignal): Promise<{ checked: number; invalid: number }> {
+    return this.beneficiaries.run(batchId, {
+      states: ['draft', 'approved'],
+      save: false,
+      progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
+      stopped: () => signal?.aborted === true,
+    });
+  }
+
+  private counts(batchId: string): DraftCounts {
+    return this.outbox.queries.batchFigures(batchId, null).counts;
+  }
+
   private finish(
     batchId: string,
     runId: string,
     state: SyncResult['state'],
     error?: string,
   ): SyncResult {
-    const counts = this.outbox.drafts.counts(batchId);
+    const counts = this.counts(batchId);
     this.outbox.sync.finishRun(runId, state, counts, error);
     return { state, counts, jobs: this.outbox.sync.jobsOf(batchId), ...(error ? { error } : {}) };
   }
 
   /** Chunks a crash left `sending`: settled item by item with PUT, never resent as a chunk. */
-  private async recover(batchId: string): Promise<void> {
+  private async recover(batchId: string, checkpoint: () => void): Promise<void> {
     const chunks = this.outbox.sync.chunks(batchId, 'sending');
-    if (chunks.length > 0) this.progress({ stage: 'recovering', chunks: chunks.length });
+    if (chunks.length === 0) return;
+    const approval = this.serviceApproval(batchId);
+    let done = 0;
+    this.progress({ stage: 'recovering', done, total: chunks.length });
     for (const chunk of chunks) {
-      for (const draft of this.outbox.drafts
-        .inChunk(chunk.id)
-        .filter((d) => d.state === 'sending')) {
-        const outcome = await recoverItem(this.client, itemOf(draft));
+      for (const draft of this.outbox.drafts.inChunk(chunk.id).filter((d) => d.state === 'sending')) {
+        checkpoint();
+        const item = this.itemOf(draft, approval);
+        const outcome = await recoverItem(this.client, item);
         this.outbox.db.transaction(() => {
+          const drafts = this.outbox.drafts;
           if (outcome.kind === 'recovered') {
-            this.outbox.drafts.transition(draft, { type: 'recovered_by_put' });
-            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'PENDING' });
+            drafts.transition(draft, { type: 'recovered_by_put' });
+            drafts.recordOutcome(draft.id, { remoteStatus: 'PENDING' });
+            drafts.recordServiceApproval(draft.id, item.approved === true);
           } else if (outcome.kind === 'already_submitted') {
-            this.outbox.drafts.transition(draft, { type: 'recovered_already_submitted' });
-            this.outbox.drafts.recordOutcome(draft.id, { remoteStatus: 'SUBMITTED' });
+            drafts.transition(draft, { type: 'recovered_already_submitted' });
+            drafts.recordOutcome(draft.id, { remoteStatus: 'SUBMITTED' });
           } else {
-            this.outbox.drafts.transition(draft, { type: 'recovery_refused' });
-            this.outbox.drafts.recordOutcome(draft.id, { error: errorOf(outcome.error) });
+            drafts.transition(draft, { type: 'recovery_refused' });
+            drafts.recordOutcome(draft.id, { error: errorOf(outcome.error) });
           }
         })();
       }
       this.outbox.sync.setChunk(chunk.id, 'recovered');
+      this.progress({ stage: 'recovering', done: (done += 1), total: chunks.length });
     }
   }
 
-  /**
-   * Remote validation of the batch's new beneficiaries (payout-desk validate): the service's
-   * findings land on the drafts' fields as blocking issues. Sends nothing else.
-   */
-  async validate(batchId: string): Promise<{ checked: number; invalid: number }> {
-    const drafts = [
-      ...this.outbox.drafts.inState(batchId, 'draft'),
-      ...this.outbox.drafts.inState(batchId, 'approved'),
-    ].filter((draft) => draft.beneficiary && draft.beneficiary.syncState !== 'synced');
-    let invalid = 0;
-    for (let start = 0; start < drafts.length; start += VALIDATION_BATCH) {
-      const part = drafts.slice(start, start + VALIDATION_BATCH);
-      const findings = await this.remoteFindings(part);
-      for (const draft of part) {
-        const issues = findings.get(draft.id);
-        if (issues) {
-          this.landFindings(draft, issues);
-          invalid += 1;
-        }
-      }
-    }
-    return { checked: drafts.length, invalid };
-  }
-
-  private async syncBeneficiaries(batchId: string): Promise<void> {
-    const pending = this.outbox.drafts
-      .inState(batchId, 'approved')
-      .filter((draft) => draft.beneficiary && draft.beneficiary.syncState !== 'synced');
-    if (pending.length === 0) return;
-    this.progress({ stage: 'beneficiaries', total: pending.length });
-    for (let start = 0; start < pending.length; start += VALIDATION_BATCH) {
-      const part = pending.slice(start, start + VALIDATION_BATCH);
-      const findings = await this.remoteFindings(part);
-      for (const draft of part) {
-        const issues = findings.get(draft.id);
-        if (issues) {
-          this.landFindings(draft, issues);
-          continue;
-        }
-        await this.client.putBeneficiary(draft.beneficiary!.id, draft.beneficiary!.body);
-        this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'synced');
-      }
-    }
-  }
-
-  /** The service's validation of the drafts' new beneficiaries, by draft id. */
-  private async remoteFindings(
-    drafts: PaymentDraft[],
-  ): Promise<Map<string | undefined, ValidationIssue[]>> {
-    const result = await this.client.validateBeneficiaries(
-      drafts.map((draft) => {
-        const { type, bank_details, entity, country, currency } = draft.beneficiary!.body;
-        return {
-          id: draft.id,
-          entity_type: type,
-          entity,
-          bank_details: { ...bank_details, account_country: country, account_currency: currency },
-        };
-      }),
-    );
-    return new Map(result.invalid.map((item) => [item.id, item.issues]));
-  }
-
-  /** The service's findings land on the draft's fields; the draft waits to be fixed. */
-  private landFindings(draft: PaymentDraft, issues: ValidationIssue[]): void {
-    this.outbox.drafts.edit(draft.id, draft.payment, [
-      ...draft.issues.filter((issue) => !issue.field.startsWith('beneficiary.') || issue.cell),
-      ...issues.map((issue) => ({
-        field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
-        message: issue.message,
-        severity: 'error' as const,
-      })),
-    ]);
-    this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', issues);
-  }
-
-  private async sendPayments(batchId: string, runId: string): Promise<void> {
-    const total = this.outbox.drafts.counts(batchId).approved;
+  private async sendPayments(batchId: string, runId: string, checkpoint: () => void) {
+    const total = this.counts(batchId).by_state.approved;
+    const approval = this.serviceApproval(batchId);
     let sent = 0;
     const drafts = this.outbox.drafts;
     const ids = (items: PaymentImportItem[]) => items.map((item) => item.id as string);
@@ -215,7 +181,15 @@ export class SyncEngine {
       recordSending: (items) =>
         this.outbox.db.transaction(() => {
           const chunkId = this.outbox.sync.createChunk(batchId, runId, items.length);
-          drafts.transitionMany(ids(items), 'approved', { type: 'chunk_recorded' }, { chunkId });
+          // What each item asks of the service, approved or for approval, is kept with it.
+          for (const approved of [true, false]) {
+            const part = ids(items.filter((item) => (item.approved === true) === approved));
+            if (part.length === 0) continue;
+            drafts.transitionMany(part, 'approved', { type: 'chunk_recorded' }, {
+              chunkId,
+              serviceApproved: approved,
+            });
+          }
           return chunkId;
         })(),
       recordAccepted: (chunkId, job) =>
@@ -236,26 +210,32 @@ export class SyncEngine {
           this.outbox.sync.setChunk(chunkId, 'returned');
         })(),
     };
+    this.progress({ stage: 'sending', done: 0, total });
     // A chunk's worth at a time: 100,000 drafts are never all in memory, and each chunk sent
     // leaves `approved`, so the next read finds the next ones.
     for (;;) {
+      checkpoint();
       const part = drafts.inState(batchId, 'approved', this.chunkSize);
       if (part.length === 0) break;
       const result = await submitChunk(
-        part.map(itemOf),
+        part.map((draft) => this.itemOf(draft, approval)),
         (items) => this.client.importPayments(items),
         ledger,
       );
       sent += part.length - result.rejected.length;
-      this.progress({ stage: 'sending', sent, total });
+      this.progress({ stage: 'sending', done: sent, total });
     }
   }
 
   /** Follows every submitted chunk's job until it is DONE, landing per-item results on drafts. */
-  private async followJobs(batchId: string): Promise<void> {
-    for (const chunk of this.outbox.sync.chunks(batchId, 'sent')) {
+  private async followJobs(batchId: string, checkpoint: () => void): Promise<void> {
+    const chunks = this.outbox.sync.chunks(batchId, 'sent');
+    if (chunks.length > 0) this.progress({ stage: 'following', done: 0, total: chunks.length });
+    let followed = 0;
+    for (const chunk of chunks) {
       let job: PaymentImportJob;
       for (;;) {
+        checkpoint();
         try {
           job = await this.client.paymentImportJob(chunk.job_id as string);
         } catch (error) {
@@ -267,6 +247,7 @@ export class SyncEngine {
         this.progress({
           stage: 'job',
           job_id: job.job_id,
+          status: job.status,
           processed: job.processed,
           total: job.total,
           failed: job.failed,
@@ -296,12 +277,37 @@ export class SyncEngine {
         }
         this.outbox.sync.setChunk(chunk.id, 'done');
       })();
+      this.progress({ stage: 'following', done: (followed += 1), total: chunks.length });
     }
   }
-}
 
-function itemOf(draft: PaymentDraft): PaymentImportItem {
-  return { ...draft.payment, id: draft.id, correlation_id: draft.correlationId };
+  /** Whether the batch's payments go approved by default (batches.service_approval). */
+  private serviceApproval(batchId: string): { approved: boolean; groupId: string | null } {
+    const batch = this.outbox.batches.get(batchId);
+    return {
+      approved: batch?.serviceApproval === 'approved',
+      groupId: batch?.groupId ?? null,
+    };
+  }
+
+  /**
+   * The item a draft sends: its body with its fixed ids, paid from the batch's group (a batch
+   * prepared offline gets its group later), approved as the draft says or else as the batch
+   * does.
+   */
+  private itemOf(
+    draft: Draft,
+    batch: { approved: boolean; groupId: string | null },
+  ): PaymentImportItem {
+    const payment = draft.payment as unknown as PaymentImportItem;
+    return {
+      ...payment,
+      source: { type: 'group', id: batch.groupId ?? payment.source.id },
+      approved: draft.payment.approved ?? batch.approved,
+      id: draft.id,
+      correlation_id: draft.correlation_id,
+    };
+  }
 }
 
 function errorOf(error: ServiceCallError) {

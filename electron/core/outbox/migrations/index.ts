@@ -2,7 +2,13 @@
 import { initial } from './001-initial';
 import { sheetSources } from './002-sheet-sources';
 import { duplicateKeyCurrency } from './003-duplicate-key-currency';
+import { desk } from './004-desk';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sheetSources, duplicateKeyCurrency];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  sheetSources,
+  duplicateKeyCurrency,
+  desk,
+];
 export type { Migration };

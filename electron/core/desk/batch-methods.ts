@@ -1,0 +1,129 @@
+// Batches: each with its counts by state, errors and warnings apart, exact totals per currency,
+// its group and wallet, how its payments go to the service, and its last sync. Renamed freely,
+// deleted while nothing of it was sent, given a group (checked online, from the last list
+// offline) and told whether its payments go approved or for approval.
+import type { Batch as BatchView } from '../../../shared/desk/batches';
+import { DeskError } from '../../../shared/desk/errors';
+import type { Batch } from '../outbox/batch-repository';
+import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import { revalidateBatch } from './draft-revision';
+import { chooseGroup } from './group-choice';
+
+type BatchHandlers = Pick<
+  DeskHandlers,
+  'listBatches' | 'getBatch' | 'renameBatch' | 'deleteBatch' | 'setBatchGroup' | 'setServiceApproval'
+>;
+
+export function batchHandlers(ctx: DeskContext): BatchHandlers {
+  const { outbox } = ctx;
+  return {
+    listBatches: () => ({ batches: outbox.batches.list().map((batch) => batchView(ctx, batch)) }),
+
+    getBatch: ({ batch }) => batchView(ctx, batchOf(ctx, batch)),
+
+    renameBatch: ({ batch: ref, name }) => {
+      const batch = batchOf(ctx, ref);
+      if (name !== batch.name && outbox.batches.nameTaken(name)) {
+        throw new DeskError('conflict', `a batch named "${name}" already exists: choose another name`);
+      }
+      outbox.db.transaction(() => {
+        outbox.batches.rename(batch.id, name);
+        outbox.audit.append('rename', { batchId: batch.id, details: { from: batch.name, to: name } });
+      })();
+      changed(ctx, null);
+      return batchView(ctx, batchOf(ctx, batch.id));
+    },
+
+    deleteBatch: ({ batch: ref }) => {
+      const batch = batchOf(ctx, ref);
+      refuseOnceSent(ctx, batch, 'deleted');
+      const drafts = outbox.queries.batchFigures(batch.id, null).counts.drafts;
+      outbox.db.transaction(() => {
+        outbox.batches.delete(batch.id);
+        outbox.audit.append('delete_batch', {
+          batchId: batch.id,
+          details: { name: batch.name, drafts },
+        });
+      })();
+      changed(ctx, null);
+      return { deleted: batch.name, drafts };
+    },
+
+    setBatchGroup: async ({ batch: ref, group_id, profile }) => {
+      const batch = batchOf(ctx, ref);
+      refuseOnceSent(ctx, batch, 'moved to another group');
+      const choice = await chooseGroup(ctx, profileOf(ctx, profile ?? batch.profile), group_id);
+      outbox.db.transaction(() => {
+        outbox.batches.setGroup(batch.id, choice.group);
+        outbox.audit.append('set_group', {
+          batchId: batch.id,
+          details: { group: group_id, checked: choice.checked },
+        });
+      })();
+      if (choice.group.walletCurrency !== batch.walletCurrency) {
+        revalidateBatch(outbox, batch.id, {
+          today: ctx.today(),
+          walletCurrency: choice.group.walletCurrency ?? undefined,
+        });
+      }
+      changed(ctx, batch.id);
+      return { batch: batchView(ctx, batchOf(ctx, batch.id)), checked: choice.checked };
+    },
+
+    setServiceApproval: ({ batch: ref, service_approval }) => {
+      const batch = batchOf(ctx, ref);
+      outbox.db.transaction(() => {
+        outbox.batches.setServiceApproval(batch.id, service_approval);
+        outbox.audit.append('set_service_approval', {
+          batchId: batch.id,
+          details: { service_approval },
+        });
+      })();
+      changed(ctx, batch.id);
+      return batchView(ctx, batchOf(ctx, batch.id));
+    },
+  };
+}
+
+/** Once anything of a batch left for the service, it stays as it was sent. */
+function refuseOnceSent(ctx: DeskContext, batch: Batch, what: string): void {
+  if (ctx.outbox.sync.anythingSent(batch.id)) {
+    throw new DeskError(
+      'conflict',
+      `batch "${batch.name}" has payments sent to the service, so it cannot be ${what}`,
+    );
+  }
+}
+
+export function batchView(ctx: DeskContext, batch: Batch): BatchView {
+  const { counts, totals } = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency);
+  const source = ctx.outbox.imports.batchSource<{ file: string; sheet: string }>(batch.id);
+  const run = ctx.outbox.sync.lastRun(batch.id);
+  return {
+    id: batch.id,
+    name: batch.name,
+    profile: batch.profile,
+    state: batch.state,
+    service_approval: batch.serviceApproval,
+    group: batch.groupId
+      ? {
+          id: batch.groupId,
+          name: batch.groupName,
+          wallet_id: batch.walletId,
+          wallet_currency: batch.walletCurrency,
+        }
+      : null,
+    source: source ? { file: source.file, sheet: source.sheet } : null,
+    created_at: batch.createdAt,
+    counts,
+    totals,
+    last_sync: run
+      ? {
+          state: run.state as NonNullable<BatchView['last_sync']>['state'],
+          started_at: run.started_at,
+          finished_at: run.finished_at,
+          error: run.error,
+        }
+      : null,
+  };
+}

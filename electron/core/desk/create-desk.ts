@@ -1,0 +1,139 @@
+// createDesk: the one composition root of the core. It opens the outbox once, makes one client
+// per profile (the Local sandbox's started on first use), and implements every DeskApi method
+// over them. Each call's input is checked with the contract's schema and its answer before it
+// leaves; failures become the contract's one error shape. The CLI, the browser host and the
+// Electron core process call this and nothing else.
+import {
+  DESK_METHODS,
+  DESK_METHOD_NAMES,
+  type DeskApi,
+  type DeskInput,
+  type DeskMethodName,
+  type DeskOutput,
+} from '../../../shared/desk/api';
+import type { SandboxStarter } from '../local-sandbox';
+import { Outbox } from '../outbox';
+import { openSecretStore, type SecretStore } from '../secrets';
+import { KeychainUnavailableError } from '../secrets';
+import { batchHandlers } from './batch-methods';
+import { Connections } from './connections';
+import type { DeskContext, DeskHandlers } from './desk-context';
+import { toDeskError } from './desk-errors';
+import { DeskEvents, type DeskListener } from './desk-events';
+import { draftHandlers } from './draft-methods';
+import { importHandlers } from './import-methods';
+import { Jobs } from './jobs';
+import { liveHandlers } from './live-methods';
+import { profileHandlers } from './profile-methods';
+import { syncHandlers } from './sync-methods';
+
+export interface DeskOptions {
+  /** Where the outbox and the Local sandbox's data live. */
+  dataDir: string;
+  /** The clock; tests move it, nothing else does. */
+  clock?: () => Date;
+  /**
+   * Where credentials live: the OS keychain unless given (tests give a keychain of their own
+   * service name). null: there is none, and credentials can be kept in memory for a run only.
+   */
+  secretStore?: SecretStore | null;
+  /** Starts the Local sandbox; without it, only saved profiles can be used. */
+  startSandbox?: SandboxStarter;
+}
+
+export interface Desk {
+  /** Every method, each checked on the way in and out. */
+  readonly api: DeskApi;
+  call<M extends DeskMethodName>(
+    method: M,
+    input: unknown,
+    options?: { signal?: AbortSignal },
+  ): Promise<DeskOutput<M>>;
+  on(listener: DeskListener): () => void;
+  close(): Promise<void>;
+}
+
+export function createDesk(options: DeskOptions): Desk {
+  const now = options.clock ?? (() => new Date());
+  const outbox = Outbox.open(options.dataDir);
+  const events = new DeskEvents();
+  const keychain = keychainOf(options.secretStore);
+  const connections = new Connections({
+    outbox,
+    dataDir: options.dataDir,
+    events,
+    now,
+    keychain,
+    startSandbox: options.startSandbox,
+  });
+  const ctx: DeskContext = {
+    outbox,
+    connections,
+    events,
+    jobs: new Jobs(events, now),
+    now,
+    today: () => localDay(now()),
+    keychain,
+  };
+  // An import this process did not finish (it died halfway) leaves no batch behind.
+  for (const id of outbox.batches.abandonedImports()) outbox.batches.delete(id);
+  const handlers: DeskHandlers = {
+    ...profileHandlers(ctx),
+    ...batchHandlers(ctx),
+    ...draftHandlers(ctx),
+    ...importHandlers(ctx),
+    ...syncHandlers(ctx),
+    ...liveHandlers(ctx),
+  };
+
+  async function call<M extends DeskMethodName>(
+    method: M,
+    input: unknown,
+    callOptions: { signal?: AbortSignal } = {},
+  ): Promise<DeskOutput<M>> {
+    try {
+      const schema = DESK_METHODS[method];
+      const parsed = schema.input.parse(input ?? {});
+      const handler = handlers[method] as (
+        input: unknown,
+        signal: AbortSignal,
+      ) => Promise<unknown> | unknown;
+      const value = await handler(parsed, callOptions.signal ?? new AbortController().signal);
+      return schema.output.parse(value) as DeskOutput<M>;
+    } catch (error) {
+      throw toDeskError(error);
+    }
+  }
+
+  const api = Object.fromEntries(
+    DESK_METHOD_NAMES.map((method) => [method, (input: DeskInput<typeof method>) => call(method, input)]),
+  ) as DeskApi;
+
+  return {
+    api,
+    call,
+    on: (listener) => events.on(listener),
+    async close() {
+      ctx.jobs.cancelAll();
+      await connections.close();
+      outbox.close();
+    },
+  };
+}
+
+/** The keychain asked for once, on first need; none when it cannot be reached. */
+function keychainOf(given: SecretStore | null | undefined): () => Promise<SecretStore | null> {
+  if (given !== undefined) return () => Promise.resolve(given);
+  let opened: Promise<SecretStore | null> | undefined;
+  return () =>
+    (opened ??= openSecretStore({ allowMemory: false }).catch((error: unknown) => {
+      if (error instanceof KeychainUnavailableError) return null;
+      throw error;
+    }));
+}
+
+/** YYYY-MM-DD of the user's own calendar, not UTC's: near midnight they differ. */
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

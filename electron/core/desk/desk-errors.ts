@@ -1,0 +1,64 @@
+// Every failure as the contract's one error shape, with a message that speaks to a person in
+// every face: what went wrong and what to do, without a command-line flag or an environment
+// variable (a face adds its own hints).
+import { z } from 'zod';
+import { DeskError } from '../../../shared/desk/errors';
+import { describeZodError } from '../../../shared/service';
+import { ServiceCallError } from '../client';
+import { OutboxTooNewError } from '../outbox';
+import { KeychainUnavailableError } from '../secrets';
+import { SheetExportError, SheetFileError } from '../sheets';
+import { BatchLockedError } from '../sync/sync-engine';
+
+export function toDeskError(error: unknown): DeskError {
+  if (error instanceof DeskError) return error;
+  if (error instanceof z.ZodError) {
+    return new DeskError('invalid_input', describeZodError(error), { issues: error.issues });
+  }
+  if (error instanceof ServiceCallError) return serviceError(error);
+  if (error instanceof SheetFileError) {
+    const code =
+      error.code === 'batch_exists'
+        ? 'conflict'
+        : error.code === 'bad_mapping' || error.code === 'no_batch_name' || error.code === 'no_such_sheet'
+          ? 'invalid_input'
+          : 'bad_file';
+    return new DeskError(code, error.message, { reason: error.code });
+  }
+  if (error instanceof SheetExportError) {
+    return new DeskError(error.code === 'unsupported_format' ? 'invalid_input' : 'internal', error.message);
+  }
+  if (error instanceof KeychainUnavailableError) {
+    return new DeskError('keychain_unavailable', error.message);
+  }
+  if (error instanceof BatchLockedError) return new DeskError('busy', error.message);
+  if (error instanceof OutboxTooNewError) return new DeskError('conflict', error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  return new DeskError('internal', message);
+}
+
+function serviceError(error: ServiceCallError): DeskError {
+  const details = {
+    operation: error.operation,
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.error !== undefined ? { error: error.error } : {}),
+    ...(error.description !== undefined ? { description: error.description } : {}),
+  };
+  if (error.kind === 'network') {
+    return new DeskError(
+      'offline',
+      `${error.message}. Nothing was lost: try again when the service can be reached`,
+      details,
+    );
+  }
+  if ((error.kind as string) === 'tls') return new DeskError('tls', error.message, details);
+  if (error.status === 401) {
+    return new DeskError(
+      'unauthorized',
+      `${error.message}. The service did not accept the profile's credentials: save them again`,
+      details,
+    );
+  }
+  if (error.status === 404) return new DeskError('not_found', error.message, details);
+  return new DeskError('service_error', error.message, details);
+}

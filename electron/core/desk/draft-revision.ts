@@ -1,0 +1,126 @@
+// A draft's issues after a change: the rules' findings worked out anew (validateDraft), what
+// the sheet's cells told kept until their field is edited, the service's findings kept until
+// the beneficiary is, and a possible duplicate looked for again when the fields that make one
+// change. One function for an edit, a bulk edit, and a batch given its wallet.
+import type { Draft } from '../../../shared/desk/drafts';
+import type { DraftContent, DraftIssue } from '../../../shared/domain/draft';
+import { duplicateKey } from '../../../shared/domain/duplicate-key';
+import { isEditable } from '../../../shared/domain/draft-state';
+import { validateDraft } from '../../../shared/domain/validate-draft';
+import type { Outbox } from '../outbox';
+
+/** Fields whose change makes a possible duplicate worth looking for again. */
+const DUPLICATE_FIELDS = [
+  'amount.amount',
+  'amount.currency',
+  'amount.type',
+  'execution.date',
+  'target.id',
+  'beneficiary.country',
+  'beneficiary.currency',
+  'beneficiary.bank_details.account_number',
+  'beneficiary.bank_details.bank_code',
+];
+
+export interface RevisionContext {
+  today: string;
+  walletCurrency?: string | undefined;
+}
+
+/** Where an issue came from; an issue kept before sources were (no source) is a cell's. */
+function sourceOf(issue: DraftIssue): NonNullable<DraftIssue['source']> {
+  if (issue.source) return issue.source;
+  return issue.field === 'duplicate' ? 'batch' : 'cell';
+}
+
+export function revisedIssues(
+  previous: readonly DraftIssue[],
+  content: DraftContent,
+  context: RevisionContext,
+  edited: ReadonlySet<string>,
+): DraftIssue[] {
+  const beneficiaryEdited = [...edited].some((field) => field.startsWith('beneficiary.'));
+  const duplicateEdited = DUPLICATE_FIELDS.some((field) => edited.has(field));
+  const kept = previous.filter((issue) => {
+    switch (sourceOf(issue)) {
+      case 'rules':
+        return false;
+      case 'service':
+        return !beneficiaryEdited;
+      case 'batch':
+        return !(issue.field === 'duplicate' && duplicateEdited);
+      case 'cell':
+        return !edited.has(issue.field);
+    }
+  });
+  // One error per field: what the sheet's cell showed says more than the rule's verdict on it.
+  const errorFields = new Set(kept.filter((i) => i.severity === 'error').map((i) => i.field));
+  const said = new Set(kept.map((i) => `${i.field}\u0000${i.message}`));
+  const rules = validateDraft(content, context).filter(
+    (issue) =>
+      !(issue.severity === 'error' && errorFields.has(issue.field)) &&
+      !said.has(`${issue.field}\u0000${issue.message}`),
+  );
+  return [...kept, ...rules];
+}
+
+export function needsDuplicateCheck(edited: ReadonlySet<string>): boolean {
+  return DUPLICATE_FIELDS.some((field) => edited.has(field));
+}
+
+/** The duplicate key of the content, and the warning when another draft already has it. */
+export function duplicateCheck(
+  outbox: Outbox,
+  draft: Pick<Draft, 'id' | 'batch_id'>,
+  content: DraftContent,
+  walletCurrency: string | undefined,
+): { key: string | null; issue?: DraftIssue } {
+  const key = duplicateKey(content, walletCurrency) ?? null;
+  if (!key) return { key };
+  const other = outbox.db
+    .prepare(
+      `SELECT b.id AS batch_id, b.name AS batch, p.source_row AS row FROM payment_drafts p
+       JOIN batches b ON b.id = p.batch_id WHERE p.duplicate_key = ? AND p.id <> ?
+       ORDER BY p.rowid LIMIT 1`,
+    )
+    .get(key, draft.id) as { batch_id: string; batch: string; row: number | null } | undefined;
+  if (!other) return { key };
+  const where =
+    other.batch_id === draft.batch_id
+      ? `row ${other.row ?? '?'}`
+      : `row ${other.row ?? '?'} of batch "${other.batch}"`;
+  return {
+    key,
+    issue: {
+      field: 'duplicate',
+      message: `same account, amount, currency and date as ${where}: check that it is not paid twice`,
+      severity: 'warning',
+      source: 'batch',
+    },
+  };
+}
+
+/**
+ * Works out the rules anew for every draft of the batch not yet sent, a page at a time (the
+ * wallet's currency decides a SEND amount's decimals): after its group, and so its wallet,
+ * changed. Cell, service and duplicate findings stay.
+ */
+export function revalidateBatch(outbox: Outbox, batchId: string, context: RevisionContext): number {
+  let changed = 0;
+  const none = new Set<string>();
+  for (let skip = 0; ; skip += 500) {
+    const page = outbox.drafts.page(batchId, skip, 500);
+    if (page.length === 0) break;
+    outbox.db.transaction(() => {
+      for (const draft of page) {
+        if (!isEditable(draft.state)) continue;
+        const issues = revisedIssues(draft.issues, draft, context, none);
+        if (JSON.stringify(issues) === JSON.stringify(draft.issues)) continue;
+        // Only the issues change: the draft keeps its state (approval stands unless errors came).
+        outbox.drafts.saveIssues(draft.id, draft, issues);
+        changed += 1;
+      }
+    })();
+  }
+  return changed;
+}

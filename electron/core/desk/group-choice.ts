@@ -1,0 +1,104 @@
+// Which payment group a batch pays from. Online, the group is looked up (an unknown or locked
+// group is refused then, never accepted silently); offline, it is taken from the last list
+// fetched, with its age, or left to be chosen before sync. Each group seen is kept, so that a
+// batch prepared offline still shows its group's name and wallet.
+import type { GroupListQuery, PaymentGroup } from '../../../shared/service';
+import { DeskError } from '../../../shared/desk/errors';
+import { ServiceCallError } from '../client';
+import type { BatchGroupChoice } from '../outbox/batch-repository';
+import type { DeskContext } from './desk-context';
+
+export interface GroupPageAnswer {
+  items: PaymentGroup[];
+  paging: { skip: number; take: number };
+  fetched_at: string;
+  stale: boolean;
+}
+
+const offline = (error: unknown) => error instanceof ServiceCallError && error.kind === 'network';
+
+/** A page of groups from the service, kept; offline, the last copy of the same page. */
+export async function fetchGroups(
+  ctx: DeskContext,
+  profile: string,
+  query: GroupListQuery,
+): Promise<GroupPageAnswer> {
+  const key = `groups:${JSON.stringify(query)}`;
+  try {
+    const page = await ctx.connections.use(profile, ({ client }) => client.listGroups(query));
+    const fetchedAt = ctx.now().toISOString();
+    ctx.outbox.db.transaction(() => {
+      ctx.outbox.cache.put(profile, key, page, fetchedAt);
+      for (const group of page.items) ctx.outbox.cache.put(profile, `group:${group.id}`, group, fetchedAt);
+    })();
+    return { ...page, fetched_at: fetchedAt, stale: false };
+  } catch (error) {
+    if (!offline(error)) throw error;
+    const cached = ctx.outbox.cache.get<{ items: PaymentGroup[]; paging: GroupPageAnswer['paging'] }>(
+      profile,
+      key,
+    );
+    if (!cached) throw error;
+    return { ...cached.value, fetched_at: cached.fetchedAt, stale: true };
+  }
+}
+
+export interface GroupChoice {
+  group: BatchGroupChoice;
+  /** False when the service could not be reached: the group is checked again before sync. */
+  checked: boolean;
+}
+
+/**
+ * The group with this id, checked with the service where it answers: unknown or locked groups
+ * are refused. Offline, the last copy seen of it, else the id alone, unchecked.
+ */
+export async function chooseGroup(
+  ctx: DeskContext,
+  profile: string,
+  groupId: string,
+): Promise<GroupChoice> {
+  let found: PaymentGroup | undefined;
+  try {
+    found = (await fetchGroups(ctx, profile, { id: [groupId] })).items.find((g) => g.id === groupId);
+  } catch (error) {
+    if (!offline(error)) throw error;
+    const cached = ctx.outbox.cache.get<PaymentGroup>(profile, `group:${groupId}`);
+    return {
+      group: cached ? choiceOf(cached.value) : { groupId, groupName: null, walletId: null, walletCurrency: null },
+      checked: false,
+    };
+  }
+  if (!found) throw new DeskError('not_found', `the service has no payment group ${groupId}`);
+  refuseLocked(found);
+  return { group: choiceOf(found), checked: true };
+}
+
+/** The first unlocked group: the Local sandbox's and a new user's sensible default. */
+export async function firstOpenGroup(ctx: DeskContext, profile: string): Promise<GroupChoice> {
+  const page = await fetchGroups(ctx, profile, { locked: [false], take: 1 });
+  const group = page.items[0];
+  if (!group) {
+    throw new DeskError('not_found', 'the service has no unlocked payment group to pay from');
+  }
+  return { group: choiceOf(group), checked: !page.stale };
+}
+
+/** The service takes no new payment into a locked group: every row would fail at sync. */
+export function refuseLocked(group: PaymentGroup): void {
+  if (group.locked) {
+    throw new DeskError(
+      'conflict',
+      `payment group "${group.name}" (${group.id}) is locked: no new payments can be added to it; choose another group`,
+    );
+  }
+}
+
+function choiceOf(group: PaymentGroup): BatchGroupChoice {
+  return {
+    groupId: group.id,
+    groupName: group.name,
+    walletId: group.wallet.id,
+    walletCurrency: group.wallet.currency,
+  };
+}

@@ -1,0 +1,95 @@
+// Long work the desk is doing, each with the AbortController that cancels it: by the job id its
+// caller gave (so the window can cancel before the call returns), or for a sync by its batch.
+import { randomUUID } from 'node:crypto';
+import { DeskError } from '../../../shared/desk/errors';
+import type { DeskEvents } from './desk-events';
+
+export type JobKind = 'import' | 'inspect' | 'sync' | 'validate' | 'approve_at_service' | 'export';
+
+interface RunningJob {
+  id: string;
+  kind: JobKind;
+  batchId: string | null;
+  startedAt: string;
+  controller: AbortController;
+}
+
+export class Jobs {
+  private readonly running = new Map<string, RunningJob>();
+
+  constructor(
+    private readonly events: DeskEvents,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Runs `work` as a job: cancelled by `cancel(id)`, by `cancelBatch` for its batch, or by the
+   * caller's own signal. Reports how it finished.
+   */
+  async run<T>(
+    job: { id?: string | undefined; kind: JobKind; batchId?: string | null; signal?: AbortSignal | undefined },
+    work: (signal: AbortSignal, jobId: string) => Promise<T>,
+  ): Promise<T> {
+    const id = job.id ?? randomUUID();
+    if (this.running.has(id)) throw new DeskError('busy', `a job named ${id} is already running`);
+    const controller = new AbortController();
+    const forward = () => controller.abort();
+    job.signal?.addEventListener('abort', forward, { once: true });
+    if (job.signal?.aborted) controller.abort();
+    this.running.set(id, {
+      id,
+      kind: job.kind,
+      batchId: job.batchId ?? null,
+      startedAt: this.now().toISOString(),
+      controller,
+    });
+    let outcome: 'done' | 'failed' | 'cancelled' = 'failed';
+    try {
+      const value = await work(controller.signal, id);
+      outcome = controller.signal.aborted ? 'cancelled' : 'done';
+      return value;
+    } catch (error) {
+      outcome = controller.signal.aborted ? 'cancelled' : 'failed';
+      throw error;
+    } finally {
+      job.signal?.removeEventListener('abort', forward);
+      this.running.delete(id);
+      this.events.emit({ type: 'job.finished', job_id: id, outcome });
+    }
+  }
+
+  cancel(id: string): boolean {
+    const job = this.running.get(id);
+    job?.controller.abort();
+    return job !== undefined;
+  }
+
+  /** Cancels the running jobs of this kind on the batch (at most one sync runs per batch). */
+  cancelBatch(batchId: string, kind: JobKind): boolean {
+    let found = false;
+    for (const job of this.running.values()) {
+      if (job.batchId === batchId && job.kind === kind) {
+        job.controller.abort();
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  busyWith(batchId: string): JobKind[] {
+    return [...this.running.values()].filter((job) => job.batchId === batchId).map((j) => j.kind);
+  }
+
+  list() {
+    return [...this.running.values()].map((job) => ({
+      job_id: job.id,
+      kind: job.kind,
+      batch_id: job.batchId,
+      started_at: job.startedAt,
+    }));
+  }
+
+  cancelAll(): void {
+    for (const job of this.running.values()) job.controller.abort();
+  }
+}

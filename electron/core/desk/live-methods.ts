@@ -1,0 +1,189 @@
+// The live views: groups (every filter, paging), a group's deletion with a preview first, a
+// wallet, its statement and the statement's export. Each answer says when it was fetched;
+// offline, the last copy fetched is answered, marked stale, rather than nothing.
+import { DeskError } from '../../../shared/desk/errors';
+import { amountFromNumber } from '../../../shared/domain/money';
+import type { StatementItem, Wallet, WalletStatement } from '../../../shared/service';
+import { ServiceCallError } from '../client';
+import { writeStatement } from '../sheets';
+import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import { refuseToReplace } from './files';
+import { fetchGroups } from './group-choice';
+
+type LiveHandlers = Pick<
+  DeskHandlers,
+  | 'listGroups'
+  | 'previewGroupDelete'
+  | 'deleteGroup'
+  | 'getWallet'
+  | 'getStatement'
+  | 'exportStatement'
+>;
+
+const PROGRESS_EVERY = 5_000;
+
+export function liveHandlers(ctx: DeskContext): LiveHandlers {
+  return {
+    listGroups: ({ profile, query }) => fetchGroups(ctx, profileOf(ctx, profile), query),
+
+    previewGroupDelete: async ({ profile, group_id }) => {
+      const page = await fetchGroups(ctx, profileOf(ctx, profile), { id: [group_id] });
+      const group = page.items.find((g) => g.id === group_id);
+      if (!group) throw new DeskError('not_found', `the service has no payment group ${group_id}`);
+      const payments = group.info.payments;
+      const executed = payments.completed + payments.routing;
+      return {
+        group,
+        fetched_at: page.fetched_at,
+        can_delete: executed === 0,
+        needs_clear: payments.total > 0,
+        reason:
+          executed > 0
+            ? `the group holds ${executed} payment${executed === 1 ? '' : 's'} already executed, so the service keeps it`
+            : payments.total > 0
+              ? `its ${payments.total} pending payment${payments.total === 1 ? '' : 's'} would be removed with it`
+              : null,
+        batches: unsentBatches(ctx, group_id),
+      };
+    },
+
+    deleteGroup: async ({ profile, group_id, clear }) => {
+      const name = profileOf(ctx, profile);
+      const deleted = await ctx.connections.use(name, ({ client }) =>
+        client.deleteGroup(group_id, clear),
+      );
+      ctx.outbox.audit.append('delete_group', {
+        details: { group: group_id, clear, removed: deleted.payments.length },
+      });
+      return { ...deleted, fetched_at: ctx.now().toISOString() };
+    },
+
+    getWallet: async ({ profile, wallet_id }) => {
+      const answer = await cachedCall(ctx, profileOf(ctx, profile), `wallet:${wallet_id}`, (client) =>
+        client.wallet(wallet_id),
+      );
+      return { wallet: answer.value, fetched_at: answer.fetched_at, stale: answer.stale };
+    },
+
+    getStatement: async ({ profile, wallet_id, start, end, skip, take }) => {
+      const query = {
+        ...(start ? { start } : {}),
+        ...(end ? { end } : {}),
+        ...(skip !== undefined ? { skip } : {}),
+        ...(take !== undefined ? { take } : {}),
+      };
+      const key = `statement:${wallet_id}:${JSON.stringify(query)}`;
+      const answer = await cachedCall(ctx, profileOf(ctx, profile), key, (client) =>
+        client.statement(wallet_id, query),
+      );
+      return { statement: answer.value, fetched_at: answer.fetched_at, stale: answer.stale };
+    },
+
+    exportStatement: async (input, signal) => {
+      await refuseToReplace(input.file, input.force);
+      return ctx.jobs.run({ id: input.job_id, kind: 'export', signal }, (jobSignal, jobId) =>
+        exportStatement(ctx, profileOf(ctx, input.profile), { ...input, signal: jobSignal, jobId }),
+      );
+    },
+  };
+}
+
+/** A call whose answer is kept; offline, the kept answer with when it was fetched. */
+async function cachedCall<T>(
+  ctx: DeskContext,
+  profile: string,
+  key: string,
+  call: (client: Parameters<Parameters<DeskContext['connections']['use']>[1]>[0]['client']) => Promise<T>,
+): Promise<{ value: T; fetched_at: string; stale: boolean }> {
+  try {
+    const value = await ctx.connections.use(profile, ({ client }) => call(client));
+    const fetchedAt = ctx.now().toISOString();
+    ctx.outbox.cache.put(profile, key, value, fetchedAt);
+    return { value, fetched_at: fetchedAt, stale: false };
+  } catch (error) {
+    if (!(error instanceof ServiceCallError) || error.kind !== 'network') throw error;
+    const cached = ctx.outbox.cache.get<T>(profile, key);
+    if (!cached) throw error;
+    return { value: cached.value, fetched_at: cached.fetchedAt, stale: true };
+  }
+}
+
+/** The wallet's balance as exact thousandths, fetched or last seen; null when never seen. */
+export async function walletBalance(
+  ctx: DeskContext,
+  profile: string,
+  walletId: string,
+): Promise<{ milli: bigint; fetchedAt: string } | null> {
+  try {
+    const answer = await cachedCall(ctx, profile, `wallet:${walletId}`, (client) =>
+      client.wallet(walletId),
+    );
+    return { milli: amountFromNumber((answer.value as Wallet).balance), fetchedAt: answer.fetched_at };
+  } catch (error) {
+    if (error instanceof ServiceCallError || error instanceof DeskError) return null;
+    throw error;
+  }
+}
+
+function unsentBatches(ctx: DeskContext, groupId: string) {
+  return ctx.outbox.db
+    .prepare(
+      `SELECT b.id, b.name, COUNT(p.id) AS unsent FROM batches b
+       LEFT JOIN payment_drafts p ON p.batch_id = b.id AND p.state IN ('draft', 'approved', 'failed')
+       WHERE b.group_id = ? AND b.state = 'ready' GROUP BY b.id ORDER BY b.created_at`,
+    )
+    .all(groupId) as { id: string; name: string; unsent: number }[];
+}
+
+/**
+ * The whole statement of a period into a file, page by page. Every page after the first asks
+ * for the period the first one answered for: without an end, the service would end each page
+ * at its own "now", and an item booked during the export would shift the pages under it.
+ */
+async function exportStatement(
+  ctx: DeskContext,
+  profile: string,
+  request: {
+    wallet_id: string;
+    start?: string | undefined;
+    end?: string | undefined;
+    page_size: number;
+    file: string;
+    signal: AbortSignal;
+    jobId: string;
+  },
+) {
+  return ctx.connections.use(profile, async ({ client }) => {
+    const { wallet_id: walletId, page_size: pageSize } = request;
+    const wallet = await client.wallet(walletId);
+    const first: WalletStatement = await client.statement(walletId, {
+      ...(request.start ? { start: request.start } : {}),
+      ...(request.end ? { end: request.end } : {}),
+      skip: 0,
+      take: pageSize,
+    });
+    const period = { start: first.start_date, end: first.end_date };
+    async function* items(): AsyncGenerator<StatementItem> {
+      let page = first;
+      let skip = 0;
+      for (;;) {
+        for (const item of page.items) {
+          yield item;
+          skip += 1;
+          if (skip % PROGRESS_EVERY === 0) {
+            ctx.events.emit({ type: 'export.progress', job_id: request.jobId, rows: skip });
+          }
+        }
+        if (page.items.length < pageSize) return;
+        if (request.signal.aborted) throw new DeskError('cancelled', 'the export was cancelled');
+        page = await client.statement(walletId, { ...period, skip, take: pageSize });
+      }
+    }
+    const written = await writeStatement(request.file, {
+      wallet: { id: wallet.id, name: wallet.name, currency: wallet.currency },
+      ...period,
+      items: items(),
+    });
+    return { file: request.file, wallet: wallet.id, rows: written.rows, ...period };
+  });
+}

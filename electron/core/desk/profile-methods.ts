@@ -1,0 +1,200 @@
+// Profiles: where the service is, and its credentials (write-only: nothing here reads one back
+// to a caller). Adding a profile writes the outbox and the keychain together or neither. The
+// Local sandbox needs no set-up and cannot be removed.
+import { readFile } from 'node:fs/promises';
+import { DeskError } from '../../../shared/desk/errors';
+import { LOCAL_PROFILE, type ProfileInfo } from '../../../shared/desk/profiles';
+import { ProfileSecrets } from '../secrets';
+import type { SavedProfile } from '../outbox';
+import { isLocalProfile } from './connections';
+import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+
+type ProfileHandlers = Pick<
+  DeskHandlers,
+  | 'listProfiles'
+  | 'addProfile'
+  | 'removeProfile'
+  | 'setCredentials'
+  | 'testConnection'
+  | 'selectProfile'
+  | 'status'
+>;
+
+export function profileHandlers(ctx: DeskContext): ProfileHandlers {
+  const { outbox } = ctx;
+  return {
+    listProfiles: async () => {
+      const keychain = await ctx.keychain();
+      const active = profileOf(ctx, undefined);
+      const profiles = [await localInfo(ctx, active)];
+      for (const saved of outbox.profiles.list()) profiles.push(await savedInfo(ctx, saved, active));
+      return { profiles, secret_store: keychain ? 'keychain' : 'unavailable' } as const;
+    },
+
+    addProfile: async (input) => {
+      if (isLocalProfile(input.name)) {
+        throw new DeskError('conflict', `"${input.name}" is the Local sandbox's name: choose another`);
+      }
+      if (input.ca_path) {
+        await readFile(input.ca_path, 'utf8').catch(() => {
+          throw new DeskError('not_found', `the certificate file ${input.ca_path} cannot be read`);
+        });
+      }
+      // The keychain first: should it fail, no profile without its credentials is left behind.
+      if (input.credentials) {
+        await saveCredentials(ctx, input.name, input.credentials, false);
+      }
+      try {
+        outbox.db.transaction(() => {
+          outbox.profiles.save({
+            name: input.name,
+            kind: input.kind,
+            baseUrl: input.base_url,
+            authUrl: input.auth_url,
+            caPath: input.ca_path ?? null,
+          });
+          outbox.audit.append('profile', { details: { name: input.name, base_url: input.base_url } });
+        })();
+      } catch (error) {
+        if (input.credentials) await forgetCredentials(ctx, input.name);
+        throw error;
+      }
+      await ctx.connections.forget(input.name);
+      return savedInfo(ctx, outbox.profiles.get(input.name) as SavedProfile, profileOf(ctx, undefined));
+    },
+
+    removeProfile: async ({ name }) => {
+      if (isLocalProfile(name)) throw new DeskError('conflict', 'the Local sandbox cannot be removed');
+      if (!outbox.profiles.get(name)) throw new DeskError('not_found', `no profile named "${name}"`);
+      const inFlight = outbox.db
+        .prepare(
+          `SELECT b.name FROM batches b JOIN payment_drafts p ON p.batch_id = b.id
+           WHERE b.profile = ? AND p.state IN ('sending', 'submitted') LIMIT 1`,
+        )
+        .pluck()
+        .get(name) as string | undefined;
+      if (inFlight) {
+        throw new DeskError(
+          'conflict',
+          `batch "${inFlight}" has payments on their way to this profile's service: finish its sync first`,
+        );
+      }
+      await forgetCredentials(ctx, name);
+      outbox.db.transaction(() => {
+        outbox.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
+        outbox.cache.forget(name);
+        if (profileOf(ctx, undefined) === name) outbox.settings.set('active_profile', LOCAL_PROFILE);
+        outbox.audit.append('remove_profile', { details: { name } });
+      })();
+      await ctx.connections.forget(name);
+      return { removed: name };
+    },
+
+    setCredentials: async ({ name, api_key, client_secret, keep_in_memory }) => {
+      if (isLocalProfile(name)) {
+        throw new DeskError('conflict', 'the Local sandbox uses its own credentials');
+      }
+      if (!outbox.profiles.get(name)) throw new DeskError('not_found', `no profile named "${name}"`);
+      const stored = await saveCredentials(ctx, name, { api_key, client_secret }, keep_in_memory);
+      await ctx.connections.forget(name);
+      outbox.audit.append('credentials', { details: { name, stored_in: stored } });
+      return { stored_in: stored };
+    },
+
+    testConnection: async ({ name }) => {
+      const profile = profileOf(ctx, name);
+      const groups = await ctx.connections.use(profile, ({ client }) => client.listGroups({ take: 1 }));
+      const connected = await ctx.connections.connect(profile);
+      return {
+        profile: connected.name,
+        base_url: connected.baseUrl,
+        token_valid_until: connected.client.tokenValidUntil() ?? ctx.now().toISOString(),
+        groups: groups.items.length,
+        checked_at: ctx.now().toISOString(),
+      };
+    },
+
+    selectProfile: async ({ name }) => {
+      const chosen = isLocalProfile(name) ? LOCAL_PROFILE : name;
+      const saved = chosen === LOCAL_PROFILE ? undefined : outbox.profiles.get(chosen);
+      if (chosen !== LOCAL_PROFILE && !saved) {
+        throw new DeskError('not_found', `no profile named "${name}"`);
+      }
+      outbox.settings.set('active_profile', chosen);
+      return saved ? savedInfo(ctx, saved, chosen) : localInfo(ctx, chosen);
+    },
+
+    status: async () => {
+      const name = profileOf(ctx, undefined);
+      const saved = name === LOCAL_PROFILE ? undefined : outbox.profiles.get(name);
+      const contact = ctx.connections.status(name);
+      return {
+        profile: { name, kind: saved?.kind ?? 'local' },
+        online: contact.online,
+        last_contact_at: contact.at,
+        last_error: contact.error,
+        token_valid_until: (await ctx.connections.tokenValidUntil(name)) ?? null,
+        jobs: ctx.jobs.list(),
+      };
+    },
+  };
+}
+
+async function localInfo(ctx: DeskContext, active: string): Promise<ProfileInfo> {
+  const started = ctx.connections.started(LOCAL_PROFILE);
+  return {
+    name: LOCAL_PROFILE,
+    kind: 'local',
+    base_url: started?.baseUrl ?? null,
+    auth_url: null,
+    ca_path: null,
+    credentials: 'not_needed',
+    token_valid_until: (await ctx.connections.tokenValidUntil(LOCAL_PROFILE)) ?? null,
+    active: active === LOCAL_PROFILE,
+  };
+}
+
+async function savedInfo(ctx: DeskContext, saved: SavedProfile, active: string): Promise<ProfileInfo> {
+  const inMemory = await new ProfileSecrets(ctx.connections.memory, saved.name).credentials();
+  const keychain = inMemory ? null : await ctx.keychain();
+  const onKeychain = keychain ? await new ProfileSecrets(keychain, saved.name).credentials() : undefined;
+  return {
+    name: saved.name,
+    kind: saved.kind,
+    base_url: saved.baseUrl,
+    auth_url: saved.authUrl,
+    ca_path: saved.caPath,
+    credentials: inMemory ? 'in_memory' : onKeychain ? 'saved' : 'missing',
+    token_valid_until: (await ctx.connections.tokenValidUntil(saved.name)) ?? null,
+    active: active === saved.name,
+  };
+}
+
+/** On the keychain, or in memory for this run when asked (no keychain, or one command's). */
+async function saveCredentials(
+  ctx: DeskContext,
+  name: string,
+  credentials: { api_key: string; client_secret: string },
+  inMemory: boolean,
+): Promise<'keychain' | 'memory'> {
+  const value = { apiKey: credentials.api_key, clientSecret: credentials.client_secret };
+  if (inMemory) {
+    await new ProfileSecrets(ctx.connections.memory, name).saveCredentials(value);
+    return 'memory';
+  }
+  const keychain = await ctx.keychain();
+  if (!keychain) {
+    throw new DeskError(
+      'keychain_unavailable',
+      'No OS keychain is available, and Payout Desk keeps credentials only there, never in a file: unlock or install one (on Linux a Secret Service such as gnome-keyring), or keep the credentials in memory for this run only',
+    );
+  }
+  await new ProfileSecrets(keychain, name).saveCredentials(value);
+  return 'keychain';
+}
+
+async function forgetCredentials(ctx: DeskContext, name: string): Promise<void> {
+  await new ProfileSecrets(ctx.connections.memory, name).forget();
+  const keychain = await ctx.keychain();
+  if (keychain) await new ProfileSecrets(keychain, name).forget();
+}

@@ -1,0 +1,73 @@
+// The checker's step: payments sent for approval, which the service holds awaiting it, are
+// approved there from the desk: PUT by their own id with `approved: true`, which only a payment
+// still pending takes. Each approval is recorded on its draft and in the audit log, with who and
+// when. A page of drafts at a time; cancelled between requests.
+import type { ApproveAtServiceResult } from '../../../shared/desk/sync';
+import type { Refusal } from '../../../shared/desk/common';
+import type { Selection } from '../../../shared/desk/drafts';
+import type { PaymentBody } from '../../../shared/service';
+import { ServiceCallError } from '../client';
+import type { Batch } from '../outbox/batch-repository';
+import { REFUSALS_NAMED } from '../outbox/draft-bulk';
+import { selectionSql } from '../outbox/draft-filters';
+import { changed, type DeskContext } from './desk-context';
+import type { z } from 'zod';
+
+export async function approveAtService(
+  ctx: DeskContext,
+  batch: Batch,
+  options: { profile: string; selection?: Selection | undefined; signal: AbortSignal; jobId: string },
+): Promise<z.infer<typeof ApproveAtServiceResult>> {
+  const { outbox } = ctx;
+  const chosen = selectionSql(batch.id, options.selection ?? { filter: {} });
+  const where = {
+    sql: `${chosen.sql} AND p.state = 'accepted' AND p.service_approved = 0`,
+    params: chosen.params,
+  };
+  const total = outbox.bulk.count(where);
+  const refused: Refusal[] = [];
+  let refusedTotal = 0;
+  let approved = 0;
+  let done = 0;
+  for (let after = 0; !options.signal.aborted; ) {
+    const page = outbox.drafts.where(where, after, 100);
+    if (page.drafts.length === 0) break;
+    after = page.last;
+    for (const draft of page.drafts) {
+      if (options.signal.aborted) break;
+      const body = {
+        ...(draft.payment as unknown as PaymentBody),
+        ...(batch.groupId ? { source: { type: 'group' as const, id: batch.groupId } } : {}),
+        correlation_id: draft.correlation_id,
+        approved: true,
+      };
+      try {
+        await ctx.connections.use(options.profile, ({ client }) => client.putPayment(draft.id, body));
+        outbox.db.transaction(() => {
+          outbox.drafts.recordServiceApproval(draft.id, true);
+          outbox.audit.append('approve_at_service', { batchId: batch.id, subjectId: draft.id });
+        })();
+        approved += 1;
+      } catch (error) {
+        // No answer, or a service in trouble: stop; what was approved stays recorded.
+        if (!(error instanceof ServiceCallError) || error.kind !== 'status') throw error;
+        if (error.status === 429 || (error.status ?? 0) >= 500 || error.status === 401) throw error;
+        refusedTotal += 1;
+        if (refused.length < REFUSALS_NAMED) {
+          refused.push({
+            id: draft.id,
+            row: draft.row,
+            reason:
+              error.status === 409
+                ? `row ${draft.row ?? '?'} is no longer pending at the service, so it cannot be approved there`
+                : `row ${draft.row ?? '?'}: ${error.message}`,
+          });
+        }
+      }
+      done += 1;
+      ctx.events.emit({ type: 'job.progress', job_id: options.jobId, done, total });
+    }
+  }
+  changed(ctx, batch.id);
+  return { approved, refused_total: refusedTotal, refused };
+}

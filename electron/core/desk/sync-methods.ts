@@ -1,0 +1,212 @@
+// Sync: what a sync would do, first; validation of new beneficiaries; the sync itself with its
+// stages and each import job's progress as events, cancellable between requests; retry of what
+// failed; and approval at the service of payments sent for approval there (the checker's step).
+import { DeskError } from '../../../shared/desk/errors';
+import type { SyncPreview } from '../../../shared/desk/sync';
+import { formatAmount } from '../../../shared/domain/money';
+import { SyncEngine } from '../sync/sync-engine';
+import type { Batch } from '../outbox/batch-repository';
+import { approveAtService } from './service-approval';
+import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import { revalidateBatch } from './draft-revision';
+import { chooseGroup } from './group-choice';
+import { walletBalance } from './live-methods';
+
+type SyncHandlers = Pick<
+  DeskHandlers,
+  | 'syncPreview'
+  | 'validateBeneficiaries'
+  | 'sync'
+  | 'cancelSync'
+  | 'cancelJob'
+  | 'retryFailed'
+  | 'approveAtService'
+>;
+
+export function syncHandlers(ctx: DeskContext): SyncHandlers {
+  const { outbox } = ctx;
+  return {
+    syncPreview: async ({ batch: ref, profile }) => preview(ctx, batchOf(ctx, ref), profile),
+
+    validateBeneficiaries: ({ batch: ref, profile, job_id }, signal) => {
+      const batch = batchOf(ctx, ref);
+      return ctx.jobs.run(
+        { id: job_id, kind: 'validate', batchId: batch.id, signal },
+        async (jobSignal, jobId) => {
+          const name = profileOf(ctx, profile ?? batch.profile);
+          const result = await ctx.connections.use(name, ({ client }) =>
+            new SyncEngine(outbox, client, {
+              onProgress: (event) => {
+                if (event.stage !== 'job') {
+                  ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
+                }
+              },
+            }).validate(batch.id, jobSignal),
+          );
+          outbox.audit.append('validate', { batchId: batch.id, details: result });
+          changed(ctx, batch.id);
+          return result;
+        },
+      );
+    },
+
+    sync: ({ batch: ref, profile, chunk_size, job_id }, signal) => {
+      const batch = batchOf(ctx, ref);
+      return ctx.jobs.run(
+        { id: job_id, kind: 'sync', batchId: batch.id, signal },
+        async (jobSignal, jobId) => {
+          const name = profileOf(ctx, profile ?? batch.profile);
+          const stage = (event: { stage: 'checking' } | Parameters<Required<ConstructorParameters<typeof SyncEngine>[2]>['onProgress']>[0]) => {
+            if (event.stage === 'job') {
+              const { stage: _job, job_id: serviceJob, ...progress } = event;
+              ctx.events.emit({ type: 'sync.job', batch_id: batch.id, service_job_id: serviceJob, ...progress });
+            } else {
+              ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
+            }
+          };
+          stage({ stage: 'checking' });
+          await checkGroup(ctx, batch, name);
+          const connected = await ctx.connections.connect(name);
+          const engine = new SyncEngine(outbox, connected.client, {
+            chunkSize: chunk_size,
+            onProgress: stage,
+          });
+          const result = await engine.sync(batch.id, jobSignal);
+          ctx.connections.noteContact(connected.name, result.state !== 'offline', result.error);
+          changed(ctx, batch.id);
+          return result;
+        },
+      );
+    },
+
+    cancelSync: ({ batch: ref }) => ({
+      cancelling: ctx.jobs.cancelBatch(batchOf(ctx, ref).id, 'sync'),
+    }),
+
+    cancelJob: ({ job_id }) => ({ cancelling: ctx.jobs.cancel(job_id) }),
+
+    retryFailed: ({ batch: ref, selection }) => {
+      const batch = batchOf(ctx, ref);
+      // Failed drafts were approved once and looked at then: their warnings stand acknowledged.
+      const failed = selection ?? { filter: { states: ['failed' as const] } };
+      const result = outbox.db.transaction(() => {
+        const outcome = outbox.bulk.approve(batch.id, failed, true);
+        outbox.audit.append('retry_failed', {
+          batchId: batch.id,
+          details: { requeued: outcome.approved, refused: outcome.refused_total },
+        });
+        return outcome;
+      })();
+      changed(ctx, batch.id);
+      return { requeued: result.approved, refused_total: result.refused_total, refused: result.refused };
+    },
+
+    approveAtService: ({ batch: ref, profile, selection, job_id }, signal) => {
+      const batch = batchOf(ctx, ref);
+      return ctx.jobs.run(
+        { id: job_id, kind: 'approve_at_service', batchId: batch.id, signal },
+        (jobSignal, jobId) =>
+          approveAtService(ctx, batch, {
+            profile: profileOf(ctx, profile ?? batch.profile),
+            selection,
+            signal: jobSignal,
+            jobId,
+          }),
+      );
+    },
+  };
+}
+
+/**
+ * Before anything is sent: the batch has a group, and the service still knows it and takes
+ * payments into it. A group chosen offline is checked here; its wallet, seen now, may change
+ * the rules on the drafts' amounts, so they are checked again first.
+ */
+async function checkGroup(ctx: DeskContext, batch: Batch, profile: string): Promise<void> {
+  if (!batch.groupId) {
+    throw new DeskError(
+      'conflict',
+      `batch "${batch.name}" has no payment group yet: choose the group it pays from, then sync`,
+    );
+  }
+  if (ctx.outbox.sync.anythingSent(batch.id)) return; // checked before its first payment left
+  const choice = await chooseGroup(ctx, profile, batch.groupId);
+  if (!choice.checked) return; // offline: the sync says so at its first request
+  ctx.outbox.batches.setGroup(batch.id, choice.group);
+  if (choice.group.walletCurrency !== batch.walletCurrency) {
+    revalidateBatch(ctx.outbox, batch.id, {
+      today: ctx.today(),
+      walletCurrency: choice.group.walletCurrency ?? undefined,
+    });
+  }
+}
+
+async function preview(
+  ctx: DeskContext,
+  batch: Batch,
+  profile: string | undefined,
+): Promise<SyncPreview> {
+  const { outbox } = ctx;
+  const wallet = batch.walletCurrency;
+  const all = outbox.queries.batchFigures(batch.id, wallet);
+  const toSend = outbox.queries.batchFigures(batch.id, wallet, ['approved']);
+  const approvals = outbox.queries.serviceApprovals(batch.id);
+  const byDefault = batch.serviceApproval === 'approved';
+  const counts = all.counts;
+  const inFlight = counts.by_state.sending + counts.by_state.submitted;
+  const blockers: string[] = [];
+  if (!batch.groupId) blockers.push('the batch has no payment group: choose the group it pays from');
+  if (toSend.counts.drafts === 0 && inFlight === 0) {
+    blockers.push('no draft is approved to send: approve the drafts that are ready');
+  }
+  const notes: string[] = [];
+  const left = counts.by_state.draft;
+  if (left > 0) {
+    notes.push(
+      `${left.toLocaleString('en')} draft${left === 1 ? ' is' : 's are'} not approved and stay${left === 1 ? 's' : ''} behind` +
+        (counts.with_errors > 0 ? ` (${counts.with_errors.toLocaleString('en')} with errors to fix)` : ''),
+    );
+  }
+  if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
+  const debits = [];
+  if (batch.walletId && wallet) {
+    const balance = await walletBalance(ctx, profileOf(ctx, profile ?? batch.profile), batch.walletId);
+    const debit = toSend.milli.get(wallet) ?? 0n;
+    const others = toSend.totals
+      .filter((total) => total.currency !== wallet)
+      .reduce((sum, total) => sum + total.count, 0);
+    const short = balance && debit > balance.milli ? debit - balance.milli : null;
+    debits.push({
+      wallet_id: batch.walletId,
+      currency: wallet,
+      amount: formatAmount(debit, 3),
+      not_estimated: others,
+      balance: balance ? formatAmount(balance.milli, 3) : null,
+      balance_fetched_at: balance?.fetchedAt ?? null,
+      short_by: short === null ? null : formatAmount(short, 3),
+    });
+  }
+  return {
+    batch_id: batch.id,
+    batch: batch.name,
+    profile: profileOf(ctx, profile ?? batch.profile),
+    group: batch.groupId
+      ? {
+          id: batch.groupId,
+          name: batch.groupName,
+          wallet_id: batch.walletId,
+          wallet_currency: batch.walletCurrency,
+        }
+      : null,
+    service_approval: batch.serviceApproval,
+    to_send: toSend.counts.drafts,
+    go_approved: approvals.approved + (byDefault ? approvals.unset : 0),
+    go_for_approval: approvals.unapproved + (byDefault ? 0 : approvals.unset),
+    in_flight: inFlight,
+    totals: toSend.totals,
+    debits,
+    counts,
+    blockers,
+    notes,
+  };
+}

@@ -1,0 +1,71 @@
+// What the outbox keeps beside a draft's JSON so that a window of 100,000 drafts is sorted,
+// filtered, counted and totalled in SQL without reading one body: its issue counts, its amount
+// in exact thousandths and the currency it is in, the payee's name, the payment date, and the
+// words a search finds it by. Worked out here, once, wherever a draft is written.
+import type { DraftBeneficiary, DraftIssue, DraftPayment } from '../../../shared/domain/draft';
+import { amountFromNumber } from '../../../shared/domain/money';
+
+export interface DraftColumns {
+  error_count: number;
+  warning_count: number;
+  /** Thousandths of the currency unit; null while the amount is missing or unreadable. */
+  amount_milli: bigint | null;
+  /** The amount's own currency, or a LAND amount's account currency; null: the wallet's. */
+  amount_currency: string | null;
+  payee: string | null;
+  /** YYYY-MM-DD, or null while missing. */
+  execution_date: string | null;
+  search_text: string;
+}
+
+export function draftColumns(
+  payment: DraftPayment,
+  beneficiary: DraftBeneficiary | null | undefined,
+  issues: readonly DraftIssue[],
+): DraftColumns {
+  let errors = 0;
+  for (const issue of issues) if (issue.severity === 'error') errors += 1;
+  const payee = payeeName(beneficiary) ?? null;
+  const account = text(beneficiary?.bank_details.account_number);
+  return {
+    error_count: errors,
+    warning_count: issues.length - errors,
+    amount_milli: milliOf(payment.amount.amount),
+    amount_currency:
+      payment.amount.currency ??
+      (payment.amount.type === 'LAND' ? beneficiary?.currency || null : null),
+    payee,
+    execution_date: /^\d{4}-\d{2}-\d{2}/.exec(payment.execution.date)?.[0] ?? null,
+    search_text: [payee, account, payment.description, payment.target.id]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+}
+
+function milliOf(amount: number | undefined): bigint | null {
+  if (amount === undefined) return null;
+  try {
+    return amountFromNumber(amount);
+  } catch {
+    return null;
+  }
+}
+
+/** The name the payee is paid under: the account holder's, else the entity's own. */
+function payeeName(beneficiary: DraftBeneficiary | null | undefined): string | undefined {
+  if (!beneficiary) return undefined;
+  const entity = beneficiary.entity;
+  return (
+    text(beneficiary.bank_details.account_name) ||
+    text(entity.company_name) ||
+    [text(entity.individual_first_name), text(entity.individual_last_name)]
+      .filter(Boolean)
+      .join(' ') ||
+    undefined
+  );
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}

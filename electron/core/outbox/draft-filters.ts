@@ -1,0 +1,62 @@
+// A draft filter, a selection and a sort as SQL over the columns kept beside each draft
+// (draft-columns.ts): the grid's window, the counts and a bulk action all find the same drafts,
+// and none of them reads a body to do it.
+import type { DraftFilter, DraftSort, Selection } from '../../../shared/desk/drafts';
+
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** The drafts of a batch a filter finds, as a WHERE clause over payment_drafts `p`. */
+export function filterSql(batchId: string, filter: DraftFilter | undefined): SqlPart {
+  const clauses = ['p.batch_id = ?'];
+  const params: unknown[] = [batchId];
+  if (filter?.states) {
+    clauses.push(`p.state IN (${filter.states.map(() => '?').join(', ')})`);
+    params.push(...filter.states);
+  }
+  if (filter?.with_errors !== undefined) {
+    clauses.push(filter.with_errors ? 'p.error_count > 0' : 'p.error_count = 0');
+  }
+  if (filter?.with_warnings !== undefined) {
+    clauses.push(filter.with_warnings ? 'p.warning_count > 0' : 'p.warning_count = 0');
+  }
+  const words = filter?.text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  for (const word of words) {
+    // A number may be the row a person sees in their sheet.
+    const row = /^\d{1,7}$/.test(word) ? ' OR p.source_row = ?' : '';
+    clauses.push(`(p.search_text LIKE ? ESCAPE '\\' OR p.correlation_id LIKE ? ESCAPE '\\'${row})`);
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(like, like, ...(row ? [Number(word)] : []));
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+export function selectionSql(batchId: string, selection: Selection): SqlPart {
+  if ('filter' in selection) return filterSql(batchId, selection.filter);
+  return {
+    sql: 'p.batch_id = ? AND p.id IN (SELECT value FROM json_each(?))',
+    params: [batchId, JSON.stringify(selection.ids)],
+  };
+}
+
+const SORT_COLUMNS: Record<DraftSort['by'], string> = {
+  row: 'p.source_row',
+  amount: 'p.amount_milli',
+  // A draft without a currency of its own is in the wallet's.
+  currency: "coalesce(p.amount_currency, ?, '')",
+  payee: 'p.payee COLLATE NOCASE',
+  date: 'p.execution_date',
+  state: 'p.state',
+};
+
+/** Ties keep the sheet's order, so that a window never shows a row twice or skips one. */
+export function orderSql(sort: DraftSort | undefined, walletCurrency: string | null): SqlPart {
+  const direction = sort?.direction === 'desc' ? 'DESC' : 'ASC';
+  const by = sort?.by ?? 'row';
+  return {
+    sql: `ORDER BY ${SORT_COLUMNS[by]} ${direction}, p.source_row ${direction}, p.rowid ${direction}`,
+    params: by === 'currency' ? [walletCurrency] : [],
+  };
+}

@@ -1,0 +1,137 @@
+// Reads over a whole batch that never hold it in memory: a window of rows (sorted and filtered
+// in SQL over the columns beside each draft), counts by state with errors and warnings apart,
+// and exact totals per currency (integer thousandths summed by SQLite, read back as bigints).
+import type { DraftCounts } from '../../../shared/desk/batches';
+import type { MoneyTotal } from '../../../shared/desk/common';
+import type { DraftFilter, DraftSort, DraftWindow } from '../../../shared/desk/drafts';
+import { DRAFT_STATES, type DraftState } from '../../../shared/domain/draft-state';
+import { formatAmount } from '../../../shared/domain/money';
+import type { Db } from './database';
+import { filterSql, orderSql, type SqlPart } from './draft-filters';
+import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
+
+interface FigureRow {
+  state: DraftState;
+  currency: string;
+  drafts: bigint;
+  errors: bigint;
+  warnings: bigint;
+  milli: bigint | null;
+  counted: bigint;
+  approved_at_service: bigint | null;
+  awaiting_at_service: bigint | null;
+}
+
+export interface BatchFigures {
+  counts: DraftCounts;
+  totals: MoneyTotal[];
+  /** Exact totals in thousandths, by currency ('' while the wallet's is unknown). */
+  milli: Map<string, bigint>;
+}
+
+export class DraftQueries {
+  private readonly figures;
+
+  constructor(private readonly db: Db) {
+    // safeIntegers: sums of thousandths come back as bigints, exact however large.
+    this.figures = db
+      .prepare(
+        `SELECT p.state, coalesce(p.amount_currency, ?, '') AS currency, COUNT(*) AS drafts,
+           SUM(p.error_count > 0) AS errors, SUM(p.warning_count > 0) AS warnings,
+           SUM(p.amount_milli) AS milli, COUNT(p.amount_milli) AS counted,
+           SUM(p.service_approved = 1 AND p.state IN ('submitted', 'accepted')) AS approved_at_service,
+           SUM(p.service_approved = 0 AND p.state IN ('submitted', 'accepted')) AS awaiting_at_service
+         FROM payment_drafts p WHERE p.batch_id = ? GROUP BY 1, 2`,
+      )
+      .safeIntegers(true);
+  }
+
+  /** Counts by state and totals per currency of the batch's drafts (of some states), in one pass. */
+  batchFigures(
+    batchId: string,
+    walletCurrency: string | null,
+    states: readonly DraftState[] = DRAFT_STATES,
+  ): BatchFigures {
+    const rows = this.figures.all(walletCurrency, batchId) as FigureRow[];
+    return figuresOf(rows.filter((row) => states.includes(row.state)));
+  }
+
+  /** Of the batch's approved drafts: how many say approved at the service, not, or nothing. */
+  serviceApprovals(batchId: string): { approved: number; unapproved: number; unset: number } {
+    const row = this.db
+      .prepare(
+        `SELECT SUM(json_extract(body_json, '$.approved') = 1) AS approved,
+           SUM(json_extract(body_json, '$.approved') = 0) AS unapproved,
+           SUM(json_extract(body_json, '$.approved') IS NULL) AS unset
+         FROM payment_drafts WHERE batch_id = ? AND state = 'approved'`,
+      )
+      .get(batchId) as { approved: number | null; unapproved: number | null; unset: number | null };
+    return { approved: row.approved ?? 0, unapproved: row.unapproved ?? 0, unset: row.unset ?? 0 };
+  }
+
+  /** The rows of a window, and how many drafts the filter finds in all. */
+  window(
+    batchId: string,
+    request: {
+      skip: number;
+      take: number;
+      sort?: DraftSort | undefined;
+      filter?: DraftFilter | undefined;
+    },
+    walletCurrency: string | null,
+  ): DraftWindow {
+    const where = filterSql(batchId, request.filter);
+    const order = orderSql(request.sort, walletCurrency);
+    const total = this.count(where);
+    const rows = this.db
+      .prepare(`${DRAFT_SELECT} WHERE ${where.sql} ${order.sql} LIMIT ? OFFSET ?`)
+      .all(...where.params, ...order.params, request.take, request.skip) as DraftRow[];
+    return { total, skip: request.skip, rows: rows.map(toDraft) };
+  }
+
+  count(where: SqlPart): number {
+    return this.db
+      .prepare(`SELECT COUNT(*) FROM payment_drafts p WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
+  }
+}
+
+function figuresOf(rows: FigureRow[]): BatchFigures {
+  const byState = Object.fromEntries(DRAFT_STATES.map((state) => [state, 0])) as Record<
+    DraftState,
+    number
+  >;
+  const counts: DraftCounts = {
+    drafts: 0,
+    with_errors: 0,
+    with_warnings: 0,
+    by_state: byState,
+    approved_at_service: 0,
+    awaiting_approval_at_service: 0,
+  };
+  const totals = new Map<string, { milli: bigint; count: number }>();
+  for (const row of rows) {
+    counts.drafts += Number(row.drafts);
+    counts.with_errors += Number(row.errors);
+    counts.with_warnings += Number(row.warnings);
+    byState[row.state] += Number(row.drafts);
+    counts.approved_at_service += Number(row.approved_at_service ?? 0n);
+    counts.awaiting_approval_at_service += Number(row.awaiting_at_service ?? 0n);
+    const total = totals.get(row.currency) ?? { milli: 0n, count: 0 };
+    total.milli += row.milli ?? 0n;
+    total.count += Number(row.counted);
+    totals.set(row.currency, total);
+  }
+  const counted = [...totals].filter(([, total]) => total.count > 0);
+  counted.sort(([a], [b]) => a.localeCompare(b));
+  return {
+    counts,
+    totals: counted.map(([currency, total]) => ({
+      currency,
+      amount: formatAmount(total.milli, 3),
+      count: total.count,
+    })),
+    milli: new Map(counted.map(([currency, total]) => [currency, total.milli])),
+  };
+}

@@ -1,0 +1,105 @@
+// New beneficiaries before their payments: the service validates them by the schema of their
+// country and currency, and those it finds wrong wait on their drafts as `service` issues at
+// the fields it names; the rest are created (PUT by their fixed id, so a repeat is an update).
+// A page of drafts at a time, reporting progress: a batch of 100,000 new payees is never read
+// whole, and the person sees it move.
+import type { ValidationIssue } from '../../../shared/service';
+import type { Draft } from '../../../shared/desk/drafts';
+import type { DraftIssue } from '../../../shared/domain/draft';
+import type { DraftState } from '../../../shared/domain/draft-state';
+import type { PaymentsClient } from '../client/payments-client';
+import type { Outbox } from '../outbox';
+
+/** Beneficiaries per validation request (the sandbox's bulk maximum is 1,000). */
+const VALIDATION_BATCH = 1000;
+
+export interface StageProgress {
+  (done: number, total: number): void;
+}
+
+export class BeneficiaryStage {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly client: PaymentsClient,
+  ) {}
+
+  /**
+   * The service checks the new beneficiaries of drafts in `states`; with `save`, those it
+   * accepts are created. Returns how many were checked and found wrong.
+   */
+  async run(
+    batchId: string,
+    options: {
+      states: readonly DraftState[];
+      save: boolean;
+      progress: StageProgress;
+      /** Checked between requests: a cancelled run stops at the next one. */
+      stopped: () => boolean;
+    },
+  ): Promise<{ checked: number; invalid: number }> {
+    const drafts = this.outbox.drafts;
+    const total = drafts.countPendingBeneficiaries(batchId, options.states);
+    let checked = 0;
+    let invalid = 0;
+    if (total === 0) return { checked, invalid };
+    options.progress(0, total);
+    for (let after = 0; !options.stopped(); ) {
+      const page = drafts.pendingBeneficiaries(batchId, options.states, after, VALIDATION_BATCH);
+      if (page.drafts.length === 0) break;
+      after = page.last;
+      const findings = await this.findings(page.drafts);
+      for (const draft of page.drafts) {
+        const issues = findings.get(draft.id);
+        if (issues) {
+          this.landFindings(draft, issues);
+          invalid += 1;
+        } else if (options.save && draft.beneficiary) {
+          await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
+          this.outbox.sync.markBeneficiarySynced(draft.beneficiary.id, 'synced');
+        }
+        checked += 1;
+        if (options.save && checked % 100 === 0) options.progress(checked, total);
+      }
+      options.progress(checked, total);
+    }
+    return { checked, invalid };
+  }
+
+  /** The service's validation of the drafts' new beneficiaries, by draft id. */
+  private async findings(drafts: Draft[]): Promise<Map<string | undefined, ValidationIssue[]>> {
+    const result = await this.client.validateBeneficiaries(
+      drafts.map((draft) => {
+        const { type, bank_details, entity, country, currency } = putBody(draft);
+        return {
+          id: draft.id,
+          entity_type: type,
+          entity,
+          bank_details: { ...bank_details, account_country: country, account_currency: currency },
+        };
+      }),
+    );
+    return new Map(result.invalid.map((item) => [item.id, item.issues]));
+  }
+
+  /** The service's findings land on the draft's fields; the draft waits to be fixed. */
+  private landFindings(draft: Draft, found: ValidationIssue[]): void {
+    const issues: DraftIssue[] = [
+      ...draft.issues.filter((issue) => issue.source !== 'service'),
+      ...found.map((issue) => ({
+        field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
+        message: issue.message,
+        severity: 'error' as const,
+        source: 'service' as const,
+      })),
+    ];
+    this.outbox.db.transaction(() => {
+      this.outbox.drafts.saveContent(draft, draft, issues);
+      this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', found);
+    })();
+  }
+}
+
+/** The beneficiary as the service takes it: drafts without errors have one that fits. */
+function putBody(draft: Draft) {
+  return draft.beneficiary!.body as Parameters<PaymentsClient['putBeneficiary']>[1];
+}

@@ -1,0 +1,127 @@
+// Drafts through the contract: a window of rows (the grid asks for what it shows, sorted and
+// filtered in the outbox, never the whole batch), one draft, edits revalidated by the domain's
+// rules, bulk edits of a selection or a filter, deletion, undo, and approval.
+import { z } from 'zod';
+import { DraftChanges, EditableField, FieldValue } from '../domain/draft-changes';
+import { DraftBeneficiary, DraftIssue, DraftPayment } from '../domain/draft';
+import { DRAFT_STATES } from '../domain/draft-state';
+import { BatchRef, Id, Refusals, Timestamp } from './common';
+
+export const DraftState = z.enum(DRAFT_STATES);
+
+export const BeneficiarySyncState = z.enum(['draft', 'synced', 'invalid']);
+
+export const Draft = z.object({
+  id: Id,
+  /** Fixed when the draft was created, as its id: a crashed sync asks the service by them. */
+  correlation_id: z.string(),
+  batch_id: Id,
+  /** The sheet row it came from; null for a draft not imported from a sheet. */
+  row: z.int().nullable(),
+  state: DraftState,
+  payment: DraftPayment,
+  /** The payee to create with the payment; null when it names one the service holds. */
+  beneficiary: z
+    .object({ id: Id, body: DraftBeneficiary, sync_state: BeneficiarySyncState })
+    .nullable(),
+  issues: z.array(DraftIssue),
+  /** The payment's status at the service, as last seen. */
+  remote_status: z.string().nullable(),
+  /** The service's refusal, as it answered. */
+  error: z.unknown(),
+  /** At the service: true approved, false awaiting approval there, null not there yet. */
+  service_approved: z.boolean().nullable(),
+  updated_at: Timestamp,
+});
+export type Draft = z.infer<typeof Draft>;
+
+export const DraftSortKey = z.enum(['row', 'amount', 'currency', 'payee', 'date', 'state']);
+export const DraftSort = z.object({
+  by: DraftSortKey,
+  direction: z.enum(['asc', 'desc']).default('asc'),
+});
+export type DraftSort = z.infer<typeof DraftSort>;
+
+export const DraftFilter = z.object({
+  states: z.array(DraftState).min(1).optional(),
+  with_errors: z.boolean().optional(),
+  with_warnings: z.boolean().optional(),
+  /** Words found in the payee's name, account, description, correlation id or row number. */
+  text: z.string().trim().max(200).optional(),
+});
+export type DraftFilter = z.infer<typeof DraftFilter>;
+
+/** Some drafts by id, or every draft of the batch a filter finds (`{filter: {}}`: all of them). */
+export const Selection = z.union([
+  z.object({ ids: z.array(Id).min(1).max(100_000) }),
+  z.object({ filter: DraftFilter }),
+]);
+export type Selection = z.infer<typeof Selection>;
+
+export const DraftWindowInput = z.object({
+  batch: BatchRef,
+  skip: z.int().min(0).default(0),
+  take: z.int().min(1).max(1000).default(100),
+  sort: DraftSort.optional(),
+  filter: DraftFilter.optional(),
+});
+export const DraftWindow = z.object({
+  /** Drafts the filter finds, of which `rows` is the window asked for. */
+  total: z.int(),
+  skip: z.int(),
+  rows: z.array(Draft),
+});
+export type DraftWindow = z.infer<typeof DraftWindow>;
+
+export const EditDraftInput = z.object({ id: Id, changes: DraftChanges });
+
+/** What a bulk edit may set: the fields a whole batch often shares. */
+export const BulkField = EditableField.extract([
+  'execution.date',
+  'purpose',
+  'description',
+  'amount.type',
+  'approved',
+]);
+export const BulkChanges = z
+  .partialRecord(BulkField, FieldValue)
+  .refine((changes) => Object.keys(changes).length > 0, 'name at least one field to change');
+
+export const BulkEditInput = z.object({
+  batch: BatchRef,
+  selection: Selection,
+  changes: BulkChanges,
+});
+export const BulkEditResult = z.object({ changed: z.int(), ...Refusals });
+
+export const DeleteDraftsInput = z.object({ batch: BatchRef, selection: Selection });
+export const DeleteDraftsResult = z.object({ deleted: z.int(), ...Refusals });
+
+export const UndoResult = z.object({
+  /** What was undone, in words: "the edit of row 12", "the bulk edit of 240 drafts". */
+  undone: z.string(),
+  drafts: z.int(),
+});
+
+export const ApproveInput = z.object({
+  batch: BatchRef,
+  selection: Selection,
+  /**
+   * Warnings are not errors, but a possible duplicate approved unseen is a payment made twice:
+   * drafts with warnings are approved only when the caller says they were looked at.
+   */
+  include_warnings: z.boolean().default(false),
+});
+export const ApproveResult = z.object({
+  approved: z.int(),
+  ...Refusals,
+  /** Why drafts were refused, counted: errors to fix, warnings not acknowledged, past approval. */
+  refused_for: z.object({ errors: z.int(), warnings: z.int(), state: z.int() }),
+});
+export type ApproveResult = z.infer<typeof ApproveResult>;
+
+export const UnapproveInput = z.object({ batch: BatchRef, selection: Selection });
+export const UnapproveResult = z.object({ unapproved: z.int(), ...Refusals });
+
+export const DraftIdInput = z.object({ id: Id });
+export const BatchInput = z.object({ batch: BatchRef });

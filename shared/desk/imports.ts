@@ -1,0 +1,160 @@
+// Sheets in and out through the contract: inspect a file (its sheets, the header row guessed,
+// the mapping proposed or saved, a preview of its first rows with their issues; nothing
+// written), import it into a new batch or append it to one, the saved mappings, the template.
+import { z } from 'zod';
+import { DraftIssue } from '../domain/draft';
+import { BatchName, BatchRef, FilePath, Id, JobId } from './common';
+import { BatchGroup, ServiceApproval } from './batches';
+
+export const SheetFormat = z.enum(['xlsx', 'csv']);
+
+/** `{"<header>": "<field>" | null}`: the columns it names take those fields; null leaves one out. */
+export const ColumnMappingInput = z.record(z.string(), z.string().nullable());
+
+/** How dates without a four-digit year first are read: 31/01/2030 day first, or month first. */
+export const DateOrder = z.enum(['DMY', 'MDY']);
+
+const SheetChoice = {
+  file: FilePath,
+  /** The sheet to read; otherwise the one that looks like the payment list. */
+  sheet: z.string().min(1).optional(),
+  /** The header row (1-based), where the guess was wrong. */
+  header_row: z.int().min(1).optional(),
+  mapping: ColumnMappingInput.optional(),
+  date_order: DateOrder.optional(),
+};
+
+export const InspectSheetInput = z.object({
+  ...SheetChoice,
+  preview_rows: z.int().min(1).max(200).default(20),
+  job_id: JobId.optional(),
+});
+
+export const MappingSource = z.enum(['given', 'saved', 'proposed']);
+
+/** How sure the mapping is of a column: named by the person, saved, or how well its header matched. */
+export const MappingConfidence = z.enum(['given', 'saved', 'exact', 'likely', 'weak']);
+
+export const InspectedColumn = z.object({
+  /** Its letter, A for the first. */
+  column: z.string(),
+  header: z.string(),
+  /** The first values under the header, as the sheet shows them. */
+  samples: z.array(z.string()),
+  field: z.string().nullable(),
+  confidence: MappingConfidence.nullable(),
+});
+
+export const SheetField = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** A required field must be mapped (or told from another: an IBAN gives the bank country). */
+  required: z.boolean(),
+  /** The draft field it fills, in the spec's names. */
+  target: z.string(),
+});
+
+export const PassedOverSheet = z.object({ sheet: z.string(), reason: z.string() });
+
+export const SheetInspection = z.object({
+  file: z.string(),
+  format: SheetFormat,
+  sheets: z.array(z.object({ name: z.string(), hidden: z.boolean() })),
+  sheet: z.string(),
+  sheets_passed_over: z.array(PassedOverSheet),
+  header_row: z.int(),
+  /** The rows from the top of the sheet to the header's, to pick another header row from. */
+  top_rows: z.array(z.object({ row: z.int(), cells: z.array(z.string()) })),
+  columns: z.array(InspectedColumn),
+  mapping_source: MappingSource,
+  /** The mapping saved for these headers, when there is one. */
+  saved_mapping: z.object({ key: z.string(), name: z.string(), updated_at: z.string() }).nullable(),
+  mapping_notes: z.array(z.string()),
+  /** Labels of required fields no column fills. */
+  required_unmapped: z.array(z.string()),
+  preview: z.array(
+    z.object({
+      row: z.int(),
+      cells: z.array(z.string()),
+      /** Why the import would skip this row (a total, a blank row); null when it is a payment. */
+      skipped: z.string().nullable(),
+      issues: z.array(DraftIssue),
+    }),
+  ),
+  fields: z.array(SheetField),
+});
+export type SheetInspection = z.infer<typeof SheetInspection>;
+
+export const ImportSheetInput = z.object({
+  ...SheetChoice,
+  /** A new batch's name; without one, the file's name and the time. Not with `append_to`. */
+  batch_name: BatchName.optional(),
+  /** An existing batch to add the rows to, instead of a new one. */
+  append_to: BatchRef.optional(),
+  /** The payment group; without one, the batch waits for a group before it can be synced. */
+  group_id: Id.optional(),
+  service_approval: ServiceApproval.optional(),
+  profile: z.string().optional(),
+  job_id: JobId.optional(),
+});
+
+export const ImportedIssue = z.object({
+  row: z.int(),
+  cell: z.string().nullable(),
+  field: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+});
+
+export const ImportSummary = z.object({
+  batch: z.string(),
+  batch_id: Id,
+  sheet: z.string(),
+  sheets_passed_over: z.array(PassedOverSheet).optional(),
+  header_row: z.int(),
+  /** Every column with a header: its field, or null for one the import leaves out. */
+  mapping: z.record(z.string(), z.string().nullable()),
+  mapping_source: MappingSource,
+  mapping_notes: z.array(z.string()).optional(),
+  rows: z.int(),
+  drafts: z.int(),
+  skipped: z.array(z.object({ row: z.int(), reason: z.string() })),
+  issues: z.array(ImportedIssue),
+  group: BatchGroup.nullable(),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+export const SavedMapping = z.object({
+  key: z.string(),
+  name: z.string(),
+  mapping: z.record(z.string(), z.string().nullable()),
+  updated_at: z.string(),
+});
+export const MappingList = z.object({ mappings: z.array(SavedMapping) });
+export const DeleteMappingInput = z.object({ key: z.string().min(1) });
+
+export const WriteTemplateInput = z.object({ file: FilePath, force: z.boolean().default(false) });
+export const TemplateWritten = z.object({
+  file: z.string(),
+  format: SheetFormat,
+  /** The headings written, in order. */
+  columns: z.array(z.string()),
+  rows: z.int(),
+});
+
+export const ExportResultsInput = z.object({
+  batch: BatchRef,
+  file: FilePath,
+  force: z.boolean().default(false),
+  job_id: JobId.optional(),
+});
+export const ResultsExported = z.object({
+  file: z.string(),
+  batch: z.string(),
+  rows: z.int(),
+  /** Drafts written by state. */
+  states: z.record(z.string(), z.int()),
+  /** Skipped rows past what an import keeps, written empty. */
+  rows_left_out: z.int(),
+  source: z.object({ file: z.string(), sheet: z.string() }),
+});

@@ -1,0 +1,19 @@
+// The DeskApi contract between the core and every face (window, browser, command line).
+export * from './api';
+export * from './batches';
+export * from './common';
+export * from './drafts';
+export * from './errors';
+export * from './events';
+export * from './imports';
+export * from './live';
+export * from './profiles';
+export * from './sync';
+export {
+  DraftBeneficiary,
+  DraftIssue,
+  DraftPayment,
+  IssueSeverity,
+  IssueSource,
+} from '../domain/draft';
+export { DraftChanges, EditableField, FieldValue } from '../domain/draft-changes';

@@ -1,0 +1,90 @@
+// Sync through the contract: what a sync would send, first (counts, totals per currency, what
+// it will debit per wallet against the last known balance, and whether the payments go
+// approved or for approval); validation of new beneficiaries; the sync itself, cancel, retry;
+// approval at the service of payments sent for approval.
+import { z } from 'zod';
+import { BatchRef, DecimalText, JobId, MoneyTotal, Refusals, Timestamp } from './common';
+import { BatchGroup, DraftCounts, ServiceApproval } from './batches';
+import { Selection } from './drafts';
+
+const Profile = { profile: z.string().optional() };
+
+export const SyncPreviewInput = z.object({ batch: BatchRef, ...Profile });
+
+export const WalletDebit = z.object({
+  wallet_id: z.string(),
+  currency: z.string(),
+  /** What the payments in the wallet's own currency will debit, fees not included. */
+  amount: DecimalText,
+  /** Payments in other currencies: their debit is known only once the service converts them. */
+  not_estimated: z.int(),
+  /** The wallet's balance as last fetched; null when never fetched. */
+  balance: DecimalText.nullable(),
+  balance_fetched_at: Timestamp.nullable(),
+  /** How much the known debit exceeds the balance; null when it does not (or is unknown). */
+  short_by: DecimalText.nullable(),
+});
+
+export const SyncPreview = z.object({
+  batch_id: z.string(),
+  batch: z.string(),
+  profile: z.string(),
+  group: BatchGroup.nullable(),
+  service_approval: ServiceApproval,
+  /** Approved drafts the sync will send, of which these go approved and these for approval. */
+  to_send: z.int(),
+  go_approved: z.int(),
+  go_for_approval: z.int(),
+  /** Submitted earlier and still followed, or left unanswered by a crash: settled first. */
+  in_flight: z.int(),
+  totals: z.array(MoneyTotal),
+  debits: z.array(WalletDebit),
+  counts: DraftCounts,
+  /** What stops a sync now, in words; empty when it can run. */
+  blockers: z.array(z.string()),
+  /** What the person should know before it runs: drafts left behind, warnings. */
+  notes: z.array(z.string()),
+});
+export type SyncPreview = z.infer<typeof SyncPreview>;
+
+export const ValidateInput = z.object({ batch: BatchRef, ...Profile, job_id: JobId.optional() });
+export const ValidationDone = z.object({ checked: z.int(), invalid: z.int() });
+
+export const SyncInput = z.object({
+  batch: BatchRef,
+  ...Profile,
+  chunk_size: z.int().min(1).max(1000).default(500),
+  job_id: JobId.optional(),
+});
+
+export const ServiceJob = z.object({
+  job_id: z.string(),
+  status: z.string(),
+  total: z.int(),
+  processed: z.int(),
+  failed: z.int(),
+});
+
+export const SyncOutcome = z.object({
+  /** done; offline (no answer); interrupted (429 or 5xx past retries); cancelled. All resume. */
+  state: z.enum(['done', 'offline', 'interrupted', 'cancelled']),
+  counts: DraftCounts,
+  jobs: z.array(ServiceJob),
+  error: z.string().optional(),
+});
+export type SyncOutcome = z.infer<typeof SyncOutcome>;
+
+export const CancelSyncInput = z.object({ batch: BatchRef });
+export const CancelJobInput = z.object({ job_id: JobId });
+export const Cancelling = z.object({ cancelling: z.boolean() });
+
+export const RetryFailedInput = z.object({ batch: BatchRef, selection: Selection.optional() });
+export const RetryFailedResult = z.object({ requeued: z.int(), ...Refusals });
+
+export const ApproveAtServiceInput = z.object({
+  batch: BatchRef,
+  ...Profile,
+  selection: Selection.optional(),
+  job_id: JobId.optional(),
+});
+export const ApproveAtServiceResult = z.object({ approved: z.int(), ...Refusals });

@@ -1,0 +1,99 @@
+// The rules on a new beneficiary's values: its codes, its account by the rules of its bank's
+// country (an IBAN's checksum, a UK account's 8 digits, a US routing number's check digit), its
+// BIC, and a name to pay. The service's own schemas may ask for more; its findings land on the
+// draft as `service` issues when the beneficiaries are validated before a sync.
+import {
+  checkAbaRouting,
+  checkBic,
+  checkBsb,
+  checkCanadianRouting,
+  checkIban,
+  checkSortCode,
+  checkUkAccountNumber,
+  IBAN_LIKE,
+  normaliseAbaRouting,
+  normaliseIban,
+  normaliseSortCode,
+  type Check,
+} from './bank-identifiers';
+import { isCountryCode } from './countries';
+import { isCurrencyCode } from './currencies';
+import { isCalendarDay } from './calendar-day';
+import type { DraftBeneficiary, Finding } from './draft';
+
+const B = 'beneficiary.';
+const BANK = 'beneficiary.bank_details.';
+
+/** A bank code by its country's scheme, with the zeros a spreadsheet drops put back. */
+const BANK_CODE_CHECKS: Readonly<Record<string, (code: string) => Check>> = {
+  GB: (code) => checkSortCode(normaliseSortCode(code)),
+  US: (code) => checkAbaRouting(normaliseAbaRouting(code)),
+  AU: checkBsb,
+  CA: checkCanadianRouting,
+};
+
+const ENTITY_TYPES = ['INDIVIDUAL', 'BUSINESS'];
+
+export function validateBeneficiary(beneficiary: DraftBeneficiary, find: Finding): void {
+  const bank = beneficiary.bank_details;
+  const entity = beneficiary.entity;
+  if (!ENTITY_TYPES.includes(beneficiary.type)) {
+    find(`${B}type`, `${beneficiary.type || 'blank'} is not a payee type: INDIVIDUAL or BUSINESS`);
+  }
+  const country = beneficiary.country;
+  if (!country) find(`${B}country`, 'the bank country is missing');
+  else if (!isCountryCode(country)) {
+    find(`${B}country`, `${country} is not a country code such as GB or FR`);
+  }
+
+  const account = text(bank.account_number);
+  if (!account) find(`${BANK}account_number`, 'the account number or IBAN is missing');
+  else if (IBAN_LIKE.test(normaliseIban(account))) {
+    const iban = checkIban(account);
+    if (!iban.ok) find(`${BANK}account_number`, iban.reason);
+    else if (country && isCountryCode(country) && iban.country !== country) {
+      find(
+        `${B}country`,
+        `the IBAN is from ${iban.country} but the bank country says ${country}`,
+        'warning',
+      );
+    }
+  } else if (country === 'GB') {
+    const uk = checkUkAccountNumber(account);
+    if (!uk.ok) find(`${BANK}account_number`, uk.reason);
+  }
+
+  const bankCode = text(bank.bank_code);
+  const checkCode = country ? BANK_CODE_CHECKS[country] : undefined;
+  if (bankCode && checkCode) {
+    const checked = checkCode(bankCode);
+    if (!checked.ok) find(`${BANK}bank_code`, checked.reason);
+  }
+  const bic = text(bank.bank_identifier_code);
+  if (bic) {
+    const checked = checkBic(bic);
+    if (!checked.ok) find(`${BANK}bank_identifier_code`, checked.reason);
+  }
+
+  const holder =
+    text(bank.account_name) ||
+    text(entity.company_name) ||
+    [text(entity.individual_first_name), text(entity.individual_last_name)]
+      .filter(Boolean)
+      .join(' ');
+  if (!holder) find(`${BANK}account_name`, 'the name of the account holder is missing');
+
+  const currency = beneficiary.currency;
+  if (!currency) find(`${B}currency`, 'the account currency is missing');
+  else if (!isCurrencyCode(currency)) {
+    find(`${B}currency`, `${currency} is not a currency code such as GBP or EUR`);
+  }
+  const born = text(entity.date_of_birth);
+  if (born && !isCalendarDay(born)) {
+    find(`${B}entity.date_of_birth`, `${born} is not a date such as 1980-04-23`);
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
