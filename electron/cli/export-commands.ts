@@ -5,18 +5,22 @@ import { access } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { PaymentsClient } from '../core/client';
 import type { StatementItem } from '../../shared/service';
-import { exportFormat, SheetExportError, type ExportFormat } from '../core/sheets/export-writers';
-import { FIELDS } from '../core/sheets/fields';
-import { writeResults } from '../core/sheets/results-export';
-import { writeStatement } from '../core/sheets/statement-export';
+import {
+  exportFormat,
+  SheetExportError,
+  type ExportFormat,
+} from '../core/sheets/writing/export-writers';
+import { FIELDS } from '../core/sheets/understanding/fields';
+import { writeResults } from '../core/sheets/writing/results-export';
+import { writeStatement } from '../core/sheets/writing/statement-export';
 import {
   exampleTemplateRows,
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../core/sheets/template-workbook';
+} from '../core/sheets/writing/template-workbook';
 import { findBatch, print, UsageError, withOutbox, type CliContext } from './context';
-import { resultRow } from '../core/sheets/result-rows';
-import { batchResults, type BatchSheetSource } from '../core/sheets/batch-results';
+import { resultRow } from '../core/sheets/writing/result-rows';
+import { batchResults, type BatchSheetSource } from '../core/sheets/writing/batch-results';
 
 const PROGRESS_EVERY = 5_000;
 
