@@ -6,21 +6,20 @@ import { parseArgs } from 'node:util';
 import type { PaymentsClient } from '../core/client';
 import type { StatementItem } from '../../shared/service';
 import {
-  exportFormat,
-  SheetExportError,
-  type ExportFormat,
-} from '../core/sheets/writing/export-writers';
-import { FIELDS } from '../core/sheets/understanding/fields';
-import { writeResults } from '../core/sheets/writing/results-export';
-import { writeStatement } from '../core/sheets/writing/statement-export';
-import {
+  batchResults,
   exampleTemplateRows,
+  exportFormat,
+  FIELDS,
+  resultRow,
+  SheetExportError,
+  writeResults,
+  writeStatement,
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../core/sheets/writing/template-workbook';
+  type BatchSheetSource,
+  type ExportFormat,
+} from '../core/sheets';
 import { findBatch, print, UsageError, withOutbox, type CliContext } from './context';
-import { resultRow } from '../core/sheets/writing/result-rows';
-import { batchResults, type BatchSheetSource } from '../core/sheets/writing/batch-results';
 
 const PROGRESS_EVERY = 5_000;
 

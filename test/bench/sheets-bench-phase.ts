@@ -2,6 +2,9 @@
 // {"seconds", "peak_rss_mb", "rows"} as its last line.
 // argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
 // write-drafts FILE | least-outbox FILE | export-xlsx FILE | export-csv FILE
+// The sheets modules are imported one by one, not through electron/core/sheets/index.ts: the
+// index loads every part, exceljs's writers included, into every phase's memory and before
+// parse-xlsx starts its clock.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
