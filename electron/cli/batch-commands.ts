@@ -9,8 +9,8 @@ import {
   importSheet,
   type SheetImportRequest,
   type SheetImportSummary,
-} from '../core/sheets/sheet-import';
-import { readableFileSize } from '../core/sheets/file-kind';
+  readableFileSize,
+} from '../core/sheets';
 import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
 import { findBatch, openClient, print, UsageError, withOutbox, type CliContext } from './context';
 

@@ -5,18 +5,21 @@ import { access } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { PaymentsClient } from '../core/client';
 import type { StatementItem } from '../../shared/service';
-import { exportFormat, SheetExportError, type ExportFormat } from '../core/sheets/export-writers';
-import { FIELDS } from '../core/sheets/fields';
-import { writeResults } from '../core/sheets/results-export';
-import { writeStatement } from '../core/sheets/statement-export';
 import {
+  batchResults,
   exampleTemplateRows,
+  exportFormat,
+  FIELDS,
+  resultRow,
+  SheetExportError,
+  writeResults,
+  writeStatement,
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../core/sheets/template-workbook';
+  type BatchSheetSource,
+  type ExportFormat,
+} from '../core/sheets';
 import { findBatch, print, UsageError, withOutbox, type CliContext } from './context';
-import { resultRow } from '../core/sheets/result-rows';
-import { batchResults, type BatchSheetSource } from '../core/sheets/batch-results';
 
 const PROGRESS_EVERY = 5_000;
 

@@ -269,9 +269,9 @@ export function countryName(code: string): string | undefined {
 
 /**
  * Lower case, without accents, punctuation as spaces: "Côte d'Ivoire" -> "cote d ivoire". The
- * key of a name in any language (sheets/country-names.ts): ß and ł are no letter with an accent
- * to Unicode, but the Swiss write ss ("Grossbritannien"), and a Polish name typed without its
- * marks has l.
+ * key of a name in any language (sheets/coercion/country-names.ts): ß and ł are no letter with
+ * an accent to Unicode, but the Swiss write ss ("Grossbritannien"), and a Polish name typed
+ * without its marks has l.
  */
 export function countryNameKey(name: string): string {
   return name

@@ -2,15 +2,18 @@
 // {"seconds", "peak_rss_mb", "rows"} as its last line.
 // argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
 // write-drafts FILE | least-outbox FILE | export-xlsx FILE | export-csv FILE
+// The sheets modules are imported one by one, not through electron/core/sheets/index.ts: the
+// index loads every part, exceljs's writers included, into every phase's memory and before
+// parse-xlsx starts its clock.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox } from '../../electron/core/outbox';
-import { openCsv } from '../../electron/core/sheets/csv-reader';
-import type { ResultRow } from '../../electron/core/sheets/results-export';
-import { importSheet } from '../../electron/core/sheets/sheet-import';
-import { SHEET_LIMITS } from '../../electron/core/sheets/limits';
-import { readSheet } from '../../electron/core/sheets/sheet-reading';
+import { openCsv } from '../../electron/core/sheets/reading/csv-reader';
+import type { ResultRow } from '../../electron/core/sheets/writing/results-export';
+import { importSheet } from '../../electron/core/sheets/drafting/sheet-import';
+import { SHEET_LIMITS } from '../../electron/core/sheets/reading/limits';
+import { readSheet } from '../../electron/core/sheets/drafting/sheet-reading';
 import { BENCH_HEADER, benchRow } from './sheets-bench-files';
 import { peakRssMb } from './sandbox-process';
 
@@ -96,9 +99,10 @@ async function readThroughWorker(): Promise<number> {
 
 /** The sheet's drafts, serialised as an import makes them (not timed by the phases that use them). */
 async function sheetDrafts() {
-  const { chooseSheet } = await import('../../electron/core/sheets/sheet-choice');
-  const { draftContext, importedDraft } = await import('../../electron/core/sheets/row-to-draft');
-  const { encodeCells } = await import('../../electron/core/sheets/source-cells');
+  const { chooseSheet } = await import('../../electron/core/sheets/understanding/sheet-choice');
+  const { draftContext, importedDraft } =
+    await import('../../electron/core/sheets/drafting/row-to-draft');
+  const { encodeCells } = await import('../../electron/core/sheets/drafting/source-cells');
   const chosen = await chooseSheet(file, SHEET_LIMITS, {});
   const { mapping } = chosen.header;
   const context = draftContext(
@@ -122,7 +126,7 @@ async function sheetDrafts() {
  * however fast its reading is.
  */
 async function writeDrafts(): Promise<Timed> {
-  const { DraftWriter } = await import('../../electron/core/sheets/draft-writer');
+  const { DraftWriter } = await import('../../electron/core/sheets/drafting/draft-writer');
   const drafts = await sheetDrafts();
   const dir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-outbox-'));
   const outbox = Outbox.open(dir);
@@ -219,7 +223,7 @@ async function exportResults(): Promise<number> {
       };
     }
   }
-  const { writeResults } = await import('../../electron/core/sheets/results-export');
+  const { writeResults } = await import('../../electron/core/sheets/writing/results-export');
   return (
     await writeResults(file, {
       sheet: 'Bench',

@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SheetRow, SheetSource } from '../../electron/core/sheets/sheet-types';
+import type { SheetRow, SheetSource } from '../../electron/core/sheets/reading/sheet-types';
 
 export type Encoding =
   | 'utf-8'

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox } from '../../electron/core/outbox';
-import { SheetFileError } from '../../electron/core/sheets/sheet-types';
-import { importSheet } from '../../electron/core/sheets/sheet-import';
+import { SheetFileError } from '../../electron/core/sheets/reading/sheet-types';
+import { importSheet } from '../../electron/core/sheets/drafting/sheet-import';
 
 const [file] = process.argv.slice(2) as [string];
 const dir = await mkdtemp(join(tmpdir(), 'payout-desk-import-child-'));

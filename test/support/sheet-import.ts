@@ -4,14 +4,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Outbox, type PaymentDraft } from '../../electron/core/outbox';
-import { batchResults, type BatchSheetSource } from '../../electron/core/sheets/batch-results';
-import { resultRow } from '../../electron/core/sheets/result-rows';
-import { writeResults } from '../../electron/core/sheets/results-export';
+import {
+  batchResults,
+  type BatchSheetSource,
+} from '../../electron/core/sheets/writing/batch-results';
+import { resultRow } from '../../electron/core/sheets/writing/result-rows';
+import { writeResults } from '../../electron/core/sheets/writing/results-export';
 import {
   importSheet,
   type SheetImportRequest,
   type SheetImportSummary,
-} from '../../electron/core/sheets/sheet-import';
+} from '../../electron/core/sheets/drafting/sheet-import';
 
 export interface ImportedSheet {
   summary: SheetImportSummary;

@@ -3,13 +3,13 @@
 // `node --import tsx test/support/sheets-in-time-zone.ts <folder>`
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { sourceValue } from '../../electron/core/sheets/result-rows';
-import { writeResults } from '../../electron/core/sheets/results-export';
-import { writeStatement } from '../../electron/core/sheets/statement-export';
+import { sourceValue } from '../../electron/core/sheets/writing/result-rows';
+import { writeResults } from '../../electron/core/sheets/writing/results-export';
+import { writeStatement } from '../../electron/core/sheets/writing/statement-export';
 import {
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../../electron/core/sheets/template-workbook';
+} from '../../electron/core/sheets/writing/template-workbook';
 
 const folder = process.argv[2];
 if (!folder) throw new Error('usage: sheets-in-time-zone.ts <folder>');

@@ -1,5 +1,5 @@
-// Hostile workbooks for the importer's limits (electron/core/sheets/limits.ts). The big ones
-// are streamed straight into a file, entry by entry, so the test process never holds more
+// Hostile workbooks for the importer's limits (electron/core/sheets/reading/limits.ts). The big
+// ones are streamed straight into a file, entry by entry, so the test process never holds more
 // than a few megabytes however large the workbook claims to be.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { constants, crc32, deflateRawSync } from 'node:zlib';

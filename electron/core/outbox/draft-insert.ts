@@ -9,7 +9,7 @@ import type { DraftIssue } from '../../../shared/domain/draft';
 import { correlationIdFor, type NewPaymentDraft } from './draft-types';
 
 export interface DraftToWrite extends NewPaymentDraft {
-  /** The row's cells as JSON (sheets/source-cells.ts), for the annotated export. */
+  /** The row's cells as JSON (sheets/drafting/source-cells.ts), for the annotated export. */
   sourceJson?: string;
   /** Account, amount, date and currency: how a possible duplicate is found. */
   duplicateKey?: string;

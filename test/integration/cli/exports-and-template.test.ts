@@ -8,8 +8,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
-import { RESULT_COLUMNS } from '../../../electron/core/sheets/results-export';
-import { columnLetter } from '../../../electron/core/sheets/sheet-types';
+import { RESULT_COLUMNS } from '../../../electron/core/sheets/writing/results-export';
+import { columnLetter } from '../../../electron/core/sheets/reading/sheet-types';
 import { GroupList, WalletStatement } from '../../../shared/service';
 import { runCli } from '../../support/cli';
 

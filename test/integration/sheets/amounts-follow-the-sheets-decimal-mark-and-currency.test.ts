@@ -4,7 +4,7 @@
 // must not silently become a payment in the wallet's euros.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../electron/core/outbox';
-import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
+import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/understanding/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 import { STYLES_XML } from '../../support/xlsx-by-hand-xml';
 import { row, writeXlsx } from '../../support/xlsx-by-hand';

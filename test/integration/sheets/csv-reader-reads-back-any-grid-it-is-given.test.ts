@@ -2,8 +2,8 @@
 // back as the same grid: no cell trimmed, split, merged or changed, whatever characters it holds.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openCsv } from '../../../electron/core/sheets/csv-reader';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
+import { openCsv } from '../../../electron/core/sheets/reading/csv-reader';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
 import {
   encode,
   readGrid,

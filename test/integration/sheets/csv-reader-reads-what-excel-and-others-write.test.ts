@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCsv } from '../../../electron/core/sheets/csv-reader';
-import { EMPTY } from '../../../electron/core/sheets/sheet-types';
+import { openCsv } from '../../../electron/core/sheets/reading/csv-reader';
+import { EMPTY } from '../../../electron/core/sheets/reading/sheet-types';
 import {
   encode,
   readAll,

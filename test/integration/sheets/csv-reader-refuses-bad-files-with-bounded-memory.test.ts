@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCsv } from '../../../electron/core/sheets/csv-reader';
-import { SHEET_LIMITS, type SheetLimits } from '../../../electron/core/sheets/limits';
-import { SheetFileError } from '../../../electron/core/sheets/sheet-types';
+import { openCsv } from '../../../electron/core/sheets/reading/csv-reader';
+import { SHEET_LIMITS, type SheetLimits } from '../../../electron/core/sheets/reading/limits';
+import { SheetFileError } from '../../../electron/core/sheets/reading/sheet-types';
 import {
   encode,
   readAll,

@@ -3,7 +3,7 @@
 // date is 5 February, even when the column shows it only far below its first rows. A column
 // that shows both orders has been mixed up, and its ambiguous dates stay the person's to fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/header-detection';
+import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/understanding/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 
 let folder: OutboxFolder;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PaymentDraft } from '../../../electron/core/outbox';
-import type { SheetImportRequest } from '../../../electron/core/sheets/sheet-import';
+import type { SheetImportRequest } from '../../../electron/core/sheets/drafting/sheet-import';
 import { OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 
 const FIXTURES = join('test', 'fixtures', 'sheets');

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeResults } from '../../../electron/core/sheets/results-export';
-import { startsLikeFormula } from '../../../electron/core/sheets/safe-text';
-import { writeStatement } from '../../../electron/core/sheets/statement-export';
+import { writeResults } from '../../../electron/core/sheets/writing/results-export';
+import { startsLikeFormula } from '../../../electron/core/sheets/writing/safe-text';
+import { writeStatement } from '../../../electron/core/sheets/writing/statement-export';
 import {
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../../../electron/core/sheets/template-workbook';
+} from '../../../electron/core/sheets/writing/template-workbook';
 import type { StatementItem } from '../../../shared/service/wallet';
 import { worksheetXml } from '../../support/xlsx-parts';
 

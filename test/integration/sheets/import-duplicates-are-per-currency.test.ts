@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
-import { importSheet } from '../../../electron/core/sheets/sheet-import';
+import { importSheet } from '../../../electron/core/sheets/drafting/sheet-import';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
 let dir: string;

@@ -3,7 +3,7 @@
 // thousands of formatted ones, are not, and what is kept is bounded.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeptRows, type KeptRow } from '../../../electron/core/sheets/kept-rows';
+import { KeptRows, type KeptRow } from '../../../electron/core/sheets/drafting/kept-rows';
 import { OutboxFolder } from '../../support/sheet-import';
 import { HEADER, HEADER_ROW, writeTitledPayroll } from '../../support/titled-payroll';
 

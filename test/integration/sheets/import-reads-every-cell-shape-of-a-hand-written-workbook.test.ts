@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellText } from '../../../electron/core/sheets/cell-text';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
-import type { CellValue, SheetRow } from '../../../electron/core/sheets/sheet-types';
-import { xlsxSheets } from '../../../electron/core/sheets/xlsx-reader';
+import { cellText } from '../../../electron/core/sheets/coercion/cell-text';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
+import type { CellValue, SheetRow } from '../../../electron/core/sheets/reading/sheet-types';
+import { xlsxSheets } from '../../../electron/core/sheets/reading/xlsx-reader';
 import {
   cellTypesWorkbook,
   date1904Workbook,

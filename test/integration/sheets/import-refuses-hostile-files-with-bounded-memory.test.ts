@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
 import { pngBytes, textBytes, zipWithoutWorkbookBytes } from '../../support/not-spreadsheets';
 import { OutboxFolder } from '../../support/sheet-import';
 import { buildXlsx } from '../../support/xlsx-by-hand';

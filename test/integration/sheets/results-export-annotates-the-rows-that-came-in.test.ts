@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SheetExportError } from '../../../electron/core/sheets/export-writers';
+import { SheetExportError } from '../../../electron/core/sheets/writing/export-writers';
 import {
   RESULT_COLUMNS,
   writeResults,
   type ResultRow,
   type ResultsInput,
-} from '../../../electron/core/sheets/results-export';
+} from '../../../electron/core/sheets/writing/results-export';
 
 let dir: string;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
   STATEMENT_SHEET,
   writeStatement,
   type StatementInput,
-} from '../../../electron/core/sheets/statement-export';
+} from '../../../electron/core/sheets/writing/statement-export';
 import { amountToNumber, MAX_EXACT_WIRE_MILLI, parseAmount } from '../../../shared/domain/money';
 import type { StatementItem } from '../../../shared/service/wallet';
 import { xlsxParts } from '../../support/xlsx-parts';

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountToNumber } from '../../../shared/domain/money';
-import { EXAMPLE_CORRELATION_IDS } from '../../../electron/core/sheets/template-examples';
+import { EXAMPLE_CORRELATION_IDS } from '../../../electron/core/sheets/writing/template-examples';
 import {
   writeTemplateWorkbook,
   type TemplateRow,
-} from '../../../electron/core/sheets/template-workbook';
+} from '../../../electron/core/sheets/writing/template-workbook';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
 
 let dir: string;

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELDS, type FieldId } from '../../../electron/core/sheets/fields';
-import { columnLetter } from '../../../electron/core/sheets/sheet-types';
+import { FIELDS, type FieldId } from '../../../electron/core/sheets/understanding/fields';
+import { columnLetter } from '../../../electron/core/sheets/reading/sheet-types';
 import {
   LISTS_SHEET,
   TEMPLATE_SHEET,
   VALIDATED_ROWS,
   writeTemplateCsv,
   writeTemplateWorkbook,
-} from '../../../electron/core/sheets/template-workbook';
+} from '../../../electron/core/sheets/writing/template-workbook';
 import { COUNTRY_CODES } from '../../../shared/domain/countries';
 import { CURRENCY_CODES } from '../../../shared/domain/currencies';
 import { PURPOSE_CODES } from '../../../shared/domain/purpose-codes';

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
-import { xlsxSheets } from '../../../electron/core/sheets/xlsx-reader';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
+import { xlsxSheets } from '../../../electron/core/sheets/reading/xlsx-reader';
 import { row, writeXlsx } from '../../support/xlsx-by-hand';
 
 let dir: string;

@@ -10,9 +10,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
-import { cellRef, type CellValue } from '../../../electron/core/sheets/sheet-types';
-import { xlsxSheets } from '../../../electron/core/sheets/xlsx-reader';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
+import { cellRef, type CellValue } from '../../../electron/core/sheets/reading/sheet-types';
+import { xlsxSheets } from '../../../electron/core/sheets/reading/xlsx-reader';
 
 const FIXTURES = join('test', 'fixtures', 'sheets');
 const made = readdirSync(FIXTURES).filter(

@@ -7,8 +7,8 @@ import {
   mappingFromEntries,
   mappingToJson,
   proposeMapping,
-} from '../../../electron/core/sheets/column-mapping';
-import { parseMapping } from '../../../electron/core/sheets/mapping-file';
+} from '../../../electron/core/sheets/understanding/column-mapping';
+import { parseMapping } from '../../../electron/core/sheets/understanding/mapping-file';
 
 const headers = [
   'Employee ID',

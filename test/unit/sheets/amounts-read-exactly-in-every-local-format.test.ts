@@ -4,8 +4,8 @@ import {
   cellAmount,
   checkCurrencyPrecision,
   type SheetDecimalMark,
-} from '../../../electron/core/sheets/cell-amounts';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+} from '../../../electron/core/sheets/coercion/cell-amounts';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 import { formatAmount, MAX_EXACT_WIRE_MILLI } from '../../../shared/domain/money';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });

@@ -6,8 +6,8 @@ import {
   type LeadingZeroScheme,
   restoreLeadingZeros,
   SCHEME_DIGITS,
-} from '../../../electron/core/sheets/cell-bank-codes';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+} from '../../../electron/core/sheets/coercion/cell-bank-codes';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 import { checkAbaRouting, checkIban } from '../../../shared/domain/bank-identifiers';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });

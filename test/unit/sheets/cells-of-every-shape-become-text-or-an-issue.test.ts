@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellAmount } from '../../../electron/core/sheets/cell-amounts';
-import { cellAccountNumber, cellBankCode } from '../../../electron/core/sheets/cell-bank-codes';
-import { cellBoolean } from '../../../electron/core/sheets/cell-boolean';
-import { cellCode } from '../../../electron/core/sheets/cell-codes';
-import type { Coerced } from '../../../electron/core/sheets/cell-coerced';
-import { cellDate } from '../../../electron/core/sheets/cell-dates';
-import { cellText, plainDecimal } from '../../../electron/core/sheets/cell-text';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+import { cellAmount } from '../../../electron/core/sheets/coercion/cell-amounts';
+import {
+  cellAccountNumber,
+  cellBankCode,
+} from '../../../electron/core/sheets/coercion/cell-bank-codes';
+import { cellBoolean } from '../../../electron/core/sheets/coercion/cell-boolean';
+import { cellCode } from '../../../electron/core/sheets/coercion/cell-codes';
+import type { Coerced } from '../../../electron/core/sheets/coercion/cell-coerced';
+import { cellDate } from '../../../electron/core/sheets/coercion/cell-dates';
+import { cellText, plainDecimal } from '../../../electron/core/sheets/coercion/cell-text';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });
 const number = (value: number, format?: string): CellValue =>

@@ -6,10 +6,13 @@ import {
   mappingToJson,
   proposeMapping,
   sourceKey,
-} from '../../../electron/core/sheets/column-mapping';
-import { parseMapping } from '../../../electron/core/sheets/mapping-file';
-import { headerCurrency, matchHeader } from '../../../electron/core/sheets/header-matching';
-import { SheetFileError } from '../../../electron/core/sheets/sheet-types';
+} from '../../../electron/core/sheets/understanding/column-mapping';
+import { parseMapping } from '../../../electron/core/sheets/understanding/mapping-file';
+import {
+  headerCurrency,
+  matchHeader,
+} from '../../../electron/core/sheets/understanding/header-matching';
+import { SheetFileError } from '../../../electron/core/sheets/reading/sheet-types';
 
 const fieldOf = (header: string) => matchHeader(header)?.field;
 /** A mapping as JSON, checked in shape and then against the headers, as an import does. */

@@ -10,7 +10,7 @@ import {
   startsLikeFormula,
   UTF8_BOM,
   xlsxCellValue,
-} from '../../../electron/core/sheets/safe-text';
+} from '../../../electron/core/sheets/writing/safe-text';
 
 /** What a standards-compliant CSV reader sees in one line of our CSV. */
 function readLine(line: string): string[] {

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sniffDialect } from '../../../electron/core/sheets/csv-dialect';
-import { sniffEncoding } from '../../../electron/core/sheets/text-encoding';
+import { sniffDialect } from '../../../electron/core/sheets/reading/csv-dialect';
+import { sniffEncoding } from '../../../electron/core/sheets/reading/text-encoding';
 import { encode } from '../../support/csv-files';
 
 const delimiterOf = (text: string) => sniffDialect(text, true).delimiter;

@@ -1,8 +1,8 @@
 // Run as a script (node --import tsx) under a chosen TZ: prints the time zone's offset and
 // cellDate's answers for a fixed set of cells, so a test can compare them across time zones.
 import { fileURLToPath } from 'node:url';
-import { cellDate } from '../../../electron/core/sheets/cell-dates';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+import { cellDate } from '../../../electron/core/sheets/coercion/cell-dates';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 
 const texts = [
   '2030-01-31',

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellDate, type DateReading } from '../../../electron/core/sheets/cell-dates';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+import { cellDate, type DateReading } from '../../../electron/core/sheets/coercion/cell-dates';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 import { dateAnswers } from './date-answers-in-this-time-zone';
 
 const EXCEL_1900 = { date1904: false };

@@ -1,7 +1,7 @@
 // A results export is named after the sheet that came in; a name Excel would refuse (a CSV's
 // file name can be anything) is made one it accepts rather than failing the export.
 import { describe, expect, it } from 'vitest';
-import { sheetName } from '../../../electron/core/sheets/results-export';
+import { sheetName } from '../../../electron/core/sheets/writing/results-export';
 
 describe('the name of an exported sheet', () => {
   it('is the sheet’s own name where Excel allows it', () => {

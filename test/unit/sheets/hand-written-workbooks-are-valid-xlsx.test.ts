@@ -10,7 +10,7 @@ import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS } from '../../../electron/core/sheets/limits';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
 import {
   cellTypesWorkbook,
   date1904Workbook,

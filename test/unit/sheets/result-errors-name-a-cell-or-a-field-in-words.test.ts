@@ -2,7 +2,7 @@
 // the cell, or else the field by the name the app gives it, never a path of the payload.
 import { describe, expect, it } from 'vitest';
 import type { SourceRowDraft } from '../../../electron/core/outbox';
-import { resultRow } from '../../../electron/core/sheets/result-rows';
+import { resultRow } from '../../../electron/core/sheets/writing/result-rows';
 
 function draftWith(issues: SourceRowDraft['issues']): SourceRowDraft {
   return {

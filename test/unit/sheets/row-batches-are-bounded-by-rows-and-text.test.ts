@@ -7,9 +7,9 @@ import {
   ROWS_PER_BATCH,
   RowBatch,
   type ReadRow,
-} from '../../../electron/core/sheets/sheet-reading-protocol';
-import { encodeCells } from '../../../electron/core/sheets/source-cells';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+} from '../../../electron/core/sheets/drafting/sheet-reading-protocol';
+import { encodeCells } from '../../../electron/core/sheets/drafting/source-cells';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });
 

@@ -2,13 +2,13 @@
 // results export. A date keeps the number format its sheet showed it in; a date stored before
 // formats were kept (`{ d }` alone) still reads, and exports in the unambiguous yyyy-mm-dd.
 import { describe, expect, it } from 'vitest';
-import { sourceValue } from '../../../electron/core/sheets/result-rows';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+import { sourceValue } from '../../../electron/core/sheets/writing/result-rows';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 import {
   decodeCells,
   encodeCells,
   type SourceCell,
-} from '../../../electron/core/sheets/source-cells';
+} from '../../../electron/core/sheets/drafting/source-cells';
 
 describe('date cells kept in the outbox', () => {
   it('keep their number format through the stored JSON, and go without one where they had none', () => {

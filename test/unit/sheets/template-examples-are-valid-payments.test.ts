@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS } from '../../../electron/core/sheets/fields';
-import { exampleTemplateRows } from '../../../electron/core/sheets/template-examples';
+import { FIELDS } from '../../../electron/core/sheets/understanding/fields';
+import { exampleTemplateRows } from '../../../electron/core/sheets/writing/template-examples';
 import {
   checkAbaRouting,
   checkIban,

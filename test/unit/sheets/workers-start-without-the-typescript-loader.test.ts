@@ -2,7 +2,7 @@
 // loads tsx's TypeScript loader in whichever form, the worker starts without it (and without
 // the process's other options, which Node would refuse from V8); otherwise it inherits them.
 import { describe, expect, it } from 'vitest';
-import { workerExecArgv } from '../../../electron/core/sheets/worker-script';
+import { workerExecArgv } from '../../../electron/core/sheets/drafting/worker-script';
 
 describe("a worker's Node options", () => {
   it.each([

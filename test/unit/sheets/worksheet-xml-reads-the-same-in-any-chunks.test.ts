@@ -4,12 +4,12 @@
 // with megabytes of it would otherwise be scanned again with every chunk), and a tag that never
 // closes is refused once it is longer than any real cell.
 import { describe, expect, it } from 'vitest';
-import { SharedStringsReader } from '../../../electron/core/sheets/shared-strings-reader';
+import { SharedStringsReader } from '../../../electron/core/sheets/reading/shared-strings-reader';
 import {
   WorksheetParser,
   type ParsedRow,
   type WorkbookContext,
-} from '../../../electron/core/sheets/worksheet-parser';
+} from '../../../electron/core/sheets/reading/worksheet-parser';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const workbook: WorkbookContext = {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cellBoolean } from '../../../electron/core/sheets/cell-boolean';
+import { cellBoolean } from '../../../electron/core/sheets/coercion/cell-boolean';
 import {
   amountTypeFrom,
   cellCode,
   cellCountry,
   entityTypeFrom,
-} from '../../../electron/core/sheets/cell-codes';
-import type { CellValue } from '../../../electron/core/sheets/sheet-types';
+} from '../../../electron/core/sheets/coercion/cell-codes';
+import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
 
 const text = (value: string): CellValue => ({ kind: 'text', text: value });
 

@@ -2,7 +2,7 @@
 // one account on one day are two payments. Keys written before held no currency, and would
 // never equal a key written now, so a payment imported again would no longer be noticed:
 // each stored key gets the currency its amount is in, worked out as the importer does
-// (sheets/row-to-draft.ts, amountCurrency): the payment's own amount.currency, else the
+// (sheets/drafting/row-to-draft.ts, amountCurrency): the payment's own amount.currency, else the
 // wallet's for a SEND amount or the new beneficiary's account currency for a LAND one, else
 // none (''). A key stays the old one with "|<currency>" after it.
 import type { Migration } from './migration';

@@ -1,0 +1,269 @@
+// The beneficiary a row describes, built from its cells with the domain's checks, and filled in
+// where the sheet is silent: the bank country from the IBAN, the bank code's scheme (named by
+// its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU) or the
+// BIC; the account currency from the amount's header, the amount's own currency, the
+// country's own currency, or the wallet's.
+import {
+  checkAbaRouting,
+  checkBic,
+  checkIban,
+  checkUkAccountNumber,
+  normaliseIban,
+} from '../../../../shared/domain/bank-identifiers';
+import { isCountryCode } from '../../../../shared/domain/countries';
+import { isCurrencyCode } from '../../../../shared/domain/currencies';
+import type { BeneficiaryPutBody } from '../../../../shared/service';
+import type { DraftIssue } from '../../outbox/draft-types';
+import {
+  type BankCodeScheme,
+  checkBankCode,
+  countryScheme,
+  guessedScheme,
+  schemeCountry,
+  schemeMismatch,
+} from '../understanding/bank-code-schemes';
+import { restoreLeadingZeros } from '../coercion/cell-bank-codes';
+import { entityTypeFrom } from '../coercion/cell-codes';
+import type { FieldId } from '../understanding/fields';
+import { homeCurrency } from '../coercion/home-currencies';
+import type { RowValues } from './row-values';
+
+export interface BeneficiaryContext {
+  walletCurrency?: string;
+  amountHeaderCurrency?: string;
+  /** The scheme each bank code column's header names, by column; none for "Bank code". */
+  bankCodeSchemes?: Readonly<Record<number, BankCodeScheme>>;
+  /** A supplier list without individual-name columns: its payees are businesses (payee-kinds.ts). */
+  payeesAreBusinesses?: true;
+}
+
+type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
+
+const IBAN_LIKE = /^[A-Z]{2}\d{2}[A-Z0-9]{8,}$/;
+
+export function rowBeneficiary(
+  values: RowValues,
+  context: BeneficiaryContext,
+  problem: Problem,
+): BeneficiaryPutBody {
+  const text = values.text;
+  const bank: Record<string, string> = {};
+  let country = text.bank_country;
+  if (country !== undefined && !isCountryCode(country)) {
+    problem('bank_country', `${country} is not a country code such as GB or FR`);
+    country = undefined;
+  }
+
+  const account = accountOf(values, problem);
+  if (account.iban) {
+    if (country && country !== account.iban.country) {
+      problem(
+        'bank_country',
+        `the IBAN is from ${account.iban.country} but the bank country says ${country}`,
+        'warning',
+      );
+    }
+    country ??= account.iban.country;
+  }
+  const bankCode = text.bank_code;
+  // The scheme the header of the column the row's code is read from names (row-values.ts).
+  const namedScheme =
+    values.bankCodeColumn === undefined
+      ? undefined
+      : context.bankCodeSchemes?.[values.bankCodeColumn];
+  const scheme =
+    namedScheme ?? (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
+  // Only a header that names the scheme is evidence against the country; a guessed one yields.
+  const mismatch =
+    namedScheme && bankCode && country && !account.iban
+      ? schemeMismatch(namedScheme, country)
+      : null;
+  if (mismatch) problem('bank_country', mismatch, 'warning');
+  // A BIC names its bank's country (its 5th and 6th letters): surer than six digits read by
+  // the wallet's country, less sure than a header that names the code's scheme.
+  const bic = text.bic !== undefined ? checkBic(text.bic) : undefined;
+  if (namedScheme) country ??= schemeCountry(namedScheme);
+  if (bic?.ok) country ??= bic.country;
+  country ??= scheme ? schemeCountry(scheme) : undefined;
+  if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
+    // Nine digits under a generic header are meant as a routing number: say what is wrong
+    // with it, at its cell, rather than only that the country is missing.
+    const aba = checkAbaRouting(bankCode);
+    if (!aba.ok) problem('bank_code', aba.reason);
+  }
+  if (!country) {
+    problem('bank_country', 'the bank country is missing and cannot be told from the account');
+  }
+
+  if (account.number !== undefined) {
+    bank.account_number =
+      !account.iban && country === 'GB'
+        ? ukAccount(account.number, values, problem)
+        : account.number;
+    // Only a UK account has a length its lost zeros can be put back to: a US or Australian
+    // one has none, so 000123456789 stored as a number cannot be told from 123456789.
+    if (!account.iban && country !== 'GB' && values.fromNumbers.has('account_number')) {
+      problem(
+        'account_number',
+        "the account number is stored as a number, so any leading zeros were lost: check it against the payee's details",
+        'warning',
+      );
+    }
+  }
+  if (bankCode !== undefined) {
+    // A code is checked by the scheme its header names, else by its bank's country.
+    const checkedBy = namedScheme ?? (country ? countryScheme(country) : undefined);
+    const checked = checkedBy
+      ? checkBankCode(bankCode, checkedBy, values.fromNumbers.has('bank_code'))
+      : undefined;
+    if (checked && !checked.ok) problem('bank_code', checked.reason);
+    bank.bank_code = checked?.ok ? checked.value : bankCode;
+  }
+  if (bic?.ok) bank.bank_identifier_code = bic.value;
+  else if (bic) problem('bic', bic.reason);
+  if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
+
+  const type = entityType(values, problem, context.payeesAreBusinesses === true);
+  const entity = entityOf(values, type);
+  const holder =
+    text.account_name ??
+    text.name ??
+    (joinNames(text.first_name, text.last_name) || undefined) ??
+    text.company_name;
+  if (holder) bank.account_name = holder;
+  else problem('account_name', 'the name of the account holder is missing');
+
+  const said = text.account_currency ?? context.amountHeaderCurrency;
+  const fromAmount = said === undefined ? rowAmountCurrency(values) : undefined;
+  const home = country ? homeCurrency(country) : undefined;
+  const currency = said ?? fromAmount ?? home ?? context.walletCurrency;
+  if (fromAmount && home && fromAmount !== home) {
+    // A USD payment to a French IBAN may go to a USD account or be converted into a EUR one:
+    // the payment's currency is the likelier, but the person is the one who knows.
+    problem(
+      'account_currency',
+      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${country} are mostly in ${home}: if this one is, add an account currency column saying so`,
+      'warning',
+    );
+  }
+  if (!currency) problem('account_currency', 'the account currency is missing');
+  else if (!isCurrencyCode(currency)) {
+    problem('account_currency', `${currency} is not a currency code such as GBP or EUR`);
+  }
+  return {
+    type,
+    country: country ?? '',
+    currency: currency ?? '',
+    entity,
+    bank_details: bank,
+  };
+}
+
+/**
+ * The currency the row gives its amount in (its currency column, or a code or symbol in the
+ * cell): where the sheet says nothing of the account's, "Amount 500 | Currency USD" is paid
+ * into a USD account rather than converted into the bank country's currency. A code that is
+ * not one is the amount's issue, not also the account's.
+ */
+function rowAmountCurrency(values: RowValues): string | undefined {
+  const named = values.text.amount_currency ?? values.amount?.currency;
+  return named !== undefined && isCurrencyCode(named) ? named : undefined;
+}
+
+function accountOf(
+  values: RowValues,
+  problem: Problem,
+): { number?: string; iban?: { country: string } } {
+  const fromIban = values.text.iban !== undefined;
+  const raw = values.text.iban ?? values.text.account_number;
+  const source: FieldId = fromIban ? 'iban' : 'account_number';
+  if (raw === undefined) {
+    problem(source, 'the account number or IBAN is missing');
+    return {};
+  }
+  const compact = normaliseIban(raw);
+  if (fromIban || IBAN_LIKE.test(compact)) {
+    const iban = checkIban(compact);
+    if (!iban.ok) {
+      problem(source, iban.reason);
+      return { number: compact };
+    }
+    return { number: iban.value, iban: { country: iban.country } };
+  }
+  return { number: raw };
+}
+
+/**
+ * Zeros Excel dropped from a number cell are put back to 8 digits; typed as text, an account
+ * number is taken as written, bar the zeros UK banks themselves add to a 6- or 7-digit one
+ * (checkUkAccountNumber): "1234" in a text cell is a number cut short, not 00001234.
+ */
+function ukAccount(number: string, values: RowValues, problem: Problem): string {
+  const fromNumber = values.fromNumbers.has(
+    values.text.iban !== undefined ? 'iban' : 'account_number',
+  );
+  const checked = checkUkAccountNumber(
+    fromNumber ? restoreLeadingZeros(number, 'uk_account') : number,
+  );
+  if (checked.ok) return checked.value;
+  problem('account_number', checked.reason);
+  return number;
+}
+
+function entityType(
+  values: RowValues,
+  problem: Problem,
+  businesses: boolean,
+): 'INDIVIDUAL' | 'BUSINESS' {
+  const said = values.text.entity_type;
+  if (said !== undefined) {
+    const read = entityTypeFrom(said);
+    if (read.ok && read.value) return read.value;
+    if (!read.ok) problem('entity_type', read.message);
+  }
+  if (businesses) return 'BUSINESS';
+  if (values.text.company_name && !values.text.last_name) return 'BUSINESS';
+  const name = values.text.name ?? values.text.account_name;
+  if (name && !values.text.last_name && LEGAL_FORM.test(name)) return 'BUSINESS';
+  return 'INDIVIDUAL';
+}
+
+/**
+ * A legal form at the end of a name says it is a business: "Müller GmbH", "Café Olé SARL",
+ * "Delgado & Sons". Only forms that are not also surnames are listed.
+ */
+const LEGAL_FORM =
+  /[\s,.](ltd|limited|llc|llp|inc|incorporated|corp|corporation|plc|gmbh|ag|kg|sarl|sas|bv|nv|srl|spa|s\.?a\.?|s\.?l\.?|pty|oy|& (sons|fils|co)|and sons)\.?$/i;
+
+const ENTITY_FIELDS: [FieldId, string][] = [
+  ['first_name', 'individual_first_name'],
+  ['last_name', 'individual_last_name'],
+  ['company_name', 'company_name'],
+  ['date_of_birth', 'date_of_birth'],
+  ['address_line_1', 'address_line_1'],
+  ['address_city', 'address_city'],
+  ['address_postal_code', 'address_postal_code'],
+  ['address_country_subdivision', 'address_country_subdivision'],
+  ['address_country', 'address_country'],
+];
+
+function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<string, string> {
+  const text = values.text as Partial<Record<FieldId, string>>;
+  const entity: Record<string, string> = {};
+  for (const [id, name] of ENTITY_FIELDS) {
+    const value = text[id];
+    if (value !== undefined) entity[name] = value;
+  }
+  // The spec's entity has one address line: a second goes after the first.
+  const line2 = text.address_line_2;
+  if (line2 !== undefined) {
+    entity.address_line_1 = entity.address_line_1 ? `${entity.address_line_1}, ${line2}` : line2;
+  }
+  const named = text.name ?? text.account_name;
+  if (type === 'BUSINESS' && !entity.company_name && named) entity.company_name = named;
+  return entity;
+}
+
+function joinNames(first?: string, last?: string): string {
+  return [first, last].filter(Boolean).join(' ');
+}

@@ -1,0 +1,356 @@
+// One sheet row as a draft: the payment body in the spec's field names, the beneficiary to
+// create (unless the row names an existing one), and every problem as an issue at its cell.
+// A row with blocking issues still becomes a draft, so that it can be fixed in the app.
+import { isPurposeCode } from '../../../../shared/domain/purpose-codes';
+import { amountToNumber, formatAmount } from '../../../../shared/domain/money';
+import { currencyMinorUnits, isCurrencyCode } from '../../../../shared/domain/currencies';
+import type { BeneficiaryPutBody, PaymentBody } from '../../../../shared/service';
+import { serializeDraft } from '../../outbox/draft-insert';
+import type { DraftIssue } from '../../outbox/draft-types';
+import type { ImportedDraft } from '../../outbox/import-repository';
+import { symbolFits } from '../coercion/amount-marks';
+import { checkCurrencyPrecision, type SheetDecimalMark } from '../coercion/cell-amounts';
+import { amountTypeFrom } from '../coercion/cell-codes';
+import {
+  amountHeaderCurrency,
+  amountHeaderHundredths,
+  bankCodeHeaderSchemes,
+  type ColumnMapping,
+} from '../understanding/column-mapping';
+import type { HeaderRow } from '../understanding/header-detection';
+import { amountMarkOf, unshownMarkWarning, type AmountMark } from '../understanding/decimal-marks';
+import type { DateMarks, DateOrders } from '../understanding/date-orders';
+import { field, type FieldId } from '../understanding/fields';
+import { defaultPurpose, payeeKind, payeesAreBusinesses } from '../understanding/payee-kinds';
+import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
+import { readRow, type ReadingContext, type RowValues } from './row-values';
+import type { SheetRow } from '../reading/sheet-types';
+import { isExampleCorrelationId } from '../writing/template-examples';
+
+/** Where an import's drafts go. */
+export interface DraftTarget {
+  groupId: string;
+  walletCurrency?: string;
+  /** Today as YYYY-MM-DD: payment dates before it are worth a warning. */
+  today: string;
+}
+
+export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {
+  /** The purpose of a row that gives none: SUPP for a supplier list, else SALA (payee-kinds.ts). */
+  defaultPurpose: string;
+}
+
+/**
+ * What reading a sheet's rows needs: its header, how it writes what a cell alone cannot tell
+ * (dates counted from 1904, the decimal mark of "2.500"), and where drafts go.
+ */
+export function draftContext(
+  header: HeaderRow,
+  sheet: {
+    date1904: boolean;
+    decimalMark?: SheetDecimalMark | undefined;
+    dateOrders?: DateOrders | undefined;
+  },
+  target: DraftTarget,
+): DraftContext {
+  const hundredths = amountHeaderHundredths(header.mapping, header.headers);
+  const payees = payeeKind(header.mapping, header.headers);
+  return {
+    ...target,
+    defaultPurpose: defaultPurpose(payees),
+    ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
+    amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
+    ...(hundredths ? { amountHundredths: hundredths } : {}),
+    bankCodeSchemes: bankCodeHeaderSchemes(header.mapping, header.headers),
+    date1904: sheet.date1904,
+    ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
+    dateOrder: header.mapping.dateOrder,
+    ...(sheet.dateOrders ? { dateOrders: sheet.dateOrders } : {}),
+  };
+}
+
+export function hiddenRowWarning(row: number): DraftIssue {
+  return {
+    field: 'row',
+    message: `row ${row} is hidden in the workbook: check that it belongs in this payout`,
+    severity: 'warning',
+  };
+}
+
+export interface RowDraft {
+  payment: PaymentBody;
+  beneficiary?: BeneficiaryPutBody;
+  issues: DraftIssue[];
+  /** Account, amount, date and currency: the same four twice may be one payment entered twice. */
+  duplicateKey?: string;
+  /** The sheet's own correlation id, when it gives one. */
+  correlationId?: string;
+  /** What the row's amount tells of the sheet's decimal mark (decimal-marks.ts). */
+  amountMark?: AmountMark;
+  /** What the row's dates tell of their columns' order (date-orders.ts). */
+  dateMarks?: DateMarks;
+  /** Its cell: should another payment hold that id already, the warning points here. */
+  correlationCell?: string;
+}
+
+/**
+ * A row's draft as an import hands it to the outbox, with what only the sheet knows of it:
+ * what its amount tells of the decimal mark, and where its correlation id stands.
+ */
+export interface SheetDraft extends ImportedDraft {
+  amountMark?: AmountMark;
+  dateMarks?: DateMarks;
+  correlationCell?: string;
+}
+
+/**
+ * Where a problem with a field shows when the field has no column of its own but its value
+ * comes from another's: an account number missing from the IBAN column, a holder missing from
+ * the name columns. The first mapped one, in this order, is where a person would type it.
+ */
+const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
+  account_number: ['iban'],
+  account_name: ['name', 'last_name', 'first_name', 'company_name'],
+  // A country the sheet does not give is told from the bank code or the account: where it
+  // could not be, those are the cells to look at.
+  bank_country: ['bank_code', 'iban', 'account_number'],
+  // An account currency the sheet does not give is taken from the amount's.
+  account_currency: ['amount_currency', 'amount'],
+};
+
+/** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
+const CORRELATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: DraftContext): RowDraft {
+  const issues: DraftIssue[] = [];
+  const values = readRow(row, mapping, context, issues);
+  const problem = (id: FieldId, message: string, severity: DraftIssue['severity'] = 'error') => {
+    const target = field(id).target;
+    // One error per field: a cell that could not be read is not also "missing".
+    if (severity === 'error' && issues.some((i) => i.field === target && i.severity === 'error')) {
+      return;
+    }
+    const cell =
+      values.cells[id] ?? READ_FROM[id]?.map((other) => values.cells[other]).find(Boolean);
+    issues.push({ field: target, ...(cell ? { cell } : {}), message, severity });
+  };
+  const text = values.text;
+  const existing = text.beneficiary_id;
+  const beneficiary = existing ? undefined : rowBeneficiary(values, context, problem);
+  const payment = paymentOf(values, context, beneficiary, problem);
+  if (existing) payment.target = { type: 'contact', id: existing };
+
+  const correlationId = sheetCorrelationId(text.correlation_id, problem);
+  const amountMark = amountMarkOf(values.amount);
+  const account = existing ?? accountKey(beneficiary);
+  // The currency goes last: keys written before it was part of them were given it by outbox
+  // migration 003, in the same place and worked out the same way.
+  const duplicateKey =
+    account && values.amount && text.execution_date
+      ? `${account}|${values.amount.milli}|${text.execution_date}|${amountCurrency(payment, context, beneficiary)}`
+      : undefined;
+  return {
+    payment,
+    ...(beneficiary ? { beneficiary } : {}),
+    issues,
+    ...(duplicateKey ? { duplicateKey } : {}),
+    ...(correlationId ? { correlationId } : {}),
+    ...(amountMark ? { amountMark } : {}),
+    ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
+    ...(correlationId && values.cells.correlation_id
+      ? { correlationCell: values.cells.correlation_id }
+      : {}),
+  };
+}
+
+/**
+ * The correlation id the sheet gives, when it fits the spec. One the template gave an example
+ * row marks that row as the template's, not a payee's: it is blocked until deleted or written
+ * over, as its details are valid and its date ahead, and nothing else would stop it.
+ */
+function sheetCorrelationId(
+  id: string | undefined,
+  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
+): string | undefined {
+  if (id === undefined) return undefined;
+  if (!CORRELATION_ID.test(id)) {
+    problem(
+      'correlation_id',
+      'a correlation id is up to 100 letters, digits, hyphens and underscores; this payment gets one of its own instead',
+      'warning',
+    );
+    return undefined;
+  }
+  if (isExampleCorrelationId(id)) {
+    problem(
+      'correlation_id',
+      `${id} marks an example row of the template, not a payment: delete the row, or write the payment over it, correlation id included`,
+    );
+  }
+  return id;
+}
+
+/**
+ * A row's draft as the outbox writes it: serialised, with the row's cells (as JSON, see
+ * source-cells.ts) kept beside it. The reading worker or the importer makes it, whichever has
+ * time: the same pure function either way.
+ */
+export function importedDraft(
+  row: SheetRow,
+  sourceJson: string,
+  mapping: ColumnMapping,
+  context: DraftContext,
+): SheetDraft {
+  const draft = rowToDraft(row, mapping, context);
+  if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
+  // Added to the serialised draft, not copied with it: every row of a sheet passes here, and
+  // a copy of each costs a tenth of the drafting (one-off, 100,000 rows).
+  const imported: SheetDraft = Object.assign(serializeDraft(draft), {
+    sourceRow: row.number,
+    sourceJson,
+  });
+  if (draft.correlationCell) imported.correlationCell = draft.correlationCell;
+  if (draft.amountMark) imported.amountMark = draft.amountMark;
+  if (draft.dateMarks) imported.dateMarks = draft.dateMarks;
+  return imported;
+}
+
+function paymentOf(
+  values: RowValues,
+  context: DraftContext,
+  beneficiary: BeneficiaryPutBody | undefined,
+  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
+): PaymentBody {
+  const text = values.text;
+  let type: 'SEND' | 'LAND' = 'SEND';
+  if (text.amount_type !== undefined) {
+    const read = amountTypeFrom(text.amount_type);
+    if (read.ok && read.value) type = read.value;
+    else if (!read.ok) problem('amount_type', read.message);
+  }
+
+  // An amount sent is in the currency it is sent from: the source currency, where the sheet
+  // gives one and says nothing of the amount's own.
+  const source = sourceCurrency(text.source_currency, context, problem);
+  const named =
+    text.amount_currency ??
+    values.amount?.currency ??
+    context.amountHeaderCurrency ??
+    (type === 'SEND' ? source : undefined);
+  if (named && !isCurrencyCode(named))
+    problem('amount_currency', `${named} is not a currency code`);
+  const cellCurrency = values.amount?.currency;
+  const columnCurrency = text.amount_currency ?? context.amountHeaderCurrency;
+  if (cellCurrency && columnCurrency && cellCurrency !== columnCurrency) {
+    const says = text.amount_currency ? 'its currency says' : 'its column is in';
+    problem('amount', `the amount is written in ${cellCurrency} but ${says} ${columnCurrency}`);
+  }
+  // The spec gives amount.currency only where it differs from the side the amount is on.
+  const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
+  const currency = named ?? side;
+  // "$" or "¥" names no one currency, but it rules out those not written with it.
+  const symbol = values.amount?.symbol;
+  if (symbol && currency && !symbolFits(symbol, currency)) {
+    problem(
+      'amount',
+      `the amount is written with ${symbol}, but the payment is in ${currency}: give its currency, or write the amount without ${symbol}`,
+    );
+  }
+
+  let amount = 0;
+  const milli = values.amount?.milli;
+  if (milli === undefined) {
+    problem('amount', 'the amount is missing');
+  } else if (milli <= 0n) {
+    problem(
+      'amount',
+      `${formatAmount(milli, 3).replace(/\.?0+$/, '')} is not an amount above zero`,
+    );
+  } else {
+    amount = amountToNumber(milli);
+    // Hundredths are a cent's or a penny's only where the currency has two decimals: a yen has
+    // none and a dinar's fils are thousandths, so such a column would be off by 100 or by 10.
+    const minorUnits = currency ? currencyMinorUnits(currency) : undefined;
+    if (context.amountHundredths && currency && minorUnits !== undefined && minorUnits !== 2) {
+      problem(
+        'amount',
+        `the amount's column is in ${context.amountHundredths}, but ${currency} amounts have ${minorUnits === 0 ? 'no decimals' : `${minorUnits} decimals`}: write the amount in ${currency}`,
+      );
+    }
+    const precision = currency ? checkCurrencyPrecision(milli, currency) : null;
+    if (precision) problem('amount', precision);
+    const guessed =
+      context.decimalMarkUnshown && currency && values.amount
+        ? unshownMarkWarning(values.amount, currency)
+        : null;
+    if (guessed) problem('amount', guessed, 'warning');
+  }
+
+  const date = text.execution_date;
+  if (!date) problem('execution_date', 'the payment date is missing');
+  else if (date < context.today) {
+    problem(
+      'execution_date',
+      `${date} is in the past: the payment would go out at once`,
+      'warning',
+    );
+  }
+
+  let purpose = context.defaultPurpose;
+  if (text.purpose !== undefined) {
+    if (isPurposeCode(text.purpose)) purpose = text.purpose;
+    else
+      problem('purpose', `${text.purpose} is not an ISO 20022 purpose code such as SALA or SUPP`);
+  }
+
+  return {
+    source: { type: 'group', id: context.groupId },
+    target: { type: 'contact', id: '' },
+    amount: { type, amount, ...(named && named !== side ? { currency: named } : {}) },
+    execution: { date: date ? `${date}T09:00:00Z` : '' },
+    purpose,
+    ...(text.description !== undefined ? { description: text.description } : {}),
+    ...(values.approved !== undefined ? { approved: values.approved } : {}),
+    ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
+  };
+}
+
+/**
+ * The currency a row says it is paid from, checked against the group's wallet: the wallet pays
+ * every payment of the group, so a row meant to be paid from another balance (Wise's
+ * sourceCurrency EUR, imported into a GBP wallet's group) stops at that cell rather than being
+ * paid in the wallet's currency.
+ */
+function sourceCurrency(
+  currency: string | undefined,
+  context: DraftTarget,
+  problem: (id: FieldId, message: string) => void,
+): string | undefined {
+  const wallet = context.walletCurrency;
+  if (currency === undefined || wallet === undefined || currency === wallet) return currency;
+  problem(
+    'source_currency',
+    `the payment is to be paid from ${currency}, but this group's wallet is in ${wallet}: import it into a group with a ${currency} wallet, or write ${wallet} to pay it from this one`,
+  );
+  return currency;
+}
+
+/**
+ * The currency the amount is in: its own when the payment names it, else the side's the spec
+ * leaves it to (the wallet's for SEND, the account's for LAND); '' when neither is known.
+ * Outbox migration 003 works out the same from stored drafts: change both or neither.
+ */
+function amountCurrency(
+  payment: PaymentBody,
+  context: DraftTarget,
+  beneficiary: BeneficiaryPutBody | undefined,
+): string {
+  const side = payment.amount.type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
+  return payment.amount.currency ?? side ?? '';
+}
+
+function accountKey(beneficiary: BeneficiaryPutBody | undefined): string | undefined {
+  const bank = beneficiary?.bank_details;
+  if (!beneficiary || !bank?.account_number) return undefined;
+  return [beneficiary.country, bank.bank_code ?? '', bank.account_number].join(':');
+}

@@ -1,0 +1,97 @@
+// What the sheet-reading worker and the importer say to each other. The worker reads each row
+// and hands it over as its cells, a reason to skip it, or, when the importer is the slower of
+// the two, as its draft, made in the worker (see sheet-reading-worker.ts). Cells cross as the
+// JSON the outbox keeps them in anyway, drafts serialised: strings are cheap to pass.
+import type { SheetDecimalMark } from '../coercion/cell-amounts';
+import type { DateOrders } from '../understanding/date-orders';
+import type { MappingEntries } from '../understanding/column-mapping';
+import type { HeaderRow, SavedMappings } from '../understanding/header-detection';
+import type { DraftTarget, SheetDraft } from './row-to-draft';
+import type { PassedOverSheet } from '../understanding/sheet-choice';
+import type { SheetLimits } from '../reading/limits';
+import type { CellRange, SheetFileError } from '../reading/sheet-types';
+
+export interface ReadingRequest {
+  file: string;
+  sheet?: string;
+  /** The mapping given for this import, checked in shape (mapping-file.ts). */
+  mapping?: MappingEntries;
+  saved?: SavedMappings;
+  limits: SheetLimits;
+  /** Where the drafts go: the group, its wallet's currency, and today. */
+  target: DraftTarget;
+  /**
+   * Which side makes the drafts: `balanced` (the default) decides batch by batch; the other two
+   * pin it, so that a test can prove both sides make the same drafts.
+   */
+  drafting?: 'balanced' | 'worker' | 'importer';
+}
+
+/** A row below the header, as the worker hands it over: one of the three. */
+export type ReadRow =
+  /** Not a payment, and why; with its cells (JSON) unless it is blank, for the export to keep. */
+  | { number: number; skip: string; cells?: string }
+  /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
+  | { number: number; cells: string; hidden?: true }
+  /** A payment row made a draft in the worker. */
+  | { number: number; draft: SheetDraft };
+
+/** The sheet the worker chose, as the importer is told it before the rows. */
+export interface SheetChosen {
+  sheet: string;
+  date1904: boolean;
+  /** The decimal mark the first rows show (decimal-marks.ts). */
+  decimalMark?: SheetDecimalMark;
+  /** The order each date column's first rows show (date-orders.ts). */
+  dateOrders?: DateOrders;
+  header: HeaderRow;
+  /** The header row and the non-blank rows above it, cells as JSON, for the export to keep. */
+  above: { number: number; cells: string }[];
+  /** The other sheets that looked like payment lists, and why this one was taken instead. */
+  passedOver: PassedOverSheet[];
+}
+
+/** Worker to importer. The importer answers each `rows` with a message: one more batch. */
+export type ReadingMessage =
+  | ({ type: 'chosen' } & SheetChosen)
+  | { type: 'rows'; rows: ReadRow[] }
+  | { type: 'end'; merges: CellRange[] }
+  | { type: 'failed'; code: SheetFileError['code']; message: string };
+
+export const ROWS_PER_BATCH = 100;
+/**
+ * Characters of cells a batch may hold before it is sent, fewer than 100 rows or not. A payment
+ * row is a few hundred characters, so ordinary batches are bounded by their rows; a row of long
+ * texts (one 32,000-character shared string in every column) is not, and 100 of them were 32 MB
+ * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file.
+ */
+export const BATCH_CHARS = 1_000_000;
+/** Batches the worker may send before the importer has taken them. */
+export const BATCHES_AHEAD = 16;
+
+/**
+ * Rows gathered for the next message: full at ROWS_PER_BATCH rows or BATCH_CHARS characters of
+ * cells, so the text in flight stays within BATCHES_AHEAD × (BATCH_CHARS + one row). A row's
+ * cells are counted once: a draft made of them repeats only the mapped ones, at most as much.
+ */
+export class RowBatch {
+  rows: ReadRow[] = [];
+  private chars = 0;
+
+  add(row: ReadRow, cellChars: number): void {
+    this.rows.push(row);
+    this.chars += cellChars;
+  }
+
+  get full(): boolean {
+    return this.rows.length >= ROWS_PER_BATCH || this.chars >= BATCH_CHARS;
+  }
+
+  /** The rows gathered, and an empty batch begun. */
+  take(): ReadRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    this.chars = 0;
+    return rows;
+  }
+}

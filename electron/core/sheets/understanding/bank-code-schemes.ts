@@ -1,0 +1,147 @@
+// Which scheme a sheet's bank codes follow, and so which country the bank is in. Digits alone
+// cannot tell: a UK sort code, an Australian BSB and a South African or New Zealand branch code
+// all have six, so a header that names its scheme ("Sort Code", "Routing Number", "BSB",
+// "Transit") is believed over the digits, and only a generic one ("Bank code") leaves the
+// scheme to be told from the code.
+import {
+  type Check,
+  checkAbaRouting,
+  checkBsb,
+  checkCanadianRouting,
+  checkSortCode,
+  normaliseAbaRouting,
+  normaliseSortCode,
+} from '../../../../shared/domain/bank-identifiers';
+import { type LeadingZeroScheme, restoreLeadingZeros } from '../coercion/cell-bank-codes';
+import { normaliseHeader } from './header-matching';
+
+export type BankCodeScheme = 'uk_sort_code' | 'us_routing' | 'au_bsb' | 'ca_transit';
+
+interface SchemeRules {
+  /** The country a code of the scheme is taken to be in, where the sheet does not say. */
+  country: string;
+  /** What a person calls it, for a message: "a sort code". */
+  name: string;
+  /**
+   * Other countries whose banks use the scheme, so that a sheet naming one is not questioned:
+   * the Crown Dependencies' banks have sort codes (and Irish banks had them until SEPA), US
+   * territories' banks routing numbers.
+   */
+  alsoIn?: readonly string[];
+  check: (code: string) => Check;
+  /** The length Excel's dropped zeros are restored to, for a code stored as a number. */
+  zeros?: LeadingZeroScheme;
+  /**
+   * The zeros restored in a code stored as text, which may be a number Excel wrote to a CSV:
+   * only what the domain's normalisers restore (a sort code's one zero, a routing number's
+   * first two), so that a code a person typed short is shown as wrong, not padded into
+   * another bank's.
+   */
+  text?: (code: string) => string;
+}
+
+const SCHEMES: Readonly<Record<BankCodeScheme, SchemeRules>> = {
+  uk_sort_code: {
+    country: 'GB',
+    name: 'a UK sort code',
+    alsoIn: ['GG', 'JE', 'IM', 'IE'],
+    check: checkSortCode,
+    zeros: 'uk_sort_code',
+    text: normaliseSortCode,
+  },
+  us_routing: {
+    country: 'US',
+    name: 'a US routing number',
+    alsoIn: ['PR', 'GU', 'VI', 'AS', 'MP'],
+    check: checkAbaRouting,
+    zeros: 'us_routing',
+    text: normaliseAbaRouting,
+  },
+  au_bsb: { country: 'AU', name: 'an Australian BSB', check: checkBsb, zeros: 'au_bsb' },
+  // No zeros restored: the 9-digit electronic form starts with 0, but without it the 8 digits
+  // left read as the cheque form (transit, institution), which is a code of its own.
+  ca_transit: { country: 'CA', name: 'a Canadian transit number', check: checkCanadianRouting },
+};
+
+/** In order: "Routing Transit Number" is a US routing number, "Transit" alone Canadian. */
+const HEADER_SCHEMES: readonly (readonly [RegExp, BankCodeScheme])[] = [
+  [/\bsort ?code\b/, 'uk_sort_code'],
+  [/\b(routing|aba|rtn|abartn)\b/, 'us_routing'],
+  [/\b(bsb|bank state branch)\b/, 'au_bsb'],
+  [/\btransit\b/, 'ca_transit'],
+];
+
+/** The scheme a bank code column's header names; undefined for a generic one ("Bank code"). */
+export function headerScheme(header: string): BankCodeScheme | undefined {
+  const name = normaliseHeader(header);
+  return HEADER_SCHEMES.find(([words]) => words.test(name))?.[1];
+}
+
+/**
+ * Whether a second bank code column may stand beside a first: where their headers name two
+ * schemes (Wise's sortCode and abartn), each row fills one, and its code is read by the scheme
+ * of the column it fills. Two of one scheme, or a generic "Bank code", are one field twice.
+ */
+export function otherSchemes(header: string, other: string): boolean {
+  const [scheme, otherScheme] = [headerScheme(header), headerScheme(other)];
+  return scheme !== undefined && otherScheme !== undefined && otherScheme !== scheme;
+}
+
+export function schemeCountry(scheme: BankCodeScheme): string {
+  return SCHEMES[scheme].country;
+}
+
+/**
+ * Why a bank code of this scheme is doubtful in a bank in `country`, or null when its banks use
+ * the scheme: a sort code column beside "FR" is a row whose country or code is wrong.
+ */
+export function schemeMismatch(scheme: BankCodeScheme, country: string): string | null {
+  const rules = SCHEMES[scheme];
+  if (country === rules.country || rules.alsoIn?.includes(country)) return null;
+  return `the bank code is ${rules.name}, but the bank country says ${country}`;
+}
+
+const BY_COUNTRY = new Map(
+  (Object.keys(SCHEMES) as BankCodeScheme[]).map((scheme) => [SCHEMES[scheme].country, scheme]),
+);
+
+/** The scheme of a bank in this country, where we know it. */
+export function countryScheme(country: string): BankCodeScheme | undefined {
+  return BY_COUNTRY.get(country);
+}
+
+/**
+ * Six-digit codes read as the scheme of the wallet's country. A team paying from a GBP wallet
+ * mostly pays UK accounts, so its generic "Bank code" of six digits is a sort code, as it
+ * always was read; from any other wallet six digits are left unread and the person is asked
+ * for the bank country: a wrong guess sends the payment to another country's banks (the
+ * Australian payee made British), a missing country only asks a question.
+ */
+const SIX_DIGITS_BY_WALLET: Readonly<Record<string, BankCodeScheme>> = {
+  GBP: 'uk_sort_code',
+  AUD: 'au_bsb',
+};
+
+/**
+ * The scheme of a code under a generic header, from its digits: 7 to 9 that pass the ABA
+ * checksum once Excel's dropped zeros are back are a US routing number (no other scheme has a
+ * checksum to pass by chance so rarely); 6, or 5 that lost a leading zero, go by the wallet.
+ */
+export function guessedScheme(code: string, walletCurrency?: string): BankCodeScheme | undefined {
+  if (/^\d{7,9}$/.test(code) && checkAbaRouting(normaliseAbaRouting(code)).ok) return 'us_routing';
+  if (/^\d{5,6}$/.test(code) && walletCurrency) return SIX_DIGITS_BY_WALLET[walletCurrency];
+  return undefined;
+}
+
+/**
+ * The code checked by its scheme, with the leading zeros Excel dropped put back: all of them
+ * when the cell was a number (the Excel case), only the domain's usual ones when it was text.
+ */
+export function checkBankCode(code: string, scheme: BankCodeScheme, fromNumber: boolean): Check {
+  const rules = SCHEMES[scheme];
+  const restored =
+    fromNumber && rules.zeros
+      ? restoreLeadingZeros(code, rules.zeros)
+      : (rules.text?.(code) ?? code);
+  return rules.check(restored);
+}
