@@ -1,37 +1,53 @@
-// `payout-desk` — the core, headless: one thin command per capability, `--json` for machines,
-// readable text for people. From a checkout: `npm run --silent cli -- ARGS`.
-import { startSandbox } from '../sandbox/sandbox';
+// `payout-desk` — the core, headless: one thin command per capability over the desk, `--json`
+// for machines, readable text for people. From a checkout: `npm run --silent cli -- ARGS`.
+import { DeskError } from '../shared/desk';
 import {
   approveCommand,
   batchesCommand,
+  deleteCommand,
   importCommand,
+  renameCommand,
+  setGroupCommand,
   showCommand,
-  syncCommand,
-  validateCommand,
 } from './cli/batch-commands';
+import { UsageError, type CliContext } from './cli/context';
 import { exportCommand, templateCommand } from './cli/export-commands';
+import { hintFor } from './cli/hints';
+import { invocationFolder } from './cli/invocation-folder';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
 import { profileCommand } from './cli/profile-commands';
-import { UsageError, type CliContext } from './cli/context';
-import { ServiceCallError } from './core/client';
-import { appDataDir } from './core/data-dir';
+import { describeEvent } from './cli/progress';
+import {
+  approveAtServiceCommand,
+  retryCommand,
+  syncCommand,
+  validateCommand,
+} from './cli/sync-commands';
+import { appDataDir, createDesk } from './core/desk';
+import { startBuiltInSandbox } from './sandbox-starter';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
-  profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list
+  profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list | profile remove NAME
   template FILE.xlsx|FILE.csv [--force]    a new batch's sheet, with example rows (offline)
-  import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--profile NAME]
+  import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--approved] [--profile NAME]
                                        any .xlsx or .csv payee list becomes a batch of drafts;
                                        --mapping {"<header>": "<field>" | null} corrects the
                                        columns it names (null: not mapped), the rest proposed;
                                        a repeated header by its column: "Amount (D)";
-                                       the mapping printed names every column, null for one
-                                       not used, and can be given back as --mapping
+                                       --approved: its payments go to the service approved,
+                                       not for approval there
   batches
   show BATCH | status BATCH
-  approve BATCH (--all | --rows 2,5-9)
+  approve BATCH (--all | --rows 2,5-9) [--include-warnings]
+                                       ready to send; rows with warnings only once checked
+  set-group BATCH GROUP_ID             the payment group a batch pays from
+  rename BATCH NEW_NAME | delete BATCH
   validate BATCH [--profile NAME]      the service checks the new beneficiaries
   sync BATCH [--profile NAME] [--chunk-size N]
+  retry BATCH                          failed payments, once fixed, approved to send again
+  approve-at-service BATCH [--profile NAME]
+                                       approve at the service what was sent for approval
   export BATCH FILE.xlsx|FILE.csv      the imported sheet with each row's state and error (offline)
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
          [--profile NAME]
@@ -40,18 +56,26 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
 
 With no --profile, commands use the Local sandbox, started in this process.
-Credentials of other profiles: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_DESK_CLIENT_SECRET.
-Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.`;
+Credentials of a saved profile: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_DESK_CLIENT_SECRET
+for this run. Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.
+Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again).`;
 
-const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void>> = {
+type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
+
+const COMMANDS: Record<string, Command> = {
   template: templateCommand,
   import: importCommand,
   batches: batchesCommand,
   show: showCommand,
   status: showCommand,
   approve: approveCommand,
+  'set-group': setGroupCommand,
+  rename: renameCommand,
+  delete: deleteCommand,
   sync: syncCommand,
   validate: validateCommand,
+  retry: retryCommand,
+  'approve-at-service': approveAtServiceCommand,
   export: exportCommand,
   profile: profileCommand,
   groups: groupsCommand,
@@ -60,6 +84,11 @@ const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Relative file arguments (and --data, --ca, --mapping) mean the folder `npm run cli` was
+  // typed in, not the package root npm runs it from. Modules load by their own URLs, so
+  // moving does not disturb tsx or the sheet workers.
+  const typedIn = invocationFolder();
+  if (typedIn) process.chdir(typedIn);
   const [command, ...rest] = argv;
   if (command === 'sandbox') {
     process.argv = [process.argv[0] ?? 'node', 'sandbox', ...rest];
@@ -68,51 +97,62 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = command ? COMMANDS[command] : undefined;
   if (!run) {
-    process.stderr.write(
-      `${command && command !== 'help' && command !== '--help' ? `unknown command "${command}"\n` : ''}${USAGE}\n`,
-    );
-    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+    const asked = command === undefined || command === 'help' || command === '--help';
+    process.stderr.write(`${asked ? '' : `unknown command "${command}"\n`}${USAGE}\n`);
+    return asked ? 0 : 2;
   }
   const json = rest.includes('--json');
+  const desk = createDesk({ dataDir: appDataDir(), startSandbox: startBuiltInSandbox });
+  const note = (text: string) => {
+    if (!json) process.stderr.write(`${text}\n`);
+  };
+  const off = desk.on((event) => {
+    const line = describeEvent(event);
+    if (line) note(line);
+  });
+  // Ctrl-C cancels the running job at its next safe point (a sync never between recording a
+  // chunk and sending it); a second Ctrl-C stops at once.
+  const interrupt = () => {
+    process.off('SIGINT', interrupt);
+    note('Stopping at the next safe point… (Ctrl-C again to stop at once)');
+    desk.cancelAll();
+  };
+  process.on('SIGINT', interrupt);
   const ctx: CliContext = {
-    dataDir: appDataDir(),
+    desk,
     json,
     out: (text) => process.stdout.write(`${text}\n`),
-    note: (text) => {
-      if (!json) process.stderr.write(`${text}\n`);
-    },
-    startSandbox: (options) => startSandbox(options),
+    note,
     env: process.env,
   };
   try {
-    await run(
+    const code = await run(
       ctx,
       rest.filter((arg) => arg !== '--json'),
     );
-    return 0;
+    return code ?? 0;
   } catch (error) {
-    process.stderr.write(`payout-desk ${command}: ${explain(error)}\n`);
-    return error instanceof UsageError ? 2 : 1;
+    const { code, message } = explain(error, command ?? '');
+    process.stderr.write(`payout-desk ${command}: ${message}\n`);
+    return code;
+  } finally {
+    process.off('SIGINT', interrupt);
+    off();
+    await desk.close();
   }
 }
 
-function explain(error: unknown): string {
-  if (error instanceof ServiceCallError) {
-    const hint =
-      error.kind === 'network'
-        ? ' — check the connection and the profile addresses, then try again'
-        : error.status === 401
-          ? ' — check the profile credentials'
-          : '';
-    return `${error.message}${hint}`;
+/** The exit status and the words for a failure: the desk's message and the command line's hint. */
+function explain(error: unknown, command: string): { code: number; message: string } {
+  if (error instanceof UsageError) return { code: 2, message: error.message };
+  if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    return { code: 2, message: `${(error as Error).message}\n${USAGE}` };
   }
-  if (
-    error instanceof Error &&
-    (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
-  ) {
-    return `${error.message}\n${USAGE}`;
+  if (error instanceof DeskError) {
+    const usage = ['invalid_input', 'not_found', 'no_credentials'].includes(error.code);
+    return { code: usage ? 2 : 1, message: `${error.message}${hintFor(error, command)}` };
   }
-  return error instanceof Error ? error.message : String(error);
+  return { code: 1, message: error instanceof Error ? error.message : String(error) };
 }
 
 main(process.argv.slice(2)).then(

@@ -1,18 +1,10 @@
-// The main job, headless: import a sheet into a batch, look at it, approve rows, validate,
-// sync, and see where every draft stands. Over the same core the app uses.
-import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { Outbox, PaymentDraft } from '../core/outbox';
+// The main job, headless: import a sheet into a batch, list and show batches, approve rows,
+// give a batch its group, rename or delete one. Each is a desk call and its printing.
 import { readFile } from 'node:fs/promises';
-import { ServiceCallError } from '../core/client';
-import {
-  importSheet,
-  type SheetImportRequest,
-  type SheetImportSummary,
-  readableFileSize,
-} from '../core/sheets';
-import { SyncEngine, type SyncProgress } from '../core/sync/sync-engine';
-import { findBatch, openClient, print, UsageError, withOutbox, type CliContext } from './context';
+import { parseArgs } from 'node:util';
+import type { Batch, Draft, ImportSummary } from '../../shared/desk';
+import { formatAmount, amountFromNumber } from '../../shared/domain/money';
+import { parseRows, print, shown, UsageError, useProfile, type CliContext } from './context';
 
 export async function importCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -24,12 +16,13 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       profile: { type: 'string' },
       sheet: { type: 'string' },
       mapping: { type: 'string' },
+      approved: { type: 'boolean' },
     },
   });
   const file = positionals[0];
   if (!file) {
     throw new UsageError(
-      'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--json]',
+      'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--approved] [--json]',
     );
   }
   if (values.batch !== undefined && values.batch.trim() === '') {
@@ -37,42 +30,30 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       '--batch needs a name; leave it out to name the batch after the file and the time',
     );
   }
-  // Before the service is reached: a folder or a file that cannot be read is said at once.
-  await readableFileSize(file).catch((error: unknown) => {
-    throw new UsageError((error as Error).message);
-  });
   const mapping = values.mapping ? await readMappingFile(values.mapping) : undefined;
-  const group = await importGroup(ctx, values.group, values.profile);
-  const summary = await withOutbox(ctx, (outbox) =>
-    importSheet(outbox, {
-      file,
-      ...(values.sheet ? { sheet: values.sheet } : {}),
-      ...(mapping !== undefined ? { mapping } : {}),
-      // A name given is the person's: taken, it is refused. The one made up here is ours, so a
-      // second import of the same file within the minute gets the next free one.
-      batchName: values.batch ?? freeBatchName(outbox, defaultBatchName(file)),
-      profile: values.profile ?? 'local',
-      group,
-      onProgress: ({ rows }) => ctx.note(`Read ${rows.toLocaleString('en')} rows…`),
-    }),
-  );
-  const { batchId: _id, mapping_source: source, ...shown } = summary;
-  print(ctx, shown, () => importText(summary, source));
+  const summary = await ctx.desk.api.importSheet({
+    file,
+    ...(values.sheet ? { sheet: values.sheet } : {}),
+    ...(mapping ? mapping : {}),
+    ...(values.batch !== undefined ? { batch_name: values.batch } : {}),
+    ...(values.group ? { group_id: values.group } : {}),
+    ...(values.approved ? { service_approval: 'approved' as const } : {}),
+    profile: await useProfile(ctx, values.profile),
+  });
+  if (summary.group) {
+    ctx.note(
+      `Imported into group "${summary.group.name ?? summary.group.id}" (${summary.group.id})${summary.group.wallet_currency ? `, wallet ${summary.group.wallet_id} ${summary.group.wallet_currency}` : ''}`,
+    );
+  } else {
+    ctx.note(
+      `The service cannot be reached: batch "${summary.batch}" has no payment group yet. Give it one before its sync: payout-desk set-group "${summary.batch}" GROUP_ID`,
+    );
+  }
+  const { batch_id: _id, mapping_source: source, group: _group, ...printed } = summary;
+  print(ctx, printed, () => importText(summary, source));
 }
 
-function defaultBatchName(file: string): string {
-  const minute = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  return `${basename(file).replace(/\.[^.]+$/, '')} ${minute}`;
-}
-
-/** `name`, else `name (2)`, `name (3)`…: the first no batch has. */
-function freeBatchName(outbox: Outbox, name: string): string {
-  let free = name;
-  for (let n = 2; outbox.batches.find(free); n += 1) free = `${name} (${n})`;
-  return free;
-}
-
-function importText(summary: SheetImportSummary, source: string): string {
+function importText(summary: ImportSummary, source: string): string {
   const errors = summary.issues.filter((i) => i.severity === 'error').length;
   const columns = Object.entries(summary.mapping);
   const unused = columns.filter(([, field]) => field === null).map(([header]) => header);
@@ -97,125 +78,115 @@ function importText(summary: SheetImportSummary, source: string): string {
           `  ${i.cell ?? `row ${i.row}`}: ${i.severity === 'warning' ? '(check) ' : ''}${i.message}`,
       ),
     ...(summary.issues.length > 20
-      ? [`  … and ${summary.issues.length - 20} more: payout-desk show ${summary.batch}`]
+      ? [`  … and ${summary.issues.length - 20} more: payout-desk show "${summary.batch}"`]
       : []),
   ].join('\n');
 }
 
-async function readMappingFile(path: string): Promise<unknown> {
-  // The same checks as the sheet's, so that a wrong path is said as one, not as unreadable.
-  await readableFileSize(path).catch((error: Error) => {
-    const said = error.message.replace(
-      'a spreadsheet file: give the path of an .xlsx or .csv file',
-      'a mapping file: give the path of its .json file',
+/** `{"<header>": "<field>"}`, or `{"mapping": {...}, "date_order": "DMY"}` with options. */
+async function readMappingFile(path: string) {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(
+      error.code === 'ENOENT'
+        ? `the mapping file cannot be used: there is no file ${path}: check the path`
+        : error.code === 'EISDIR'
+          ? `the mapping file cannot be used: ${path} is a folder, not a mapping file: give the path of its .json file`
+          : `the mapping file ${path} cannot be read`,
     );
-    throw new UsageError(`the mapping file cannot be used: ${said}`);
   });
-  const text = await readFile(path, 'utf8').catch(() => {
-    throw new UsageError(`the mapping file ${path} cannot be read`);
-  });
+  let json: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    json = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`the mapping file ${path} is not JSON: ${(error as Error).message}`);
   }
+  if (typeof json === 'object' && json !== null && 'mapping' in json) {
+    const { mapping, date_order } = json as { mapping: unknown; date_order?: unknown };
+    return { mapping, ...(date_order !== undefined ? { date_order } : {}) } as {
+      mapping: Record<string, string | null>;
+      date_order?: 'DMY' | 'MDY';
+    };
+  }
+  return { mapping: json as Record<string, string | null> };
 }
 
-/** The group to import into, with its wallet: the one named, else the first unlocked one. */
-async function importGroup(
-  ctx: CliContext,
-  groupId: string | undefined,
-  profile: string | undefined,
-): Promise<SheetImportRequest['group']> {
-  let opened: Awaited<ReturnType<typeof openClient>>;
-  try {
-    opened = await openClient(ctx, profile);
-  } catch (error) {
-    if (!groupId) throw error;
-    ctx.note(`The service cannot be reached; importing into group ${groupId} without its wallet`);
-    return { id: groupId };
-  }
-  try {
-    const group = (
-      await opened.client.listGroups(groupId ? { id: [groupId] } : { locked: [false], take: 1 })
-    ).items[0];
-    if (!group) {
-      throw new UsageError(
-        groupId
-          ? `no payment group ${groupId}`
-          : 'no unlocked payment group to import into: pass --group ID',
-      );
-    }
-    // The service takes no new payment into a locked group: every row would fail at sync.
-    // Offline this cannot be known (the outbox keeps no groups), and the sync says it then.
-    if (group.locked) {
-      throw new UsageError(
-        `payment group "${group.name}" (${group.id}) is locked: no new payments can be added to it. Choose another with --group ID (payout-desk groups --locked false lists them)`,
-      );
-    }
-    ctx.note(
-      `Importing into group "${group.name}" (${group.id}), wallet ${group.wallet.name} ${group.wallet.currency}`,
-    );
-    return { id: group.id, walletId: group.wallet.id, walletCurrency: group.wallet.currency };
-  } catch (error) {
-    if (!groupId || !(error instanceof ServiceCallError) || error.kind !== 'network') throw error;
-    ctx.note(`The service cannot be reached; importing into group ${groupId} without its wallet`);
-    return { id: groupId };
-  } finally {
-    await opened.close();
-  }
+/** The counts as the command has always printed them, and what the desk adds. */
+export function printedCounts(batch: Pick<Batch, 'counts' | 'totals'>) {
+  const { counts } = batch;
+  const state = counts.by_state;
+  return {
+    drafts: counts.drafts,
+    with_issues: counts.with_errors,
+    approved: state.approved,
+    sent: state.sending + state.submitted + state.accepted,
+    accepted: state.accepted,
+    failed: state.failed,
+    with_errors: counts.with_errors,
+    with_warnings: counts.with_warnings,
+    by_state: state,
+    approved_at_service: counts.approved_at_service,
+    awaiting_approval_at_service: counts.awaiting_approval_at_service,
+    totals: batch.totals,
+  };
 }
 
 export async function batchesCommand(ctx: CliContext): Promise<void> {
-  await withOutbox(ctx, async (outbox) => {
-    const batches = outbox.batches.list().map((batch) => ({
-      name: batch.name,
-      group: batch.groupId,
-      counts: outbox.drafts.counts(batch.id),
-    }));
-    print(
-      ctx,
-      { batches },
-      () =>
-        batches
-          .map(
-            (b) =>
-              `${b.name}: ${b.counts.drafts} drafts, ${b.counts.approved} approved, ${b.counts.accepted} accepted, ${b.counts.failed} failed, ${b.counts.with_issues} with issues`,
-          )
-          .join('\n') || 'No batches yet: payout-desk import FILE',
-    );
-  });
+  const { batches } = await ctx.desk.api.listBatches({});
+  const listed = batches.map((b) => ({
+    name: b.name,
+    group: b.group?.id ?? null,
+    service_approval: b.service_approval,
+    counts: printedCounts(b),
+  }));
+  print(
+    ctx,
+    { batches: listed },
+    () =>
+      batches
+        .map((b) => {
+          const c = printedCounts(b);
+          const totals = b.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+          return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
+        })
+        .join('\n') || 'No batches yet: payout-desk import FILE',
+  );
 }
 
 export async function showCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  await withOutbox(ctx, async (outbox) => {
-    const batch = findBatch(outbox, positionals[0]);
-    const drafts = outbox.drafts.page(batch.id, 0, 1_000_000);
-    const value = {
-      batch: { name: batch.name, group: batch.groupId, counts: outbox.drafts.counts(batch.id) },
-      drafts: drafts.map(showDraft),
-    };
-    print(ctx, value, () =>
-      [
-        `${batch.name} — ${JSON.stringify(value.batch.counts)}`,
-        ...drafts.map(
-          (d) =>
-            `  row ${d.sourceRow}: ${d.state}${d.remoteStatus ? ` (${d.remoteStatus})` : ''}  ${d.payment.amount.amount} ${d.payment.amount.currency ?? ''}  ${d.payment.description ?? ''}${d.issues.length ? `  ! ${d.issues.map((i) => `${i.cell ?? i.field}: ${i.message}`).join('; ')}` : ''}`,
-        ),
-      ].join('\n'),
-    );
-  });
+  const batch = await ctx.desk.api.getBatch({ batch: batchName(positionals[0]) });
+  const head = { name: batch.name, group: batch.group?.id ?? null, counts: printedCounts(batch) };
+  // A page of drafts at a time, printed as it comes: a batch of 100,000 is never held whole.
+  ctx.out(
+    ctx.json
+      ? `{"batch": ${JSON.stringify(head)}, "drafts": [`
+      : `${shown(batch.name)} — ${JSON.stringify(head.counts)}`,
+  );
+  let first = true;
+  for (let skip = 0; ; skip += 1000) {
+    const page = await ctx.desk.api.draftWindow({ batch: batch.id, skip, take: 1000 });
+    for (const draft of page.rows) {
+      ctx.out(
+        ctx.json
+          ? `${first ? '' : ','}${JSON.stringify(showDraft(draft))}`
+          : draftLine(draft, batch),
+      );
+      first = false;
+    }
+    if (page.rows.length < 1000) break;
+  }
+  if (ctx.json) ctx.out(']}');
 }
 
-function showDraft(draft: PaymentDraft) {
+function showDraft(draft: Draft) {
   return {
-    row: draft.sourceRow,
+    row: draft.row,
     id: draft.id,
-    correlation_id: draft.correlationId,
+    correlation_id: draft.correlation_id,
     state: draft.state,
-    remote_status: draft.remoteStatus,
-    payment: { ...draft.payment, id: draft.id, correlation_id: draft.correlationId },
+    remote_status: draft.remote_status,
+    service_approved: draft.service_approved,
+    payment: { ...draft.payment, id: draft.id, correlation_id: draft.correlation_id },
     beneficiary: draft.beneficiary ? { ...draft.beneficiary.body, id: draft.beneficiary.id } : null,
     issues: draft.issues.map((i) => ({
       field: i.field,
@@ -227,114 +198,122 @@ function showDraft(draft: PaymentDraft) {
   };
 }
 
+function draftLine(draft: Draft, batch: Batch): string {
+  const amount = draft.payment.amount;
+  const currency =
+    amount.currency ??
+    (amount.type === 'LAND' ? draft.beneficiary?.body.currency : batch.group?.wallet_currency) ??
+    '(wallet)';
+  const issues = draft.issues.length
+    ? `  ! ${draft.issues.map((i) => `${i.cell ?? i.field}: ${i.message}`).join('; ')}`
+    : '';
+  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(amount.amount)} ${currency}  ${draft.payment.description ?? ''}${issues}`;
+}
+
+/** An amount as written, never a made-up 0 for one that is missing or unreadable. */
+function amountText(amount: number | undefined): string {
+  if (amount === undefined) return '(no amount)';
+  try {
+    return formatAmount(amountFromNumber(amount), 3).replace(/(\.\d\d)0$/, '$1');
+  } catch {
+    return `(unreadable amount ${amount})`;
+  }
+}
+
 export async function approveCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { all: { type: 'boolean' }, rows: { type: 'string' } },
+    options: {
+      all: { type: 'boolean' },
+      rows: { type: 'string' },
+      'include-warnings': { type: 'boolean' },
+    },
   });
   if (!values.all && !values.rows)
-    throw new UsageError('usage: payout-desk approve BATCH (--all | --rows 2,5-9)');
-  const rows = values.rows ? parseRows(values.rows) : undefined;
-  await withOutbox(ctx, async (outbox) => {
-    const batch = findBatch(outbox, positionals[0]);
-    const drafts = outbox.drafts
-      .page(batch.id, 0, 1_000_000)
-      .filter((d) =>
-        rows ? rows.has(d.sourceRow ?? -1) : d.state === 'draft' || d.state === 'failed',
-      );
-    const result = outbox.drafts.approve(drafts.map((d) => d.id));
-    outbox.audit.append('approve', {
-      batchId: batch.id,
-      details: { approved: result.approved, refused: result.refused.length },
-    });
-    print(
-      ctx,
-      result,
-      () =>
-        `Approved ${result.approved}${result.refused.length ? `; not approved:\n${result.refused.map((r) => `  ${r.reason}`).join('\n')}` : ''}`,
+    throw new UsageError(
+      'usage: payout-desk approve BATCH (--all | --rows 2,5-9) [--include-warnings]',
     );
+  const batch = batchName(positionals[0]);
+  const selection = values.rows
+    ? { ids: await idsOfRows(ctx, batch, parseRows(values.rows)) }
+    : { filter: {} };
+  const result = await ctx.desk.api.approve({
+    batch,
+    selection,
+    include_warnings: values['include-warnings'] === true,
+  });
+  print(ctx, result, () => {
+    const why = result.refused_for;
+    return [
+      `Approved ${result.approved} to send`,
+      ...(why.errors ? [`  ${why.errors} not approved: errors to fix first`] : []),
+      ...(why.warnings
+        ? [
+            `  ${why.warnings} not approved: warnings to look at first (a possible duplicate, a date in the past); once checked, approve them with --include-warnings`,
+          ]
+        : []),
+      ...(why.state ? [`  ${why.state} not approved: already sent`] : []),
+      ...result.refused.slice(0, 20).map((r) => `  ${r.reason}`),
+    ].join('\n');
   });
 }
 
-export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+/** The ids of a batch's drafts on these sheet rows, read a page at a time. */
+async function idsOfRows(ctx: CliContext, batch: string, rows: Set<number>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let skip = 0; ; skip += 1000) {
+    const page = await ctx.desk.api.draftWindow({ batch, skip, take: 1000 });
+    for (const draft of page.rows)
+      if (draft.row !== null && rows.has(draft.row)) ids.push(draft.id);
+    if (page.rows.length < 1000) break;
+  }
+  if (ids.length === 0)
+    throw new UsageError(
+      `batch "${batch}" has no drafts on rows ${[...rows].slice(0, 5).join(', ')}`,
+    );
+  return ids;
+}
+
+export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
   });
-  await withOutbox(ctx, async (outbox) => {
-    const batch = findBatch(outbox, positionals[0]);
-    const { client, close } = await openClient(ctx, values.profile);
-    try {
-      const result = await new SyncEngine(outbox, client).validate(batch.id);
-      outbox.audit.append('validate', { batchId: batch.id, details: result });
-      print(
-        ctx,
-        result,
-        () =>
-          `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ' (payout-desk show lists what, at which field)' : ''}`,
-      );
-    } finally {
-      await close();
-    }
+  const [batch, group] = positionals;
+  if (!batch || !group)
+    throw new UsageError('usage: payout-desk set-group BATCH GROUP_ID [--profile NAME]');
+  const profile = await useProfile(ctx, values.profile);
+  const result = await ctx.desk.api.setBatchGroup({
+    batch,
+    group_id: group,
+    ...(profile ? { profile } : {}),
   });
+  print(
+    ctx,
+    { name: result.batch.name, group: result.batch.group, checked: result.checked },
+    () =>
+      `Batch "${result.batch.name}" pays from group ${result.batch.group?.name ?? group}${result.checked ? '' : ' (the service could not be reached: the group is checked before the sync)'}`,
+  );
 }
 
-export async function syncCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { profile: { type: 'string' }, 'chunk-size': { type: 'string' } },
-  });
-  await withOutbox(ctx, async (outbox) => {
-    const batch = findBatch(outbox, positionals[0]);
-    const { client, close } = await openClient(ctx, values.profile);
-    try {
-      const engine = new SyncEngine(outbox, client, {
-        chunkSize: values['chunk-size'] ? Number(values['chunk-size']) : 500,
-        onProgress: (event) => ctx.note(describeProgress(event)),
-      });
-      const result = await engine.sync(batch.id);
-      print(
-        ctx,
-        {
-          ...result.counts,
-          state: result.state,
-          jobs: result.jobs,
-          ...(result.error ? { error: result.error } : {}),
-        },
-        () =>
-          `Sync ${result.state}: ${result.counts.accepted} accepted, ${result.counts.failed} failed, ${result.counts.approved} still to send${result.error ? `\n${result.error}\nRun the sync again when the service is reachable: nothing will be sent twice.` : ''}`,
-      );
-      if (result.state !== 'done') process.exitCode = 3;
-    } finally {
-      await close();
-    }
-  });
+export async function renameCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const [batch, name] = args;
+  if (!batch || name === undefined)
+    throw new UsageError('usage: payout-desk rename BATCH NEW_NAME');
+  const renamed = await ctx.desk.api.renameBatch({ batch, name });
+  print(ctx, { name: renamed.name }, () => `Renamed to "${renamed.name}"`);
 }
 
-function describeProgress(event: SyncProgress): string {
-  switch (event.stage) {
-    case 'recovering':
-      return `Recovering ${event.chunks} chunk(s) left unanswered by an earlier run…`;
-    case 'beneficiaries':
-      return `Validating and saving ${event.total} new beneficiaries…`;
-    case 'sending':
-      return `Sent ${event.sent} of ${event.total} payments`;
-    case 'job':
-      return `Job ${event.job_id}: ${event.processed}/${event.total} processed, ${event.failed} failed`;
-  }
+export async function deleteCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const [batch] = args;
+  if (!batch) throw new UsageError('usage: payout-desk delete BATCH');
+  const deleted = await ctx.desk.api.deleteBatch({ batch });
+  print(ctx, deleted, () => `Deleted batch "${deleted.deleted}" and its ${deleted.drafts} drafts`);
 }
 
-function parseRows(text: string): Set<number> {
-  const rows = new Set<number>();
-  for (const part of text.split(',')) {
-    const range = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!range) throw new UsageError(`--rows takes rows such as 2,5-9, not "${text}"`);
-    const from = Number(range[1]);
-    const to = Number(range[2] ?? range[1]);
-    for (let row = from; row <= to; row += 1) rows.add(row);
-  }
-  return rows;
+export function batchName(name: string | undefined): string {
+  if (!name) throw new UsageError('name the batch: payout-desk batches lists them');
+  return name;
 }

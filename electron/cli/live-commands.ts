@@ -1,11 +1,8 @@
-// The live views: groups, a wallet, a wallet statement. Straight from the service.
+// The live views: groups, a wallet, a wallet statement (and its export). Straight from the
+// service; offline, the last copy fetched, said to be one.
 import { parseArgs } from 'node:util';
 import type { GroupListQuery } from '../../shared/service';
-import { openClient, print, UsageError, type CliContext } from './context';
-import { exportFormatOf, exportStatement, refuseToReplace } from './export-commands';
-
-/** A statement export's page: the most the service gives at once. */
-const EXPORT_PAGE = 500;
+import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
 
 export async function groupsCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -32,23 +29,21 @@ export async function groupsCommand(ctx: CliContext, args: string[]): Promise<vo
     ...(values.skip ? { skip: parseCount('--skip', values.skip, 0) } : {}),
     ...(values.take ? { take: parseCount('--take', values.take, 1) } : {}),
   };
-  const { client, close } = await openClient(ctx, values.profile);
-  try {
-    const page = await client.listGroups(query);
-    print(
-      ctx,
-      page,
-      () =>
-        page.items
-          .map((g) => {
-            const p = g.info.payments;
-            return `${g.id}  ${g.name}${g.locked ? ' (locked)' : ''}  ${g.wallet.currency} wallet ${g.wallet.name}  payments ${p.total} (pending ${p.pending}, awaiting approval ${p.pending_approval}, completed ${p.completed}, failed ${p.failed})`;
-          })
-          .join('\n') || 'No groups match.',
-    );
-  } finally {
-    await close();
-  }
+  const profile = await useProfile(ctx, values.profile);
+  const page = await ctx.desk.api.listGroups({ query, ...(profile ? { profile } : {}) });
+  staleNote(ctx, page);
+  const { fetched_at: _at, stale: _stale, ...shownPage } = page;
+  print(
+    ctx,
+    shownPage,
+    () =>
+      page.items
+        .map((g) => {
+          const p = g.info.payments;
+          return `${g.id}  ${g.name}${g.locked ? ' (locked)' : ''}  wallet ${g.wallet.id} (${g.wallet.name}, ${g.wallet.currency})  payments ${p.total} (pending ${p.pending}, awaiting approval ${p.pending_approval}, completed ${p.completed}, failed ${p.failed})`;
+        })
+        .join('\n') || 'No groups match.',
+  );
 }
 
 export async function walletCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -59,19 +54,17 @@ export async function walletCommand(ctx: CliContext, args: string[]): Promise<vo
   });
   const id = positionals[0];
   if (!id) throw new UsageError('usage: payout-desk wallet WALLET_ID [--json]');
-  const { client, close } = await openClient(ctx, values.profile);
-  try {
-    const wallet = await client.wallet(id);
-    print(ctx, wallet, () =>
-      [
-        `${wallet.name} (${wallet.id}) — ${wallet.state}`,
-        `Balance: ${wallet.balance} ${wallet.currency}`,
-        `Funding: ${wallet.funding.name}, ${wallet.funding.iban || wallet.funding.account_number}, BIC ${wallet.funding.bic}`,
-      ].join('\n'),
-    );
-  } finally {
-    await close();
-  }
+  const profile = await useProfile(ctx, values.profile);
+  const view = await ctx.desk.api.getWallet({ wallet_id: id, ...(profile ? { profile } : {}) });
+  staleNote(ctx, view);
+  const wallet = view.wallet;
+  print(ctx, wallet, () =>
+    [
+      `${wallet.name} (${wallet.id}) — ${wallet.state}`,
+      `Balance: ${wallet.balance} ${wallet.currency}`,
+      `Funding: ${wallet.funding.name}, ${wallet.funding.iban || wallet.funding.account_number}, BIC ${wallet.funding.bic}`,
+    ].join('\n'),
+  );
 }
 
 export async function statementCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -98,49 +91,62 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
     ...(values.from ? { start: parseDate('--from', values.from) } : {}),
     ...(values.to ? { end: parseDate('--to', values.to, 'end') } : {}),
   };
+  if (range.start && range.end && range.start > range.end) {
+    throw new UsageError(`--from ${values.from} is after --to ${values.to}: swap them`);
+  }
   const take = values.take ? parseCount('--take', values.take, 1) : undefined;
   const skip = values.skip ? parseCount('--skip', values.skip, 0) : undefined;
+  if (take !== undefined && take > 500) throw new UsageError('--take takes at most 500');
+  const profile = await useProfile(ctx, values.profile);
   const file = values.export;
   if (file !== undefined) {
-    exportFormatOf(file);
     if (skip !== undefined) throw new UsageError('--export writes the whole period: drop --skip');
-    await refuseToReplace(file, values.force);
-  }
-  const { client, close } = await openClient(ctx, values.profile);
-  try {
-    if (file !== undefined) {
-      // --take is the page size here: the whole period is written either way.
-      const pageSize = take ?? EXPORT_PAGE;
-      return await exportStatement(ctx, client, { walletId: id, ...range, pageSize, file });
-    }
-    const statement = await client.statement(id, {
+    // --take is the page size here: the whole period is written either way.
+    const written = await ctx.desk.api.exportStatement({
+      wallet_id: id,
       ...range,
-      ...(skip !== undefined ? { skip } : {}),
-      ...(take !== undefined ? { take } : {}),
+      file,
+      force: values.force === true,
+      ...(take !== undefined ? { page_size: take } : {}),
+      ...(profile ? { profile } : {}),
     });
-    print(ctx, statement, () =>
-      [
-        `Statement of ${statement.id} from ${statement.start_date} to ${statement.end_date}`,
-        ...statement.items.map(
-          (item) =>
-            `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${String(item.action === 'DEBIT' ? -item.debit.amount : item.credit.amount).padStart(12)} ${item.debit.currency}  balance ${item.balance}  ${item.description}`,
-        ),
-      ].join('\n'),
+    return print(
+      ctx,
+      written,
+      () =>
+        `Wrote ${written.rows.toLocaleString('en')} statement items of wallet ${written.wallet} from ${written.start} to ${written.end} to ${written.file}`,
     );
-  } finally {
-    await close();
+  }
+  const view = await ctx.desk.api.getStatement({
+    wallet_id: id,
+    ...range,
+    ...(skip !== undefined ? { skip } : {}),
+    ...(take !== undefined ? { take } : {}),
+    ...(profile ? { profile } : {}),
+  });
+  staleNote(ctx, view);
+  const statement = view.statement;
+  print(ctx, statement, () =>
+    [
+      `Statement of ${statement.id} from ${statement.start_date} to ${statement.end_date}`,
+      ...statement.items.map(
+        (item) =>
+          `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${String(item.action === 'DEBIT' ? -item.debit.amount : item.credit.amount).padStart(12)} ${item.debit.currency}  balance ${item.balance}  ${item.description}`,
+      ),
+    ].join('\n'),
+  );
+}
+
+/** Offline, a view is the last copy fetched: said, with its age. */
+function staleNote(ctx: CliContext, view: { stale: boolean; fetched_at: string }): void {
+  if (view.stale) {
+    ctx.note(`The service cannot be reached: this is the copy fetched at ${view.fetched_at}`);
   }
 }
 
 function parseBoolean(flag: string, value: string): boolean {
   if (value === 'true' || value === 'false') return value === 'true';
   throw new UsageError(`${flag} takes true or false, not "${value}"`);
-}
-
-function parseCount(flag: string, value: string, min: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min)
-    throw new UsageError(`${flag} takes a whole number of at least ${min}, not "${value}"`);
-  return Number(value);
 }
 
 /**

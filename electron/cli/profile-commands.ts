@@ -1,17 +1,15 @@
-// payout-desk profile add | list: where the service is, and (write-only) its credentials.
-import { existsSync } from 'node:fs';
+// payout-desk profile add | list | remove: where the service is, and (write-only) its
+// credentials, taken from the environment when adding, never from a flag a shell would log.
 import { parseArgs } from 'node:util';
-import { Profile } from '../core/client';
-import { Outbox } from '../core/outbox';
-import { openSecretStore, ProfileSecrets } from '../core/secrets';
 import { print, UsageError, type CliContext } from './context';
 
 export async function profileCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'list') return listProfiles(ctx);
   if (action === 'add') return addProfile(ctx, rest);
+  if (action === 'remove') return removeProfile(ctx, rest);
   throw new UsageError(
-    'usage: payout-desk profile add NAME --base-url URL --auth-url URL [--ca FILE] [--kind sandbox|production] | profile list',
+    'usage: payout-desk profile add NAME --base-url URL --auth-url URL [--ca FILE] [--kind sandbox|production] | profile list | profile remove NAME',
   );
 }
 
@@ -33,46 +31,33 @@ async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
     );
   }
   const kind = values.kind ?? 'sandbox';
-  const checked = Profile.safeParse({
+  if (kind !== 'sandbox' && kind !== 'production') {
+    throw new UsageError(`--kind takes sandbox or production, not "${kind}"`);
+  }
+  const apiKey = ctx.env.PAYOUT_DESK_API_KEY;
+  const clientSecret = ctx.env.PAYOUT_DESK_CLIENT_SECRET;
+  const profile = await ctx.desk.api.addProfile({
     name,
     kind,
-    baseUrl: values['base-url'],
-    authUrl: values['auth-url'],
+    base_url: values['base-url'],
+    auth_url: values['auth-url'],
+    ...(values.ca ? { ca_path: values.ca } : {}),
+    ...(apiKey && clientSecret
+      ? { credentials: { api_key: apiKey, client_secret: clientSecret } }
+      : {}),
   });
-  if (!checked.success)
-    throw new UsageError(checked.error.issues.map((issue) => issue.message).join('; '));
-  if (values.ca && !existsSync(values.ca)) throw new UsageError(`--ca ${values.ca}: no such file`);
-  const outbox = Outbox.open(ctx.dataDir);
-  try {
-    outbox.profiles.save({
-      name,
-      kind: checked.data.kind,
-      baseUrl: checked.data.baseUrl,
-      authUrl: checked.data.authUrl,
-      caPath: values.ca ?? null,
-    });
-    outbox.audit.append('profile', { details: { name, base_url: checked.data.baseUrl } });
-  } finally {
-    outbox.close();
-  }
-  let credentials =
-    'not saved (set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET when adding, or at each run)';
-  if (ctx.env.PAYOUT_DESK_API_KEY && ctx.env.PAYOUT_DESK_CLIENT_SECRET) {
-    const store = await openSecretStore({ allowMemory: false });
-    await new ProfileSecrets(store, name).saveCredentials({
-      apiKey: ctx.env.PAYOUT_DESK_API_KEY,
-      clientSecret: ctx.env.PAYOUT_DESK_CLIENT_SECRET,
-    });
-    credentials = 'saved on the OS keychain';
-  }
+  const credentials =
+    profile.credentials === 'saved'
+      ? 'saved on the OS keychain'
+      : 'not saved (set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET when adding, or at each run)';
   print(
     ctx,
     {
       name,
       kind,
-      base_url: checked.data.baseUrl,
-      auth_url: checked.data.authUrl,
-      ca: values.ca ?? null,
+      base_url: profile.base_url,
+      auth_url: profile.auth_url,
+      ca: profile.ca_path,
       credentials,
     },
     () => `Profile ${name} saved; credentials ${credentials}`,
@@ -80,29 +65,25 @@ async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
 }
 
 async function listProfiles(ctx: CliContext): Promise<void> {
-  const outbox = Outbox.open(ctx.dataDir);
-  try {
-    const saved = outbox.profiles.list().map((p) => ({
-      name: p.name,
-      kind: p.kind as string,
-      base_url: p.baseUrl,
-      auth_url: p.authUrl,
-      ca: p.caPath,
-    }));
-    const profiles = [
-      {
-        name: 'Local sandbox',
-        kind: 'local',
-        base_url: '(started on demand)',
-        auth_url: '',
-        ca: null as string | null,
-      },
-      ...saved,
-    ];
-    print(ctx, { profiles }, () =>
-      profiles.map((p) => `${p.name} (${p.kind}) ${p.base_url}`).join('\n'),
-    );
-  } finally {
-    outbox.close();
-  }
+  const { profiles } = await ctx.desk.api.listProfiles({});
+  const listed = profiles.map((p) => ({
+    name: p.name,
+    kind: p.kind as string,
+    base_url: p.base_url ?? '(started on demand)',
+    auth_url: p.auth_url ?? '',
+    ca: p.ca_path,
+    credentials: p.credentials,
+  }));
+  print(ctx, { profiles: listed }, () =>
+    listed
+      .map((p) => `${p.name} (${p.kind}) ${p.base_url}  credentials: ${p.credentials}`)
+      .join('\n'),
+  );
+}
+
+async function removeProfile(ctx: CliContext, args: string[]): Promise<void> {
+  const [name] = args;
+  if (!name) throw new UsageError('usage: payout-desk profile remove NAME');
+  const removed = await ctx.desk.api.removeProfile({ name });
+  print(ctx, removed, () => `Profile ${removed.removed} removed, with its credentials`);
 }

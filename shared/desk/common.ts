@@ -20,7 +20,9 @@ export const BatchName = z
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'a batch name is one line of text');
 
 /** A job named by its caller, so that it can be cancelled before its call returns. */
-export const JobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a job id is 1-64 letters, digits, - or _');
+export const JobId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a job id is 1-64 letters, digits, - or _');
 
 /** An exact amount as decimal text ("1234.50", "-0.125"): never a binary float. */
 export const DecimalText = z.string().regex(/^-?\d+(\.\d{1,3})?$/);

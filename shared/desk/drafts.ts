@@ -3,7 +3,7 @@
 // rules, bulk edits of a selection or a filter, deletion, undo, and approval.
 import { z } from 'zod';
 import { DraftChanges, EditableField, FieldValue } from '../domain/draft-changes';
-import { DraftBeneficiary, DraftIssue, DraftPayment } from '../domain/draft';
+import { DraftBeneficiary, DraftIssue, DraftPayment, type DraftContent } from '../domain/draft';
 import { DRAFT_STATES } from '../domain/draft-state';
 import { BatchRef, Id, Refusals, Timestamp } from './common';
 
@@ -34,6 +34,12 @@ export const Draft = z.object({
   updated_at: Timestamp,
 });
 export type Draft = z.infer<typeof Draft>;
+
+/** The part of a draft its rules judge and its edits change. */
+export const contentOf = (draft: Pick<Draft, 'payment' | 'beneficiary'>): DraftContent => ({
+  payment: draft.payment,
+  beneficiary: draft.beneficiary?.body ?? null,
+});
 
 export const DraftSortKey = z.enum(['row', 'amount', 'currency', 'payee', 'date', 'state']);
 export const DraftSort = z.object({

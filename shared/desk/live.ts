@@ -40,7 +40,10 @@ const Period = {
 };
 const inOrder = (period: { start?: string | undefined; end?: string | undefined }) =>
   !period.start || !period.end || Date.parse(period.start) <= Date.parse(period.end);
-const OUT_OF_ORDER = { message: 'the period starts after it ends: swap its dates', path: ['start'] };
+const OUT_OF_ORDER = {
+  message: 'the period starts after it ends: swap its dates',
+  path: ['start'],
+};
 
 export const StatementInput = z
   .object({

@@ -71,8 +71,7 @@ const CODE_FIELDS = new Set<string>([
 export const EXECUTION_TIME = 'T09:00:00Z';
 
 export type AppliedChanges =
-  | { ok: true; content: DraftContent }
-  | { ok: false; field: EditableField; message: string };
+  { ok: true; content: DraftContent } | { ok: false; field: EditableField; message: string };
 
 /** The draft with the changes in it; a value that is not one of its field's kind is refused. */
 export function applyDraftChanges(draft: DraftContent, changes: DraftChanges): AppliedChanges {
@@ -102,7 +101,9 @@ export function applyDraftChanges(draft: DraftContent, changes: DraftChanges): A
         if (typeof value !== 'string') return refused('an amount is written as a number');
         const milli = parseAmount(value);
         if (milli === null) {
-          return refused(`"${value}" is not an amount: write it as 1234.50, with at most 3 decimals`);
+          return refused(
+            `"${value}" is not an amount: write it as 1234.50, with at most 3 decimals`,
+          );
         }
         try {
           payment.amount.amount = amountToNumber(milli);
@@ -114,7 +115,8 @@ export function applyDraftChanges(draft: DraftContent, changes: DraftChanges): A
       case 'execution.date': {
         if (typeof value === 'boolean') return refused('a date is written as 2026-12-01');
         if (value === null || value === '') payment.execution.date = '';
-        else if (!isCalendarDay(value)) return refused(`"${value}" is not a date such as 2026-12-01`);
+        else if (!isCalendarDay(value))
+          return refused(`"${value}" is not a date such as 2026-12-01`);
         else payment.execution.date = `${value}${EXECUTION_TIME}`;
         break;
       }

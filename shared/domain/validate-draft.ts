@@ -16,7 +16,6 @@ export interface DraftRulesContext {
   walletCurrency?: string | undefined;
 }
 
-
 export function validateDraft(draft: DraftContent, context: DraftRulesContext): DraftIssue[] {
   const issues: DraftIssue[] = [];
   const find: Finding = (field, message, severity = 'error') => {
@@ -87,7 +86,8 @@ function validateAmount(payment: DraftPayment, currency: string | undefined, fin
   }
 }
 
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
 function validateDate(date: string, today: string, find: Finding) {
   if (!date.trim()) return find('execution.date', 'the payment date is missing');

@@ -64,7 +64,7 @@ async function engineRun() {
       batch.id,
     );
     const seconds = (performance.now() - started) / 1000;
-    if (result.state !== 'done' || result.counts.accepted !== PAYMENTS)
+    if (result.state !== 'done' || result.counts.by_state.accepted !== PAYMENTS)
       throw new Error(`engine sync ended ${JSON.stringify(result.counts)}`);
     outbox.close();
     client.close();

@@ -88,7 +88,7 @@ export async function runCrashScenario(
     `/_sandbox/payments?group=${s.groupId}`,
   );
   const draftIds = new Set(drafts.map((d) => d.id));
-  const correlationIds = new Set(drafts.map((d) => d.correlationId));
+  const correlationIds = new Set(drafts.map((d) => d.correlation_id));
   const ours = stored.items.filter(
     (item) =>
       draftIds.has(item.id) ||

@@ -25,7 +25,7 @@ try {
   });
   const dates = outbox.drafts
     .page(summary.batchId, 0, 1_000_000)
-    .map((draft) => [draft.sourceRow, draft.payment.execution.date]);
+    .map((draft) => [draft.row, draft.payment.execution.date]);
   process.stdout.write(
     `${JSON.stringify({ ok: true, drafts: summary.drafts, dates, peakMb: peakMb() })}\n`,
   );

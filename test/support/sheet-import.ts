@@ -3,7 +3,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Outbox, type PaymentDraft } from '../../electron/core/outbox';
+import type { Draft } from '../../shared/desk';
+import { Outbox } from '../../electron/core/outbox';
 import {
   batchResults,
   type BatchSheetSource,
@@ -19,7 +20,7 @@ import {
 export interface ImportedSheet {
   summary: SheetImportSummary;
   /** Drafts by the sheet row they came from. */
-  rows: Map<number, PaymentDraft>;
+  rows: Map<number, Draft>;
 }
 
 export const GROUP = { id: 'group-1', walletId: 'wallet-gbp', walletCurrency: 'GBP' };
@@ -45,7 +46,7 @@ export class OutboxFolder {
       ...request,
     });
     const drafts = this.outbox.drafts.page(summary.batchId, 0, 1_000_000);
-    return { summary, rows: new Map(drafts.map((d) => [d.sourceRow ?? 0, d])) };
+    return { summary, rows: new Map(drafts.map((d) => [d.row ?? 0, d])) };
   }
 
   /** Every table's row count: an import that was refused must leave them all as they were. */
@@ -97,12 +98,12 @@ export class OutboxFolder {
 }
 
 /** The draft of a row, or a failure naming the row. */
-export function draftOf(imported: ImportedSheet, row: number): PaymentDraft {
+export function draftOf(imported: ImportedSheet, row: number): Draft {
   const draft = imported.rows.get(row);
   if (!draft)
     throw new Error(`no draft from row ${row}; rows: ${[...imported.rows.keys()].join(', ')}`);
   return draft;
 }
 
-export const errorsOf = (draft: PaymentDraft) =>
+export const errorsOf = (draft: Draft) =>
   draft.issues.filter((issue) => issue.severity === 'error');

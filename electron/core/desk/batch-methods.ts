@@ -11,7 +11,12 @@ import { chooseGroup } from './group-choice';
 
 type BatchHandlers = Pick<
   DeskHandlers,
-  'listBatches' | 'getBatch' | 'renameBatch' | 'deleteBatch' | 'setBatchGroup' | 'setServiceApproval'
+  | 'listBatches'
+  | 'getBatch'
+  | 'renameBatch'
+  | 'deleteBatch'
+  | 'setBatchGroup'
+  | 'setServiceApproval'
 >;
 
 export function batchHandlers(ctx: DeskContext): BatchHandlers {
@@ -24,11 +29,17 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
     renameBatch: ({ batch: ref, name }) => {
       const batch = batchOf(ctx, ref);
       if (name !== batch.name && outbox.batches.nameTaken(name)) {
-        throw new DeskError('conflict', `a batch named "${name}" already exists: choose another name`);
+        throw new DeskError(
+          'conflict',
+          `a batch named "${name}" already exists: choose another name`,
+        );
       }
       outbox.db.transaction(() => {
         outbox.batches.rename(batch.id, name);
-        outbox.audit.append('rename', { batchId: batch.id, details: { from: batch.name, to: name } });
+        outbox.audit.append('rename', {
+          batchId: batch.id,
+          details: { from: batch.name, to: name },
+        });
       })();
       changed(ctx, null);
       return batchView(ctx, batchOf(ctx, batch.id));

@@ -78,11 +78,13 @@ export class Connections {
   }
 
   status(profile: string): Contact {
-    return this.contact.get(isLocalProfile(profile) ? LOCAL_PROFILE : profile) ?? {
-      online: null,
-      at: null,
-      error: null,
-    };
+    return (
+      this.contact.get(isLocalProfile(profile) ? LOCAL_PROFILE : profile) ?? {
+        online: null,
+        at: null,
+        error: null,
+      }
+    );
   }
 
   /** When the profile's token expires, if it has one in hand. */
@@ -95,7 +97,9 @@ export class Connections {
 
   /** The profile's connection if it was made (the Local sandbox's address once started). */
   started(profile: string): { baseUrl: string } | undefined {
-    return this.startedUrls.get(profile) ? { baseUrl: this.startedUrls.get(profile) as string } : undefined;
+    return this.startedUrls.get(profile)
+      ? { baseUrl: this.startedUrls.get(profile) as string }
+      : undefined;
   }
 
   /** Forgets a profile's client: its credentials or addresses changed. */

@@ -50,6 +50,8 @@ export interface Desk {
     options?: { signal?: AbortSignal },
   ): Promise<DeskOutput<M>>;
   on(listener: DeskListener): () => void;
+  /** Cancels every running job at its next safe point (a face's Ctrl-C, a window closing). */
+  cancelAll(): void;
   close(): Promise<void>;
 }
 
@@ -106,13 +108,17 @@ export function createDesk(options: DeskOptions): Desk {
   }
 
   const api = Object.fromEntries(
-    DESK_METHOD_NAMES.map((method) => [method, (input: DeskInput<typeof method>) => call(method, input)]),
+    DESK_METHOD_NAMES.map((method) => [
+      method,
+      (input: DeskInput<typeof method>) => call(method, input),
+    ]),
   ) as DeskApi;
 
   return {
     api,
     call,
     on: (listener) => events.on(listener),
+    cancelAll: () => ctx.jobs.cancelAll(),
     async close() {
       ctx.jobs.cancelAll();
       await connections.close();

@@ -20,13 +20,18 @@ export function toDeskError(error: unknown): DeskError {
     const code =
       error.code === 'batch_exists'
         ? 'conflict'
-        : error.code === 'bad_mapping' || error.code === 'no_batch_name' || error.code === 'no_such_sheet'
+        : error.code === 'bad_mapping' ||
+            error.code === 'no_batch_name' ||
+            error.code === 'no_such_sheet'
           ? 'invalid_input'
           : 'bad_file';
     return new DeskError(code, error.message, { reason: error.code });
   }
   if (error instanceof SheetExportError) {
-    return new DeskError(error.code === 'unsupported_format' ? 'invalid_input' : 'internal', error.message);
+    return new DeskError(
+      error.code === 'unsupported_format' ? 'invalid_input' : 'internal',
+      error.message,
+    );
   }
   if (error instanceof KeychainUnavailableError) {
     return new DeskError('keychain_unavailable', error.message);

@@ -3,7 +3,7 @@
 // send"). Everything over a whole batch is SQL over the columns beside each draft, a page at a
 // time where a draft must be read: a batch is never held in memory.
 import { DeskError } from '../../../shared/desk/errors';
-import type { Draft, Selection } from '../../../shared/desk/drafts';
+import { contentOf, type Draft, type Selection } from '../../../shared/desk/drafts';
 import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
 import { isEditable } from '../../../shared/domain/draft-state';
 import type { Batch } from '../outbox/batch-repository';
@@ -84,7 +84,10 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       const deleted = outbox.db.transaction(() => {
         const count = outbox.bulk.count(where);
         if (count === 0) return 0;
-        const label = count === 1 ? 'the deletion of a draft' : `the deletion of ${count.toLocaleString('en')} drafts`;
+        const label =
+          count === 1
+            ? 'the deletion of a draft'
+            : `the deletion of ${count.toLocaleString('en')} drafts`;
         outbox.journal.record(batch.id, 'delete', label, where);
         const done = outbox.bulk.delete(where);
         outbox.audit.append('delete', { batchId: batch.id, details: { drafts: done } });
@@ -158,7 +161,7 @@ function draftOf(ctx: DeskContext, id: string): Draft {
 
 /** Applies the changes to a draft, works out its issues anew and saves it (in a transaction). */
 function revise(ctx: DeskContext, batch: Batch, draft: Draft, changes: DraftChanges): void {
-  const applied = applyDraftChanges(draft, changes);
+  const applied = applyDraftChanges(contentOf(draft), changes);
   if (!applied.ok) {
     const which = draft.row === null ? '' : ` (row ${draft.row})`;
     throw new DeskError('invalid_input', `${applied.message}${which}`, { field: applied.field });
@@ -180,7 +183,7 @@ function revise(ctx: DeskContext, batch: Batch, draft: Draft, changes: DraftChan
 /** Runs `act` on each draft `where` finds, a page at a time; returns how many. */
 function eachDraft(ctx: DeskContext, where: SqlPart, act: (draft: Draft) => void): number {
   let count = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = ctx.outbox.drafts.where(where, after, 500);
     for (const draft of page.drafts) act(draft);
     count += page.drafts.length;

@@ -2,7 +2,7 @@
 // the sheet's cells told kept until their field is edited, the service's findings kept until
 // the beneficiary is, and a possible duplicate looked for again when the fields that make one
 // change. One function for an edit, a bulk edit, and a batch given its wallet.
-import type { Draft } from '../../../shared/desk/drafts';
+import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftContent, DraftIssue } from '../../../shared/domain/draft';
 import { duplicateKey } from '../../../shared/domain/duplicate-key';
 import { isEditable } from '../../../shared/domain/draft-state';
@@ -114,10 +114,11 @@ export function revalidateBatch(outbox: Outbox, batchId: string, context: Revisi
     outbox.db.transaction(() => {
       for (const draft of page) {
         if (!isEditable(draft.state)) continue;
-        const issues = revisedIssues(draft.issues, draft, context, none);
+        const content = contentOf(draft);
+        const issues = revisedIssues(draft.issues, content, context, none);
         if (JSON.stringify(issues) === JSON.stringify(draft.issues)) continue;
         // Only the issues change: the draft keeps its state (approval stands unless errors came).
-        outbox.drafts.saveIssues(draft.id, draft, issues);
+        outbox.drafts.saveIssues(draft.id, content, issues);
         changed += 1;
       }
     })();

@@ -29,15 +29,16 @@ export async function fetchGroups(
     const fetchedAt = ctx.now().toISOString();
     ctx.outbox.db.transaction(() => {
       ctx.outbox.cache.put(profile, key, page, fetchedAt);
-      for (const group of page.items) ctx.outbox.cache.put(profile, `group:${group.id}`, group, fetchedAt);
+      for (const group of page.items)
+        ctx.outbox.cache.put(profile, `group:${group.id}`, group, fetchedAt);
     })();
     return { ...page, fetched_at: fetchedAt, stale: false };
   } catch (error) {
     if (!offline(error)) throw error;
-    const cached = ctx.outbox.cache.get<{ items: PaymentGroup[]; paging: GroupPageAnswer['paging'] }>(
-      profile,
-      key,
-    );
+    const cached = ctx.outbox.cache.get<{
+      items: PaymentGroup[];
+      paging: GroupPageAnswer['paging'];
+    }>(profile, key);
     if (!cached) throw error;
     return { ...cached.value, fetched_at: cached.fetchedAt, stale: true };
   }
@@ -60,12 +61,16 @@ export async function chooseGroup(
 ): Promise<GroupChoice> {
   let found: PaymentGroup | undefined;
   try {
-    found = (await fetchGroups(ctx, profile, { id: [groupId] })).items.find((g) => g.id === groupId);
+    found = (await fetchGroups(ctx, profile, { id: [groupId] })).items.find(
+      (g) => g.id === groupId,
+    );
   } catch (error) {
     if (!offline(error)) throw error;
     const cached = ctx.outbox.cache.get<PaymentGroup>(profile, `group:${groupId}`);
     return {
-      group: cached ? choiceOf(cached.value) : { groupId, groupName: null, walletId: null, walletCurrency: null },
+      group: cached
+        ? choiceOf(cached.value)
+        : { groupId, groupName: null, walletId: null, walletCurrency: null },
       checked: false,
     };
   }
@@ -88,8 +93,9 @@ export async function firstOpenGroup(ctx: DeskContext, profile: string): Promise
 export function refuseLocked(group: PaymentGroup): void {
   if (group.locked) {
     throw new DeskError(
-      'conflict',
-      `payment group "${group.name}" (${group.id}) is locked: no new payments can be added to it; choose another group`,
+      'invalid_input',
+      `payment group "${group.name}" (${group.id}) is locked: no new payments can be added to it`,
+      { group_id: group.id, locked: true },
     );
   }
 }

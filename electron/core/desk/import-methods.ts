@@ -10,7 +10,6 @@ import {
   exampleTemplateRows,
   FIELDS,
   importSheet,
-  inspectSheet,
   readableFileSize,
   resultRow,
   writeResults,
@@ -25,7 +24,12 @@ import { chooseGroup, firstOpenGroup, type GroupChoice } from './group-choice';
 
 type ImportHandlers = Pick<
   DeskHandlers,
-  'inspectSheet' | 'importSheet' | 'listMappings' | 'deleteMapping' | 'writeTemplate' | 'exportResults'
+  | 'inspectSheet'
+  | 'importSheet'
+  | 'listMappings'
+  | 'deleteMapping'
+  | 'writeTemplate'
+  | 'exportResults'
 >;
 
 const PROGRESS_EVERY = 5_000;
@@ -35,20 +39,9 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
   return {
     inspectSheet: async (input, signal) => {
       await readable(input.file);
-      return ctx.jobs.run({ id: input.job_id, kind: 'inspect', signal }, () =>
-        inspectSheet({
-          file: input.file,
-          ...(input.sheet ? { sheet: input.sheet } : {}),
-          ...(input.header_row ? { headerRow: input.header_row } : {}),
-          ...(input.mapping
-            ? { mapping: input.date_order ? { mapping: input.mapping, date_order: input.date_order } : input.mapping }
-            : {}),
-          previewRows: input.preview_rows,
-          saved: outbox.imports.savedMappings(),
-          savedList: outbox.imports.listMappings(),
-          today: ctx.today(),
-        }),
-      );
+      return ctx.jobs.run({ id: input.job_id, kind: 'inspect', signal }, () => {
+        throw new DeskError('internal', 'inspecting a sheet before its import is not built yet');
+      });
     },
 
     importSheet: async (input, signal) => {
@@ -63,7 +56,10 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
       const choice = await groupForImport(ctx, profile, input.group_id);
       const name = input.batch_name ?? freeBatchName(ctx, defaultBatchName(input.file, ctx.now()));
       if (outbox.batches.nameTaken(name)) {
-        throw new DeskError('conflict', `a batch named "${name}" already exists: choose another name`);
+        throw new DeskError(
+          'conflict',
+          `a batch named "${name}" already exists: choose another name`,
+        );
       }
       return ctx.jobs.run({ id: input.job_id, kind: 'import', signal }, async (_signal, jobId) => {
         const mapping = input.mapping
@@ -81,11 +77,14 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
             ? {
                 id: choice.group.groupId,
                 ...(choice.group.walletId ? { walletId: choice.group.walletId } : {}),
-                ...(choice.group.walletCurrency ? { walletCurrency: choice.group.walletCurrency } : {}),
+                ...(choice.group.walletCurrency
+                  ? { walletCurrency: choice.group.walletCurrency }
+                  : {}),
               }
             : { id: '' },
           today: ctx.today(),
-          onProgress: ({ rows }) => ctx.events.emit({ type: 'import.progress', job_id: jobId, rows }),
+          onProgress: ({ rows }) =>
+            ctx.events.emit({ type: 'import.progress', job_id: jobId, rows }),
         });
         outbox.db.transaction(() => {
           if (choice) outbox.batches.setGroup(summary.batchId, choice.group);
@@ -153,7 +152,10 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
               }
             }
           }
-          const written = await writeResults(file, batchResults(outbox.imports, batch.id, source, rows()));
+          const written = await writeResults(
+            file,
+            batchResults(outbox.imports, batch.id, source, rows()),
+          );
           return {
             file,
             batch: batch.name,

@@ -27,7 +27,12 @@ export class Jobs {
    * caller's own signal. Reports how it finished.
    */
   async run<T>(
-    job: { id?: string | undefined; kind: JobKind; batchId?: string | null; signal?: AbortSignal | undefined },
+    job: {
+      id?: string | undefined;
+      kind: JobKind;
+      batchId?: string | null;
+      signal?: AbortSignal | undefined;
+    },
     work: (signal: AbortSignal, jobId: string) => Promise<T>,
   ): Promise<T> {
     const id = job.id ?? randomUUID();

@@ -59,8 +59,11 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
     },
 
     getWallet: async ({ profile, wallet_id }) => {
-      const answer = await cachedCall(ctx, profileOf(ctx, profile), `wallet:${wallet_id}`, (client) =>
-        client.wallet(wallet_id),
+      const answer = await cachedCall(
+        ctx,
+        profileOf(ctx, profile),
+        `wallet:${wallet_id}`,
+        (client) => client.wallet(wallet_id),
       );
       return { wallet: answer.value, fetched_at: answer.fetched_at, stale: answer.stale };
     },
@@ -93,7 +96,9 @@ async function cachedCall<T>(
   ctx: DeskContext,
   profile: string,
   key: string,
-  call: (client: Parameters<Parameters<DeskContext['connections']['use']>[1]>[0]['client']) => Promise<T>,
+  call: (
+    client: Parameters<Parameters<DeskContext['connections']['use']>[1]>[0]['client'],
+  ) => Promise<T>,
 ): Promise<{ value: T; fetched_at: string; stale: boolean }> {
   try {
     const value = await ctx.connections.use(profile, ({ client }) => call(client));
@@ -118,7 +123,10 @@ export async function walletBalance(
     const answer = await cachedCall(ctx, profile, `wallet:${walletId}`, (client) =>
       client.wallet(walletId),
     );
-    return { milli: amountFromNumber((answer.value as Wallet).balance), fetchedAt: answer.fetched_at };
+    return {
+      milli: amountFromNumber((answer.value as Wallet).balance),
+      fetchedAt: answer.fetched_at,
+    };
   } catch (error) {
     if (error instanceof ServiceCallError || error instanceof DeskError) return null;
     throw error;

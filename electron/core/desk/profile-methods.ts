@@ -27,13 +27,17 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       const keychain = await ctx.keychain();
       const active = profileOf(ctx, undefined);
       const profiles = [await localInfo(ctx, active)];
-      for (const saved of outbox.profiles.list()) profiles.push(await savedInfo(ctx, saved, active));
+      for (const saved of outbox.profiles.list())
+        profiles.push(await savedInfo(ctx, saved, active));
       return { profiles, secret_store: keychain ? 'keychain' : 'unavailable' } as const;
     },
 
     addProfile: async (input) => {
       if (isLocalProfile(input.name)) {
-        throw new DeskError('conflict', `"${input.name}" is the Local sandbox's name: choose another`);
+        throw new DeskError(
+          'conflict',
+          `"${input.name}" is the Local sandbox's name: choose another`,
+        );
       }
       if (input.ca_path) {
         await readFile(input.ca_path, 'utf8').catch(() => {
@@ -53,19 +57,27 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
             authUrl: input.auth_url,
             caPath: input.ca_path ?? null,
           });
-          outbox.audit.append('profile', { details: { name: input.name, base_url: input.base_url } });
+          outbox.audit.append('profile', {
+            details: { name: input.name, base_url: input.base_url },
+          });
         })();
       } catch (error) {
         if (input.credentials) await forgetCredentials(ctx, input.name);
         throw error;
       }
       await ctx.connections.forget(input.name);
-      return savedInfo(ctx, outbox.profiles.get(input.name) as SavedProfile, profileOf(ctx, undefined));
+      return savedInfo(
+        ctx,
+        outbox.profiles.get(input.name) as SavedProfile,
+        profileOf(ctx, undefined),
+      );
     },
 
     removeProfile: async ({ name }) => {
-      if (isLocalProfile(name)) throw new DeskError('conflict', 'the Local sandbox cannot be removed');
-      if (!outbox.profiles.get(name)) throw new DeskError('not_found', `no profile named "${name}"`);
+      if (isLocalProfile(name))
+        throw new DeskError('conflict', 'the Local sandbox cannot be removed');
+      if (!outbox.profiles.get(name))
+        throw new DeskError('not_found', `no profile named "${name}"`);
       const inFlight = outbox.db
         .prepare(
           `SELECT b.name FROM batches b JOIN payment_drafts p ON p.batch_id = b.id
@@ -83,7 +95,8 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       outbox.db.transaction(() => {
         outbox.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
         outbox.cache.forget(name);
-        if (profileOf(ctx, undefined) === name) outbox.settings.set('active_profile', LOCAL_PROFILE);
+        if (profileOf(ctx, undefined) === name)
+          outbox.settings.set('active_profile', LOCAL_PROFILE);
         outbox.audit.append('remove_profile', { details: { name } });
       })();
       await ctx.connections.forget(name);
@@ -94,7 +107,8 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       if (isLocalProfile(name)) {
         throw new DeskError('conflict', 'the Local sandbox uses its own credentials');
       }
-      if (!outbox.profiles.get(name)) throw new DeskError('not_found', `no profile named "${name}"`);
+      if (!outbox.profiles.get(name))
+        throw new DeskError('not_found', `no profile named "${name}"`);
       const stored = await saveCredentials(ctx, name, { api_key, client_secret }, keep_in_memory);
       await ctx.connections.forget(name);
       outbox.audit.append('credentials', { details: { name, stored_in: stored } });
@@ -103,7 +117,9 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
 
     testConnection: async ({ name }) => {
       const profile = profileOf(ctx, name);
-      const groups = await ctx.connections.use(profile, ({ client }) => client.listGroups({ take: 1 }));
+      const groups = await ctx.connections.use(profile, ({ client }) =>
+        client.listGroups({ take: 1 }),
+      );
       const connected = await ctx.connections.connect(profile);
       return {
         profile: connected.name,
@@ -154,10 +170,16 @@ async function localInfo(ctx: DeskContext, active: string): Promise<ProfileInfo>
   };
 }
 
-async function savedInfo(ctx: DeskContext, saved: SavedProfile, active: string): Promise<ProfileInfo> {
+async function savedInfo(
+  ctx: DeskContext,
+  saved: SavedProfile,
+  active: string,
+): Promise<ProfileInfo> {
   const inMemory = await new ProfileSecrets(ctx.connections.memory, saved.name).credentials();
   const keychain = inMemory ? null : await ctx.keychain();
-  const onKeychain = keychain ? await new ProfileSecrets(keychain, saved.name).credentials() : undefined;
+  const onKeychain = keychain
+    ? await new ProfileSecrets(keychain, saved.name).credentials()
+    : undefined;
   return {
     name: saved.name,
     kind: saved.kind,

@@ -16,7 +16,12 @@ import type { z } from 'zod';
 export async function approveAtService(
   ctx: DeskContext,
   batch: Batch,
-  options: { profile: string; selection?: Selection | undefined; signal: AbortSignal; jobId: string },
+  options: {
+    profile: string;
+    selection?: Selection | undefined;
+    signal: AbortSignal;
+    jobId: string;
+  },
 ): Promise<z.infer<typeof ApproveAtServiceResult>> {
   const { outbox } = ctx;
   const chosen = selectionSql(batch.id, options.selection ?? { filter: {} });
@@ -29,7 +34,7 @@ export async function approveAtService(
   let refusedTotal = 0;
   let approved = 0;
   let done = 0;
-  for (let after = 0; !options.signal.aborted; ) {
+  for (let after = 0; !options.signal.aborted;) {
     const page = outbox.drafts.where(where, after, 100);
     if (page.drafts.length === 0) break;
     after = page.last;
@@ -42,7 +47,9 @@ export async function approveAtService(
         approved: true,
       };
       try {
-        await ctx.connections.use(options.profile, ({ client }) => client.putPayment(draft.id, body));
+        await ctx.connections.use(options.profile, ({ client }) =>
+          client.putPayment(draft.id, body),
+        );
         outbox.db.transaction(() => {
           outbox.drafts.recordServiceApproval(draft.id, true);
           outbox.audit.append('approve_at_service', { batchId: batch.id, subjectId: draft.id });

@@ -4,7 +4,7 @@
 import { DeskError } from '../../../shared/desk/errors';
 import type { SyncPreview } from '../../../shared/desk/sync';
 import { formatAmount } from '../../../shared/domain/money';
-import { SyncEngine } from '../sync/sync-engine';
+import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
 import { approveAtService } from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
@@ -38,7 +38,12 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
             new SyncEngine(outbox, client, {
               onProgress: (event) => {
                 if (event.stage !== 'job') {
-                  ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
+                  ctx.events.emit({
+                    type: 'sync.stage',
+                    job_id: jobId,
+                    batch_id: batch.id,
+                    ...event,
+                  });
                 }
               },
             }).validate(batch.id, jobSignal),
@@ -56,10 +61,15 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
         { id: job_id, kind: 'sync', batchId: batch.id, signal },
         async (jobSignal, jobId) => {
           const name = profileOf(ctx, profile ?? batch.profile);
-          const stage = (event: { stage: 'checking' } | Parameters<Required<ConstructorParameters<typeof SyncEngine>[2]>['onProgress']>[0]) => {
+          const stage = (event: SyncProgress) => {
             if (event.stage === 'job') {
               const { stage: _job, job_id: serviceJob, ...progress } = event;
-              ctx.events.emit({ type: 'sync.job', batch_id: batch.id, service_job_id: serviceJob, ...progress });
+              ctx.events.emit({
+                type: 'sync.job',
+                batch_id: batch.id,
+                service_job_id: serviceJob,
+                ...progress,
+              });
             } else {
               ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
             }
@@ -98,7 +108,11 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
         return outcome;
       })();
       changed(ctx, batch.id);
-      return { requeued: result.approved, refused_total: result.refused_total, refused: result.refused };
+      return {
+        requeued: result.approved,
+        refused_total: result.refused_total,
+        refused: result.refused,
+      };
     },
 
     approveAtService: ({ batch: ref, profile, selection, job_id }, signal) => {
@@ -155,7 +169,8 @@ async function preview(
   const counts = all.counts;
   const inFlight = counts.by_state.sending + counts.by_state.submitted;
   const blockers: string[] = [];
-  if (!batch.groupId) blockers.push('the batch has no payment group: choose the group it pays from');
+  if (!batch.groupId)
+    blockers.push('the batch has no payment group: choose the group it pays from');
   if (toSend.counts.drafts === 0 && inFlight === 0) {
     blockers.push('no draft is approved to send: approve the drafts that are ready');
   }
@@ -164,13 +179,19 @@ async function preview(
   if (left > 0) {
     notes.push(
       `${left.toLocaleString('en')} draft${left === 1 ? ' is' : 's are'} not approved and stay${left === 1 ? 's' : ''} behind` +
-        (counts.with_errors > 0 ? ` (${counts.with_errors.toLocaleString('en')} with errors to fix)` : ''),
+        (counts.with_errors > 0
+          ? ` (${counts.with_errors.toLocaleString('en')} with errors to fix)`
+          : ''),
     );
   }
   if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
   const debits = [];
   if (batch.walletId && wallet) {
-    const balance = await walletBalance(ctx, profileOf(ctx, profile ?? batch.profile), batch.walletId);
+    const balance = await walletBalance(
+      ctx,
+      profileOf(ctx, profile ?? batch.profile),
+      batch.walletId,
+    );
     const debit = toSend.milli.get(wallet) ?? 0n;
     const others = toSend.totals
       .filter((total) => total.currency !== wallet)

@@ -32,7 +32,10 @@ interface BatchRow {
   created_at: string;
 }
 
-export type NewBatch = Pick<Batch, 'name' | 'profile' | 'groupId' | 'walletId' | 'walletCurrency' | 'sourceFile'> &
+export type NewBatch = Pick<
+  Batch,
+  'name' | 'profile' | 'groupId' | 'walletId' | 'walletCurrency' | 'sourceFile'
+> &
   Partial<Pick<Batch, 'state' | 'serviceApproval' | 'groupName'>>;
 
 export interface BatchGroupChoice {
@@ -141,7 +144,11 @@ export class BatchRepository {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM payment_drafts WHERE batch_id = ?').run(id);
       this.db.prepare('DELETE FROM beneficiary_drafts WHERE batch_id = ?').run(id);
-      this.db.prepare('DELETE FROM import_jobs WHERE chunk_id IN (SELECT id FROM chunks WHERE batch_id = ?)').run(id);
+      this.db
+        .prepare(
+          'DELETE FROM import_jobs WHERE chunk_id IN (SELECT id FROM chunks WHERE batch_id = ?)',
+        )
+        .run(id);
       this.db.prepare('DELETE FROM batches WHERE id = ?').run(id);
     })();
   }

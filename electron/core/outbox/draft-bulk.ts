@@ -59,7 +59,10 @@ export class DraftBulk {
     // A filter finds drafts already sent too: they are not what was asked about.
     const stateRefused: SqlPart | undefined =
       'ids' in selection
-        ? { sql: `${where.sql} AND p.state NOT IN (${list([...from, 'approved'])})`, params: where.params }
+        ? {
+            sql: `${where.sql} AND p.state NOT IN (${list([...from, 'approved'])})`,
+            params: where.params,
+          }
         : undefined;
     const counts = {
       errors: this.count(errors),
@@ -87,12 +90,18 @@ export class DraftBulk {
   }
 
   /** Approved drafts back to `draft`; named ones that are past approval are refused. */
-  unapprove(batchId: string, selection: Selection): { unapproved: number; refused_total: number; refused: Refusal[] } {
+  unapprove(
+    batchId: string,
+    selection: Selection,
+  ): { unapproved: number; refused_total: number; refused: Refusal[] } {
     const where = selectionSql(batchId, selection);
     const from = statesMovedBy({ type: 'unapprove' });
     const stateRefused: SqlPart | undefined =
       'ids' in selection
-        ? { sql: `${where.sql} AND p.state NOT IN (${list([...from, 'draft', 'failed'])})`, params: where.params }
+        ? {
+            sql: `${where.sql} AND p.state NOT IN (${list([...from, 'draft', 'failed'])})`,
+            params: where.params,
+          }
         : undefined;
     const refused_total = stateRefused ? this.count(stateRefused) : 0;
     const refused = stateRefused ? this.named(stateRefused, 'state') : [];

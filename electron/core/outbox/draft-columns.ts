@@ -23,20 +23,21 @@ export function draftColumns(
   beneficiary: DraftBeneficiary | null | undefined,
   issues: readonly DraftIssue[],
 ): DraftColumns {
+  // A body kept by an older app may lack parts a draft has now: it gets no columns for them.
+  const amount: Partial<DraftPayment['amount']> = payment.amount ?? {};
   let errors = 0;
   for (const issue of issues) if (issue.severity === 'error') errors += 1;
   const payee = payeeName(beneficiary) ?? null;
-  const account = text(beneficiary?.bank_details.account_number);
+  const account = text(beneficiary?.bank_details?.account_number);
   return {
     error_count: errors,
     warning_count: issues.length - errors,
-    amount_milli: milliOf(payment.amount.amount),
+    amount_milli: milliOf(amount.amount),
     amount_currency:
-      payment.amount.currency ??
-      (payment.amount.type === 'LAND' ? beneficiary?.currency || null : null),
+      amount.currency ?? (amount.type === 'LAND' ? beneficiary?.currency || null : null),
     payee,
-    execution_date: /^\d{4}-\d{2}-\d{2}/.exec(payment.execution.date)?.[0] ?? null,
-    search_text: [payee, account, payment.description, payment.target.id]
+    execution_date: /^\d{4}-\d{2}-\d{2}/.exec(payment.execution?.date ?? '')?.[0] ?? null,
+    search_text: [payee, account, payment.description, payment.target?.id]
       .filter(Boolean)
       .join(' ')
       .toLowerCase(),
@@ -55,9 +56,9 @@ function milliOf(amount: number | undefined): bigint | null {
 /** The name the payee is paid under: the account holder's, else the entity's own. */
 function payeeName(beneficiary: DraftBeneficiary | null | undefined): string | undefined {
   if (!beneficiary) return undefined;
-  const entity = beneficiary.entity;
+  const entity = beneficiary.entity ?? {};
   return (
-    text(beneficiary.bank_details.account_name) ||
+    text(beneficiary.bank_details?.account_name) ||
     text(entity.company_name) ||
     [text(entity.individual_first_name), text(entity.individual_last_name)]
       .filter(Boolean)

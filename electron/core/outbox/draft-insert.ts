@@ -41,11 +41,11 @@ const PENDING_TARGET_JSON = `"target":${JSON.stringify(PENDING_TARGET)}`;
 
 export function serializeDraft(draft: DraftToWrite): SerializedDraft {
   const { correlation_id: _fixed, ...body } = draft.payment;
-  const { error_count: _e, warning_count: _w, ...columns } = draftColumns(
-    draft.payment,
-    draft.beneficiary,
-    [],
-  );
+  const {
+    error_count: _e,
+    warning_count: _w,
+    ...columns
+  } = draftColumns(draft.payment, draft.beneficiary, []);
   const serialized: SerializedDraft = {
     paymentJson: JSON.stringify(draft.beneficiary ? { ...body, target: PENDING_TARGET } : body),
     issues: draft.issues ?? [],

@@ -4,7 +4,11 @@
 // draft-queries.ts and draft-bulk.ts; they never read a batch into memory.
 import type { Draft } from '../../../shared/desk/drafts';
 import type { DraftContent, DraftIssue } from '../../../shared/domain/draft';
-import { nextDraftState, type DraftEvent, type DraftState } from '../../../shared/domain/draft-state';
+import {
+  nextDraftState,
+  type DraftEvent,
+  type DraftState,
+} from '../../../shared/domain/draft-state';
 import { draftColumns } from './draft-columns';
 import type { Db } from './database';
 import { DraftBulk } from './draft-bulk';

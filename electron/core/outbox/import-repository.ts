@@ -182,9 +182,16 @@ export class ImportRepository {
   }
 
   /** The saved mappings with their names and when each was last used, newest first. */
-  listMappings(): { key: string; name: string; mapping: SavedMapping['mapping']; updatedAt: string }[] {
+  listMappings(): {
+    key: string;
+    name: string;
+    mapping: SavedMapping['mapping'];
+    updatedAt: string;
+  }[] {
     const rows = this.db
-      .prepare('SELECT source_key, name, mapping_json, updated_at FROM column_mappings ORDER BY updated_at DESC')
+      .prepare(
+        'SELECT source_key, name, mapping_json, updated_at FROM column_mappings ORDER BY updated_at DESC',
+      )
       .all() as { source_key: string; name: string; mapping_json: string; updated_at: string }[];
     return rows.map((row) => ({
       key: row.source_key,
@@ -221,6 +228,9 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
 /** A saved mapping's columns, whether it was saved bare or with its options. */
 function mappingEntries(json: unknown): SavedMapping['mapping'] {
   const withOptions =
-    typeof json === 'object' && json !== null && 'mapping' in json && typeof json.mapping === 'object';
+    typeof json === 'object' &&
+    json !== null &&
+    'mapping' in json &&
+    typeof json.mapping === 'object';
   return (withOptions ? (json as { mapping: unknown }).mapping : json) as SavedMapping['mapping'];
 }

@@ -5,9 +5,10 @@ export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
   get<T>(key: string): T | undefined {
-    const json = this.db.prepare('SELECT value_json FROM settings WHERE key = ?').pluck().get(key) as
-      | string
-      | undefined;
+    const json = this.db
+      .prepare('SELECT value_json FROM settings WHERE key = ?')
+      .pluck()
+      .get(key) as string | undefined;
     return json === undefined ? undefined : (JSON.parse(json) as T);
   }
 

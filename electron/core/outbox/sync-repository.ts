@@ -50,7 +50,9 @@ export class SyncRepository {
   }
 
   /** The batch's latest run, if it ever ran. */
-  lastRun(batchId: string):
+  lastRun(
+    batchId: string,
+  ):
     | { state: string; started_at: string; finished_at: string | null; error: string | null }
     | undefined {
     const row = this.db

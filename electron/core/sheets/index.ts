@@ -7,6 +7,7 @@ export {
   type SheetImportSummary,
 } from './drafting/sheet-import';
 export { readableFileSize } from './reading/file-kind';
+export { SheetFileError } from './reading/sheet-types';
 export { FIELDS } from './understanding/fields';
 export { exportFormat, SheetExportError, type ExportFormat } from './writing/export-writers';
 export { writeTemplateCsv, writeTemplateWorkbook } from './writing/template-workbook';

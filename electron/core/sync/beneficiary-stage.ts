@@ -4,7 +4,7 @@
 // A page of drafts at a time, reporting progress: a batch of 100,000 new payees is never read
 // whole, and the person sees it move.
 import type { ValidationIssue } from '../../../shared/service';
-import type { Draft } from '../../../shared/desk/drafts';
+import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftIssue } from '../../../shared/domain/draft';
 import type { DraftState } from '../../../shared/domain/draft-state';
 import type { PaymentsClient } from '../client/payments-client';
@@ -43,7 +43,7 @@ export class BeneficiaryStage {
     let invalid = 0;
     if (total === 0) return { checked, invalid };
     options.progress(0, total);
-    for (let after = 0; !options.stopped(); ) {
+    for (let after = 0; !options.stopped();) {
       const page = drafts.pendingBeneficiaries(batchId, options.states, after, VALIDATION_BATCH);
       if (page.drafts.length === 0) break;
       after = page.last;
@@ -93,7 +93,7 @@ export class BeneficiaryStage {
       })),
     ];
     this.outbox.db.transaction(() => {
-      this.outbox.drafts.saveContent(draft, draft, issues);
+      this.outbox.drafts.saveContent(draft, contentOf(draft), issues);
       this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', found);
     })();
   }

@@ -26,7 +26,14 @@ export interface SyncOptions {
 
 export type SyncProgress =
   | { stage: SyncStage; done?: number; total?: number }
-  | { stage: 'job'; job_id: string; status: string; processed: number; total: number; failed: number };
+  | {
+      stage: 'job';
+      job_id: string;
+      status: string;
+      processed: number;
+      total: number;
+      failed: number;
+    };
 
 export interface SyncResult {
   /** done; offline (no answer); interrupted (429 or 5xx past retries); cancelled. All resume. */
@@ -115,7 +122,10 @@ export class SyncEngine {
    * Remote validation of the batch's new beneficiaries (drafts not yet sent): the service's
    * findings land on the drafts' fields as blocking issues. Sends nothing else.
    */
-  async validate(batchId: string, signal?: AbortSignal): Promise<{ checked: number; invalid: number }> {
+  async validate(
+    batchId: string,
+    signal?: AbortSignal,
+  ): Promise<{ checked: number; invalid: number }> {
     return this.beneficiaries.run(batchId, {
       states: ['draft', 'approved'],
       save: false,
@@ -147,7 +157,9 @@ export class SyncEngine {
     let done = 0;
     this.progress({ stage: 'recovering', done, total: chunks.length });
     for (const chunk of chunks) {
-      for (const draft of this.outbox.drafts.inChunk(chunk.id).filter((d) => d.state === 'sending')) {
+      for (const draft of this.outbox.drafts
+        .inChunk(chunk.id)
+        .filter((d) => d.state === 'sending')) {
         checkpoint();
         const item = this.itemOf(draft, approval);
         const outcome = await recoverItem(this.client, item);
@@ -185,10 +197,15 @@ export class SyncEngine {
           for (const approved of [true, false]) {
             const part = ids(items.filter((item) => (item.approved === true) === approved));
             if (part.length === 0) continue;
-            drafts.transitionMany(part, 'approved', { type: 'chunk_recorded' }, {
-              chunkId,
-              serviceApproved: approved,
-            });
+            drafts.transitionMany(
+              part,
+              'approved',
+              { type: 'chunk_recorded' },
+              {
+                chunkId,
+                serviceApproved: approved,
+              },
+            );
           }
           return chunkId;
         })(),

@@ -3,7 +3,7 @@
 // when they show it only far below. And an amount written with "$" is a dollar or a peso: it
 // must not silently become a payment in the wallet's euros.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentDraft } from '../../../electron/core/outbox';
+import type { Draft } from '../../../shared/desk';
 import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/understanding/header-detection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 import { STYLES_XML } from '../../support/xlsx-by-hand-xml';
@@ -23,7 +23,7 @@ const csv = (name: string, lines: string[]) => folder.csv(name, lines);
 /** The payment's amount as the person sees it in a draft. */
 const amountOf = (imported: ImportedSheet, row: number) => draftOf(imported, row).payment.amount;
 const amounts = (imported: ImportedSheet) =>
-  [...imported.rows.values()].map((draft: PaymentDraft) => draft.payment.amount.amount);
+  [...imported.rows.values()].map((draft: Draft) => draft.payment.amount.amount);
 
 describe('an amount with a lone separator before three digits', () => {
   it('reads as the decimal commas of the sheet it is in', async () => {

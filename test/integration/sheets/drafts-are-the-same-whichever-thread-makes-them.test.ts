@@ -4,17 +4,17 @@
 // issues and skipped rows.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PaymentDraft } from '../../../electron/core/outbox';
+import type { Draft } from '../../../shared/desk';
 import type { SheetImportRequest } from '../../../electron/core/sheets/drafting/sheet-import';
 import { OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 
 const FIXTURES = join('test', 'fixtures', 'sheets');
 
 /** A draft as the person sees it, its ids aside (every import makes new ones). */
-function seen(draft: PaymentDraft) {
+function seen(draft: Draft) {
   const { target, ...payment } = draft.payment;
   return {
-    row: draft.sourceRow,
+    row: draft.row,
     payment,
     target: draft.beneficiary ? 'new beneficiary' : target,
     beneficiary: draft.beneficiary?.body ?? null,

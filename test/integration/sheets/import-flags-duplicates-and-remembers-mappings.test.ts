@@ -57,12 +57,12 @@ describe('possible duplicates', () => {
       { group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' } },
     );
     expect(imported.summary.mapping['External ID']).toBe('correlation_id');
-    expect(draftOf(imported, 2).correlationId).toBe('INV-1');
-    expect(draftOf(imported, 3).correlationId).toMatch(/^pd-[0-9a-f]{32}$/);
+    expect(draftOf(imported, 2).correlation_id).toBe('INV-1');
+    expect(draftOf(imported, 3).correlation_id).toMatch(/^pd-[0-9a-f]{32}$/);
     expect(draftOf(imported, 3).issues).toEqual([
       expect.objectContaining({ field: 'correlation_id', severity: 'warning' }),
     ]);
-    expect(draftOf(imported, 4).correlationId).toMatch(/^pd-/);
+    expect(draftOf(imported, 4).correlation_id).toMatch(/^pd-/);
     expect(errorsOf(draftOf(imported, 4))).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe("our own side's columns are never the payee's", () => {
       bank_identifier_code: 'PSSTFRPPXXX',
       account_name: 'Jean Martin',
     });
-    expect(draftOf(imported, 2).correlationId).toBe('E2E-0001');
+    expect(draftOf(imported, 2).correlation_id).toBe('E2E-0001');
   });
 
   it("stops at a bank file's row with no beneficiary IBAN rather than paying the debit account", async () => {
@@ -136,7 +136,7 @@ describe('short and camelCase headers', () => {
     });
     const draft = draftOf(imported, 2);
     expect(draft.beneficiary?.body.entity?.company_name).toBeUndefined();
-    expect(draft.correlationId).not.toBe('99');
+    expect(draft.correlation_id).not.toBe('99');
   });
 
   it("reads a Wise batch file's camelCase headers", async () => {

@@ -133,7 +133,7 @@ describe('a sheet written by the template writer', () => {
             ]);
           } else {
             expect(draft.issues).toEqual([]);
-            if (correlation !== undefined) expect(draft.correlationId).toBe(correlation);
+            if (correlation !== undefined) expect(draft.correlation_id).toBe(correlation);
           }
           expect(draft.payment).toMatchObject({
             amount: { type: 'SEND', amount: amountToNumber(BigInt(p.pence) * 10n) },

@@ -105,7 +105,7 @@ const commands = [
       const draft = drafts[pick % drafts.length]!;
       const result = real.outbox.drafts.edit(
         draft.id,
-        { ...draft.payment, description: `edited ${pick}` },
+        { payment: { ...draft.payment, description: `edited ${pick}` }, beneficiary: null },
         [],
       );
       expect(result.ok).toBe(['draft', 'approved', 'failed'].includes(draft.state));

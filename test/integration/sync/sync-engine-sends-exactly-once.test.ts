@@ -64,31 +64,28 @@ describe('the sync engine', () => {
     expect(result.state).toBe('done');
     expect(result.counts).toMatchObject({
       drafts: 1200,
-      accepted: 1100,
-      sent: 1100,
-      approved: 0,
-      failed: 0,
+      by_state: { accepted: 1100, sending: 0, submitted: 0, approved: 0, failed: 0 },
     });
     expect(result.jobs.map((j) => j.total)).toEqual([500, 500, 100]);
     expect(events).toContain('job');
     await heldOnce(
       s.groupId,
-      approved.map((d) => d.correlationId),
+      approved.map((d) => d.correlation_id),
     );
     const stored = await t.expect<{ items: { correlation_id: string }[] }>(
       200,
       'GET',
       `/_sandbox/payments?group=${s.groupId}`,
     );
-    const unapproved = new Set(s.created.slice(1100).map((d) => d.correlationId));
+    const unapproved = new Set(s.created.slice(1100).map((d) => d.correlation_id));
     expect(stored.items.filter((i) => unapproved.has(i.correlation_id))).toHaveLength(0);
 
     const again = await engine.sync(s.batch.id);
-    expect(again.counts.accepted).toBe(1100);
+    expect(again.counts.by_state.accepted).toBe(1100);
     expect(again.jobs).toHaveLength(3);
     await heldOnce(
       s.groupId,
-      approved.map((d) => d.correlationId),
+      approved.map((d) => d.correlation_id),
     );
   });
 
@@ -117,7 +114,7 @@ describe('the sync engine', () => {
     ]);
     s.outbox.drafts.approve(s.created.map((d) => d.id));
     const result = await new SyncEngine(s.outbox, client, { pollMs: 10 }).sync(s.batch.id);
-    expect(result.counts).toMatchObject({ accepted: 1, with_issues: 1 });
+    expect(result.counts).toMatchObject({ by_state: { accepted: 1 }, with_errors: 1 });
     const [good, bad] = s.created.map((d) => s.outbox.drafts.get(d.id));
     expect(good?.state).toBe('accepted');
     expect(bad?.state).toBe('draft');
@@ -140,10 +137,13 @@ describe('the sync engine', () => {
     expect(offline.error).toMatch(/no answer/);
     await t.expect(200, 'POST', '/_sandbox/faults', { body: {} });
     const resumed = await engine.sync(s.batch.id);
-    expect(resumed).toMatchObject({ state: 'done', counts: { accepted: 300, failed: 0 } });
+    expect(resumed).toMatchObject({
+      state: 'done',
+      counts: { by_state: { accepted: 300, failed: 0 } },
+    });
     await heldOnce(
       s.groupId,
-      s.created.map((d) => d.correlationId),
+      s.created.map((d) => d.correlation_id),
     );
   });
 

@@ -56,8 +56,7 @@ describe('a sync under faults', () => {
       JSON.stringify(s.outbox.drafts.inState(s.batch.id, 'failed').map((d) => d.error)),
     ).toMatchObject({
       drafts: 1500,
-      accepted: 1500,
-      failed: 0,
+      by_state: { accepted: 1500, failed: 0 },
     });
 
     await t.expect(200, 'POST', '/_sandbox/clock', { body: { advance_seconds: 0 } });

@@ -42,17 +42,20 @@ describe('drafts', () => {
       Array.from({ length: 50 }, (_, i) => ({ sourceRow: i + 2, payment: payment(10 + i) })),
     );
     expect(new Set(drafts.map((d) => d.id)).size).toBe(50);
-    expect(new Set(drafts.map((d) => d.correlationId)).size).toBe(50);
-    expect(drafts.every((d) => /^[A-Za-z0-9_-]{1,100}$/.test(d.correlationId))).toBe(true);
+    expect(new Set(drafts.map((d) => d.correlation_id)).size).toBe(50);
+    expect(drafts.every((d) => /^[A-Za-z0-9_-]{1,100}$/.test(d.correlation_id))).toBe(true);
     const [first] = drafts;
     const edited = outbox.drafts.edit(
       first?.id as string,
-      { ...payment(99), correlation_id: 'an-attempt-to-change-it' },
+      {
+        payment: { ...payment(99), correlation_id: 'an-attempt-to-change-it' },
+        beneficiary: null,
+      },
       [],
     );
     expect(edited.ok && edited.draft).toMatchObject({
       id: first?.id,
-      correlationId: first?.correlationId,
+      correlation_id: first?.correlation_id,
     });
     expect(edited.ok && edited.draft.payment.amount.amount).toBe(99);
   });
@@ -92,7 +95,7 @@ describe('drafts', () => {
     expect(result.refused).toEqual([
       {
         id: broken?.id,
-        reason: expect.stringContaining('row 3 has issues to fix first: amount is missing'),
+        reason: expect.stringContaining('row 3 has errors to fix first: amount is missing'),
       },
     ]);
 
@@ -100,19 +103,20 @@ describe('drafts', () => {
       { id: clean?.id as string, state: 'approved' },
       { type: 'chunk_recorded' },
     );
-    const edit = outbox.drafts.edit(clean?.id as string, payment(1000), []);
+    const edit = outbox.drafts.edit(
+      clean?.id as string,
+      { payment: payment(1000), beneficiary: null },
+      [],
+    );
     expect(edit).toMatchObject({
       ok: false,
       reason: expect.stringContaining('can no longer change'),
     });
     expect(outbox.drafts.get(clean?.id as string)?.payment.amount.amount).toBe(1);
-    expect(outbox.drafts.counts(b.id)).toEqual({
+    expect(outbox.queries.batchFigures(b.id, null).counts).toMatchObject({
       drafts: 2,
-      with_issues: 1,
-      approved: 0,
-      sent: 1,
-      accepted: 0,
-      failed: 0,
+      with_errors: 1,
+      by_state: { draft: 1, approved: 0, sending: 1, submitted: 0, accepted: 0, failed: 0 },
     });
   });
 
@@ -124,7 +128,7 @@ describe('drafts', () => {
         { payment: undefined as unknown as PaymentBody },
       ]),
     ).toThrow();
-    expect(outbox.drafts.counts(b.id).drafts).toBe(0);
+    expect(outbox.queries.batchFigures(b.id, null).counts.drafts).toBe(0);
   });
 
   it('100,000 of them are created in one go and read back by page', () => {
@@ -136,9 +140,9 @@ describe('drafts', () => {
         payment: payment(1 + (i % 500)),
       })),
     );
-    expect(outbox.drafts.counts(b.id).drafts).toBe(100_000);
+    expect(outbox.queries.batchFigures(b.id, null).counts.drafts).toBe(100_000);
     const page = outbox.drafts.page(b.id, 99_990, 50);
-    expect(page.map((d) => d.sourceRow)).toEqual(Array.from({ length: 10 }, (_, i) => 99_992 + i));
+    expect(page.map((d) => d.row)).toEqual(Array.from({ length: 10 }, (_, i) => 99_992 + i));
   });
 });
 

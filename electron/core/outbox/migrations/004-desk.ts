@@ -67,7 +67,7 @@ export const desk: Migration = {
          execution_date = @execution_date, search_text = @search_text WHERE id = @id`,
     );
     // A page at a time: an outbox of 100,000 drafts is never read into memory at once.
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = page.all(after) as {
         rowid: number;
         id: string;

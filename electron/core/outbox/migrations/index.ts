@@ -5,10 +5,5 @@ import { duplicateKeyCurrency } from './003-duplicate-key-currency';
 import { desk } from './004-desk';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [
-  initial,
-  sheetSources,
-  duplicateKeyCurrency,
-  desk,
-];
+export const MIGRATIONS: readonly Migration[] = [initial, sheetSources, duplicateKeyCurrency, desk];
 export type { Migration };

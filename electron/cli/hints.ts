@@ -1,0 +1,30 @@
+// What the command line adds to a desk error: the flag or command to reach for. The desk's own
+// messages name none, so that they fit a window as well.
+import type { DeskError } from '../../shared/desk';
+
+export function hintFor(error: DeskError, command: string): string {
+  const details = error.details ?? {};
+  switch (error.code) {
+    case 'offline':
+      return ' — check the connection and the profile addresses, then try again';
+    case 'unauthorized':
+      return ' — check the profile credentials: add it again with PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET set, or set them for this run';
+    case 'no_credentials':
+    case 'keychain_unavailable':
+      return ' — or set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET to use them for this run only';
+    case 'tls':
+      return " — check the profile's address, and its certificate file (--ca) for a private deployment";
+    case 'conflict':
+      if (typeof details.file === 'string') return ' (--force replaces it)';
+      return '';
+    case 'not_found':
+      return /^no batch /.test(error.message) ? ': payout-desk batches lists them' : '';
+    case 'invalid_input':
+      if (details.locked === true && command === 'import') {
+        return '. Choose another with --group ID (payout-desk groups --locked false lists them)';
+      }
+      return '';
+    default:
+      return '';
+  }
+}

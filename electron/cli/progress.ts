@@ -1,0 +1,43 @@
+// The desk's events as lines for a person watching a command run.
+import type { DeskEvent } from '../../shared/desk';
+
+export function describeEvent(event: DeskEvent): string | undefined {
+  switch (event.type) {
+    case 'import.progress':
+      return `Read ${event.rows.toLocaleString('en')} rows…`;
+    case 'export.progress':
+      return `Wrote ${event.rows.toLocaleString('en')} rows…`;
+    case 'job.progress':
+      return `${event.done.toLocaleString('en')} of ${event.total.toLocaleString('en')} done…`;
+    case 'sync.stage':
+      return stageLine(event);
+    case 'sync.job':
+      return `Job ${event.service_job_id}: ${event.processed}/${event.total} processed, ${event.failed} failed`;
+    case 'connectivity':
+      return event.online
+        ? undefined
+        : `The service cannot be reached${event.error ? `: ${event.error}` : ''}`;
+    default:
+      return undefined;
+  }
+}
+
+function stageLine(event: Extract<DeskEvent, { type: 'sync.stage' }>): string | undefined {
+  const of = event.total !== undefined ? ` ${event.done ?? 0} of ${event.total}` : '';
+  switch (event.stage) {
+    case 'checking':
+      return 'Checking the batch’s payment group with the service…';
+    case 'recovering':
+      return `Settling chunks an earlier run left unanswered:${of}`;
+    case 'following':
+      return event.done === 0
+        ? `Following ${event.total} import job(s) at the service…`
+        : undefined;
+    case 'beneficiaries':
+      return event.total === undefined ? undefined : `New beneficiaries checked and saved:${of}`;
+    case 'sending':
+      return `Sent${of} payments`;
+    case 'done':
+      return undefined;
+  }
+}

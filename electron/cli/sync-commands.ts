@@ -1,0 +1,116 @@
+// The service's side of a batch: validate its new beneficiaries, sync it (what it will send
+// first, then the stages as they go), retry what failed, and approve at the service what was
+// sent for approval there.
+import { parseArgs } from 'node:util';
+import type { SyncPreview } from '../../shared/desk';
+import { batchName, printedCounts } from './batch-commands';
+import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
+
+export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { profile: { type: 'string' } },
+  });
+  const profile = await useProfile(ctx, values.profile);
+  const result = await ctx.desk.api.validateBeneficiaries({
+    batch: batchName(positionals[0]),
+    ...(profile ? { profile } : {}),
+  });
+  print(
+    ctx,
+    result,
+    () =>
+      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ' (payout-desk show lists what, at which field)' : ''}`,
+  );
+}
+
+/** Exit status 3: the sync stopped before it was done (offline, interrupted or cancelled). */
+export const SYNC_NOT_FINISHED = 3;
+
+export async function syncCommand(ctx: CliContext, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { profile: { type: 'string' }, 'chunk-size': { type: 'string' } },
+  });
+  const batch = batchName(positionals[0]);
+  const chunk = values['chunk-size'] ? parseCount('--chunk-size', values['chunk-size'], 1) : 500;
+  if (chunk > 1000) throw new UsageError('--chunk-size takes at most 1000');
+  const profile = await useProfile(ctx, values.profile);
+  const preview = await ctx.desk.api.syncPreview({ batch, ...(profile ? { profile } : {}) });
+  ctx.note(previewText(preview));
+  if (preview.blockers.length > 0) {
+    throw new UsageError(
+      `batch "${preview.batch}" cannot be synced: ${preview.blockers.join('; ')}${preview.group ? '' : ` (payout-desk set-group "${preview.batch}" GROUP_ID)`}`,
+    );
+  }
+  const result = await ctx.desk.api.sync({
+    batch,
+    chunk_size: chunk,
+    ...(profile ? { profile } : {}),
+  });
+  const counts = printedCounts({ counts: result.counts, totals: [] });
+  const { totals: _totals, ...shownCounts } = counts;
+  print(
+    ctx,
+    {
+      ...shownCounts,
+      state: result.state,
+      jobs: result.jobs,
+      ...(result.error ? { error: result.error } : {}),
+    },
+    () =>
+      `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${result.state === 'done' ? '' : '\nRun the sync again when the service is reachable: nothing will be sent twice.'}`,
+  );
+  return result.state === 'done' ? 0 : SYNC_NOT_FINISHED;
+}
+
+function previewText(preview: SyncPreview): string {
+  const totals = preview.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  const approval =
+    preview.to_send === 0
+      ? ''
+      : preview.go_for_approval === 0
+        ? ', approved at the service'
+        : preview.go_approved === 0
+          ? ', for approval at the service'
+          : `, ${preview.go_approved} approved and ${preview.go_for_approval} for approval at the service`;
+  return [
+    `To send: ${preview.to_send} payment(s)${totals ? ` (${totals})` : ''}${approval}`,
+    ...preview.debits.map(
+      (d) =>
+        `  wallet ${d.wallet_id}: debits ${d.amount} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance ?? 'unknown'}${d.short_by ? ` — short by ${d.short_by} ${d.currency}` : ''}`,
+    ),
+    ...preview.notes.map((note) => `  ${note}`),
+  ].join('\n');
+}
+
+export async function retryCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const result = await ctx.desk.api.retryFailed({ batch: batchName(args[0]) });
+  print(
+    ctx,
+    result,
+    () =>
+      `${result.requeued} failed payment(s) approved to send again${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${args[0]}`,
+  );
+}
+
+export async function approveAtServiceCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { profile: { type: 'string' } },
+  });
+  const profile = await useProfile(ctx, values.profile);
+  const result = await ctx.desk.api.approveAtService({
+    batch: batchName(positionals[0]),
+    ...(profile ? { profile } : {}),
+  });
+  print(ctx, result, () =>
+    [
+      `Approved ${result.approved} payment(s) at the service`,
+      ...result.refused.slice(0, 20).map((r) => `  ${r.reason}`),
+    ].join('\n'),
+  );
+}
