@@ -149,7 +149,13 @@ function explain(error: unknown, command: string): { code: number; message: stri
     return { code: 2, message: `${(error as Error).message}\n${USAGE}` };
   }
   if (error instanceof DeskError) {
-    const usage = ['invalid_input', 'not_found', 'no_credentials'].includes(error.code);
+    // The command line was wrong (a value, a name, a file that is there) unless the service
+    // said so: a wallet the service does not know is its answer, not a usage error.
+    const fromService = error.details?.status !== undefined;
+    const usage =
+      !fromService &&
+      (['invalid_input', 'not_found', 'no_credentials'].includes(error.code) ||
+        (error.code === 'conflict' && typeof error.details?.file === 'string'));
     return { code: usage ? 2 : 1, message: `${error.message}${hintFor(error, command)}` };
   }
   return { code: 1, message: error instanceof Error ? error.message : String(error) };

@@ -15,13 +15,16 @@ export const HttpsUrl = z.string().superRefine((value, ctx) => {
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: 'custom', message: `${value} is not an address such as https://…` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${value} is not an address such as https://payments.example.com`,
+    });
     return;
   }
   if (url.protocol !== 'https:') {
     ctx.addIssue({
       code: 'custom',
-      message: `the address must start with https:// — the Payments Service refuses plain HTTP, and credentials must never cross the network unencrypted (got ${url.protocol}//)`,
+      message: `must use https:// — the Payments Service refuses plain HTTP, and credentials must never cross the network unencrypted (got ${url.protocol}//)`,
     });
   }
 });

@@ -32,7 +32,7 @@ export type DeskHandlers = { [M in DeskMethodName]: DeskHandler<M> };
 /** A ready batch by id or name, or a `not_found` error that says how to find one. */
 export function batchOf(ctx: DeskContext, ref: string): Batch {
   const batch = ctx.outbox.batches.find(ref);
-  if (!batch) throw new DeskError('not_found', `no batch named "${ref}"`);
+  if (!batch) throw new DeskError('not_found', `no batch "${ref}"`);
   return batch;
 }
 

@@ -7,7 +7,7 @@ import type { StatementItem, Wallet, WalletStatement } from '../../../shared/ser
 import { ServiceCallError } from '../client';
 import { writeStatement } from '../sheets';
 import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
-import { refuseToReplace } from './files';
+import { formatOf, refuseToReplace } from './files';
 import { fetchGroups } from './group-choice';
 
 type LiveHandlers = Pick<
@@ -83,6 +83,7 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
     },
 
     exportStatement: async (input, signal) => {
+      formatOf(input.file);
       await refuseToReplace(input.file, input.force);
       return ctx.jobs.run({ id: input.job_id, kind: 'export', signal }, (jobSignal, jobId) =>
         exportStatement(ctx, profileOf(ctx, input.profile), { ...input, signal: jobSignal, jobId }),

@@ -171,10 +171,10 @@ async function preview(
   const blockers: string[] = [];
   if (!batch.groupId)
     blockers.push('the batch has no payment group: choose the group it pays from');
-  if (toSend.counts.drafts === 0 && inFlight === 0) {
-    blockers.push('no draft is approved to send: approve the drafts that are ready');
-  }
   const notes: string[] = [];
+  if (toSend.counts.drafts === 0 && inFlight === 0) {
+    notes.push('no draft is approved to send: approve the drafts that are ready');
+  }
   const left = counts.by_state.draft;
   if (left > 0) {
     notes.push(

@@ -129,7 +129,7 @@ describe('payout-desk export', () => {
     async () => {
       const fixture = 'test/fixtures/sheets/payroll-export.xlsx';
       await json('import', fixture, '--batch', 'Payroll');
-      await json('approve', 'Payroll', '--all');
+      await json('approve', 'Payroll', '--all', '--include-warnings');
       await json('sync', 'Payroll');
       for (const name of ['out.xlsx', 'out.csv']) {
         const written = await json<unknown>('export', 'Payroll', at(name));

@@ -39,7 +39,7 @@ describe('payout-desk profile', () => {
       'https://auth.example.test',
     );
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('base_url must use https://');
+    expect(run.stderr).toContain('base_url: must use https://');
   });
 
   it('keeps the credentials on the keychain, not in the data folder, and uses them with the pinned certificate', async () => {
