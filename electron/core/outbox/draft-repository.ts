@@ -1,7 +1,7 @@
 // Payment and beneficiary drafts: bulk creation in one transaction, paging, edits and state
 // changes that go through the draft state machine, so that no SQL path can skip its rules.
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
-import { nextDraftState, type DraftEvent, type DraftState } from '../sync/draft-state';
+import { nextDraftState, type DraftEvent, type DraftState } from '../../../shared/domain';
 import type { Db } from './database';
 import { DraftInsert } from './draft-insert';
 import {

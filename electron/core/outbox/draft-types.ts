@@ -2,7 +2,7 @@
 // correlation_id, and a new beneficiary's id — is fixed when the draft is created and never
 // changes: that is what lets a crashed sync ask the service what became of it.
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
-import type { DraftState } from '../sync/draft-state';
+import type { DraftState } from '../../../shared/domain';
 
 export interface DraftIssue {
   /** The draft field, in the spec's names: `amount.amount`, `bank_details.bank_code`. */

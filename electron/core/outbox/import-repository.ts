@@ -2,7 +2,7 @@
 // the importer's transaction, so a refused file leaves nothing behind), the sheet's source
 // kept with the batch, possible duplicates looked up among the drafts already there, and
 // mapping proposals saved per source.
-import type { DraftState } from '../sync/draft-state';
+import type { DraftState } from '../../../shared/domain';
 import type { Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
 import type { DraftIssue } from './draft-types';

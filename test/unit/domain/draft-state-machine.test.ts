@@ -7,7 +7,7 @@ import {
   nextDraftState,
   type DraftEventType,
   type DraftState,
-} from '../../../electron/core/sync/draft-state';
+} from '../../../shared/domain';
 
 // The whole table, written out independently of the implementation: every (state, event).
 const EXPECTED: Record<DraftState, Partial<Record<DraftEventType, DraftState>>> = {
