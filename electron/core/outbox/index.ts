@@ -38,6 +38,7 @@ export class Outbox {
 }
 
 export { OutboxTooNewError, openOutboxDatabase, migrate, checkpoint } from './database';
+export { ensureOwnerOnlyFolder } from './owner-only';
 export type { Batch } from './batch-repository';
 export type { SavedProfile } from './profile-repository';
 export type { DraftCounts, DraftIssue, NewPaymentDraft, PaymentDraft } from './draft-types';
