@@ -13,6 +13,7 @@ import { exportCommand, templateCommand } from './cli/export-commands';
 import { groupsCommand, statementCommand, walletCommand } from './cli/live-commands';
 import { profileCommand } from './cli/profile-commands';
 import { UsageError, type CliContext } from './cli/context';
+import { invocationFolder } from './cli/invocation-folder';
 import { ServiceCallError } from './core/client';
 import { appDataDir } from './core/data-dir';
 
@@ -60,6 +61,11 @@ const COMMANDS: Record<string, (ctx: CliContext, args: string[]) => Promise<void
 };
 
 async function main(argv: string[]): Promise<number> {
+  // Relative file arguments (and --data, --ca, --mapping) mean the folder `npm run cli` was
+  // typed in, not the package root npm runs it from. Modules load by their own URLs, so
+  // moving does not disturb tsx or the sheet workers.
+  const typedIn = invocationFolder();
+  if (typedIn) process.chdir(typedIn);
   const [command, ...rest] = argv;
   if (command === 'sandbox') {
     process.argv = [process.argv[0] ?? 'node', 'sandbox', ...rest];
