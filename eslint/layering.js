@@ -59,55 +59,62 @@ const isPath = (specifier) =>
   /^\.{1,2}\//.test(specifier) ||
   specifier.startsWith('/');
 
+/** A rule's option: a table of rows, each naming the files it is about and its message. */
+const tableSchema = (properties) => [
+  {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: {
+        from: { type: ['string', 'array'] },
+        message: { type: 'string' },
+        ...properties,
+      },
+      required: ['from', 'message', ...Object.keys(properties).filter((key) => key !== 'except')],
+      additionalProperties: false,
+    },
+  },
+];
+
+/** The rows of the rule's table about the linted file (none for a file outside the repository). */
+function rowsFor(context) {
+  const file = fileOf(context);
+  if (file === undefined) return [];
+  return (context.options[0] ?? []).filter((row) =>
+    list(row.from).some((from) => isUnder(file, from)),
+  );
+}
+
 const zones = {
   meta: {
     type: 'problem',
     docs: { description: 'Files under one folder may not import files under another.' },
-    schema: [
-      {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            from: { type: ['string', 'array'] },
-            forbid: { type: ['string', 'array'] },
-            except: { type: ['string', 'array'] },
-            message: { type: 'string' },
-          },
-          required: ['from', 'forbid', 'message'],
-          additionalProperties: false,
-        },
-      },
-    ],
+    schema: tableSchema({
+      forbid: { type: ['string', 'array'] },
+      except: { type: ['string', 'array'] },
+    }),
     messages: { wrongArrow: "{{message}}: '{{specifier}}' is {{target}}." },
   },
   create(context) {
-    const file = fileOf(context);
-    const table = (context.options[0] ?? []).filter((zone) =>
-      list(zone.from).some((from) => isUnder(file ?? '', from)),
-    );
-    if (file === undefined || table.length === 0) return {};
+    const rows = rowsFor(context);
+    if (rows.length === 0) return {};
     return eachImport((node, specifier) => {
       if (!isPath(specifier)) return;
       const target = toPosix(
         relative(ROOT, resolve(dirname(context.filename), specifier.replace(/[?#].*$/, ''))),
       );
-      const zone = table.find(
-        (z) =>
-          list(z.forbid).some((place) => isUnder(target, place)) &&
-          !list(z.except).some((place) => isUnder(target, place)),
+      const row = rows.find(
+        (r) =>
+          list(r.forbid).some((place) => isUnder(target, place)) &&
+          !list(r.except).some((place) => isUnder(target, place)),
       );
-      if (zone) {
-        context.report({
-          node,
-          messageId: 'wrongArrow',
-          data: {
-            message: zone.message,
-            specifier,
-            target: target.startsWith('../') ? 'outside the repository' : target,
-          },
-        });
-      }
+      if (!row) return;
+      const where = target.startsWith('../') ? 'outside the repository' : target;
+      context.report({
+        node,
+        messageId: 'wrongArrow',
+        data: { message: row.message, specifier, target: where },
+      });
     });
   },
 };
@@ -123,39 +130,21 @@ const packages = {
   meta: {
     type: 'problem',
     docs: { description: 'Files under a folder import only the npm packages it lists.' },
-    schema: [
-      {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            from: { type: ['string', 'array'] },
-            allow: { type: 'array', items: { type: 'string' } },
-            message: { type: 'string' },
-          },
-          required: ['from', 'allow', 'message'],
-          additionalProperties: false,
-        },
-      },
-    ],
+    schema: tableSchema({ allow: { type: 'array', items: { type: 'string' } } }),
     messages: { notAllowed: "{{message}}: '{{specifier}}' is not one of them." },
   },
   create(context) {
-    const file = fileOf(context);
-    const table = (context.options[0] ?? []).filter((zone) =>
-      list(zone.from).some((from) => isUnder(file ?? '', from)),
-    );
-    if (file === undefined || table.length === 0) return {};
+    const rows = rowsFor(context);
+    if (rows.length === 0) return {};
     return eachImport((node, specifier) => {
       if (isPath(specifier)) return;
-      const zone = table.find((z) => !z.allow.includes(packageOf(specifier)));
-      if (zone) {
-        context.report({
-          node,
-          messageId: 'notAllowed',
-          data: { message: zone.message, specifier },
-        });
-      }
+      const row = rows.find((r) => !r.allow.includes(packageOf(specifier)));
+      if (!row) return;
+      context.report({
+        node,
+        messageId: 'notAllowed',
+        data: { message: row.message, specifier },
+      });
     });
   },
 };
