@@ -24,16 +24,42 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMater
       certPath,
     };
   }
-  const notBeforeDate = new Date(Date.now() - 60_000);
-  const notAfterDate = new Date(notBeforeDate.getTime() + VALID_DAYS * 86_400_000);
+  const notBefore = new Date(Date.now() - 60_000);
+  const pems = await selfSignedCertificate({
+    dns: ['localhost'],
+    ips: ['127.0.0.1'],
+    notBefore,
+    notAfter: new Date(notBefore.getTime() + VALID_DAYS * 86_400_000),
+  });
+  // The key first: a certificate without its key on disk would be unusable after a crash.
+  await writeFile(keyPath, pems.key, { mode: 0o600 });
+  await writeFile(certPath, pems.cert, { mode: 0o644 });
+  return { key: pems.key, cert: pems.cert, certPath };
+}
+
+/** What a self-signed certificate is made out to, and when it is valid. */
+export interface CertificateShape {
+  dns: string[];
+  ips: string[];
+  notBefore: Date;
+  notAfter: Date;
+}
+
+/**
+ * A self-signed certificate shaped as the sandbox's own; tests shape others (another name,
+ * expired) to see what clients refuse.
+ */
+export async function selfSignedCertificate(
+  shape: CertificateShape,
+): Promise<{ key: string; cert: string }> {
   const pems = await selfsigned.generate(
     [{ name: 'commonName', value: 'Payout Desk local sandbox' }],
     {
       keyType: 'ec',
       curve: 'P-256',
       algorithm: 'sha256',
-      notBeforeDate,
-      notAfterDate,
+      notBeforeDate: shape.notBefore,
+      notAfterDate: shape.notAfter,
       extensions: [
         // A self-signed certificate is its own trust anchor: OpenSSL wants it marked as a CA.
         { name: 'basicConstraints', cA: true, critical: true },
@@ -42,15 +68,12 @@ export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMater
         {
           name: 'subjectAltName',
           altNames: [
-            { type: 2, value: 'localhost' },
-            { type: 7, ip: '127.0.0.1' },
+            ...shape.dns.map((value) => ({ type: 2 as const, value })),
+            ...shape.ips.map((ip) => ({ type: 7 as const, ip })),
           ],
         },
       ],
     },
   );
-  // The key first: a certificate without its key on disk would be unusable after a crash.
-  await writeFile(keyPath, pems.private, { mode: 0o600 });
-  await writeFile(certPath, pems.cert, { mode: 0o644 });
-  return { key: pems.private, cert: pems.cert, certPath };
+  return { key: pems.private, cert: pems.cert };
 }

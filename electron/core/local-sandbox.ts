@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Credentials } from './client/payments-client';
 import type { Profile } from './client/profile';
+import { ensureOwnerOnlyFolder } from './outbox';
 
 export interface StartedSandbox {
   baseUrl: string;
@@ -32,6 +33,9 @@ export async function startLocalSandbox(
   start: SandboxStarter,
   dataDir: string,
 ): Promise<LocalSandboxProfile> {
+  // The sandbox makes its own folder as it decides, and would make a missing data folder on
+  // the way with the umask's mode: the data folder is made the owner's alone first.
+  ensureOwnerOnlyFolder(dataDir);
   const sandbox = await start({ dataDir: join(dataDir, 'sandbox'), port: 0 });
   return {
     profile: {

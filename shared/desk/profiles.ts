@@ -9,24 +9,20 @@ export type ProfileKind = z.infer<typeof ProfileKind>;
 /** The name of the profile that needs no set-up: the sandbox started on this machine. */
 export const LOCAL_PROFILE = 'Local sandbox';
 
-/** An https:// address: credentials never cross the network unencrypted. */
+/**
+ * An https:// address: credentials never cross the network unencrypted. Told by its text (no
+ * URL parser here: this runs where only the language's own library is).
+ */
 export const HttpsUrl = z.string().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({
-      code: 'custom',
-      message: `${value} is not an address such as https://payments.example.com`,
-    });
-    return;
-  }
-  if (url.protocol !== 'https:') {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must use https:// — the Payments Service refuses plain HTTP, and credentials must never cross the network unencrypted (got ${url.protocol}//)`,
-    });
-  }
+  if (/^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i.test(value)) return;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      scheme && scheme.toLowerCase() !== 'https'
+        ? `must use https:// — the Payments Service refuses plain HTTP, and credentials must never cross the network unencrypted (got ${scheme}://)`
+        : `${value} is not an address such as https://payments.example.com`,
+  });
 });
 
 export const ProfileName = z

@@ -75,9 +75,10 @@ export type AppliedChanges =
 
 /** The draft with the changes in it; a value that is not one of its field's kind is refused. */
 export function applyDraftChanges(draft: DraftContent, changes: DraftChanges): AppliedChanges {
-  const payment: DraftPayment = structuredClone(draft.payment);
-  const beneficiary: DraftBeneficiary | null = draft.beneficiary
-    ? structuredClone(draft.beneficiary)
+  // Drafts are JSON: a copy through JSON is a deep one.
+  const payment = JSON.parse(JSON.stringify(draft.payment)) as DraftPayment;
+  const beneficiary = draft.beneficiary
+    ? (JSON.parse(JSON.stringify(draft.beneficiary)) as DraftBeneficiary)
     : null;
   for (const [key, raw] of Object.entries(changes) as [EditableField, FieldValue][]) {
     const value = typeof raw === 'string' ? normalise(key, raw) : raw;

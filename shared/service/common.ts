@@ -139,14 +139,27 @@ export const BooleanParam = z
   .enum(['true', 'false'], { error: requiredOr('must be true or false') })
   .transform((value) => value === 'true');
 
+/**
+ * What shared code reads of a URLSearchParams. shared/ compiles without Node's and the DOM's
+ * types (tsconfig.shared.json), so it names the few members it uses; every runtime's
+ * URLSearchParams fits.
+ */
+export interface SearchParams extends Iterable<[string, string]> {
+  get(name: string): string | null;
+  getAll(name: string): string[];
+}
+
+/** Query parameters in order, as `new URLSearchParams(entries)` takes them. */
+export type SearchEntries = [string, string][];
+
 /** Repeated query parameters as an array, or undefined when absent. */
-export function repeatedParam(params: URLSearchParams, name: string): string[] | undefined {
+export function repeatedParam(params: SearchParams, name: string): string[] | undefined {
   const values = params.getAll(name);
   return values.length > 0 ? values : undefined;
 }
 
 /** A single query parameter, or undefined when absent. */
-export function singleParam(params: URLSearchParams, name: string): string | undefined {
+export function singleParam(params: SearchParams, name: string): string | undefined {
   return params.get(name) ?? undefined;
 }
 

@@ -12,6 +12,8 @@ import {
   Paging,
   repeatedParam,
   singleParam,
+  type SearchEntries,
+  type SearchParams,
   UserTags,
   wholeNumberParam,
 } from './common';
@@ -96,7 +98,7 @@ const TAG_PREFIX = 'tag:';
 
 /** Reads `?id=a&id=b&locked=true&tag:dept=ops&tag:dept=hr&take=10`; unknown names are ignored. */
 export function groupListQueryFromSearchParams(
-  params: URLSearchParams,
+  params: SearchParams,
 ): z.ZodSafeParseResult<GroupListQuery> {
   // A Map, so that tag names such as `constructor` are plain keys, never inherited members.
   const tags = new Map<string, string[]>();
@@ -120,18 +122,18 @@ export function groupListQueryFromSearchParams(
 }
 
 /** The inverse of groupListQueryFromSearchParams: arrays as repeated parameters. */
-export function groupListQueryToSearchParams(query: GroupListQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  query.id?.forEach((id) => params.append('id', id));
-  if (query.description !== undefined) params.set('description', query.description);
-  if (query.name !== undefined) params.set('name', query.name);
-  query.locked?.forEach((locked) => params.append('locked', String(locked)));
-  query.wallet?.forEach((wallet) => params.append('wallet', wallet));
+export function groupListQueryToSearchParams(query: GroupListQuery): SearchEntries {
+  const params: SearchEntries = [];
+  query.id?.forEach((id) => params.push(['id', id]));
+  if (query.description !== undefined) params.push(['description', query.description]);
+  if (query.name !== undefined) params.push(['name', query.name]);
+  query.locked?.forEach((locked) => params.push(['locked', String(locked)]));
+  query.wallet?.forEach((wallet) => params.push(['wallet', wallet]));
   for (const [key, values] of Object.entries(query.tag ?? {})) {
-    values.forEach((value) => params.append(`${TAG_PREFIX}${key}`, value));
+    values.forEach((value) => params.push([`${TAG_PREFIX}${key}`, value]));
   }
-  if (query.skip !== undefined) params.set('skip', String(query.skip));
-  if (query.take !== undefined) params.set('take', String(query.take));
+  if (query.skip !== undefined) params.push(['skip', String(query.skip)]);
+  if (query.take !== undefined) params.push(['take', String(query.take)]);
   return params;
 }
 
@@ -142,14 +144,14 @@ export type DeleteGroupQuery = z.infer<typeof DeleteGroupQuery>;
 const DeleteGroupSearch = DeleteGroupQuery.extend({ clear: BooleanParam.optional() });
 
 export function deleteGroupQueryFromSearchParams(
-  params: URLSearchParams,
+  params: SearchParams,
 ): z.ZodSafeParseResult<DeleteGroupQuery> {
   return DeleteGroupSearch.safeParse(definedOnly({ clear: singleParam(params, 'clear') }));
 }
 
-export function deleteGroupQueryToSearchParams(query: DeleteGroupQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.clear !== undefined) params.set('clear', String(query.clear));
+export function deleteGroupQueryToSearchParams(query: DeleteGroupQuery): SearchEntries {
+  const params: SearchEntries = [];
+  if (query.clear !== undefined) params.push(['clear', String(query.clear)]);
   return params;
 }
 

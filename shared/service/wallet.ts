@@ -10,6 +10,8 @@ import {
   oneOf,
   Paging,
   singleParam,
+  type SearchEntries,
+  type SearchParams,
   Tags,
   UserTags,
   wholeNumberParam,
@@ -124,7 +126,7 @@ const StatementSearch = z
   .refine(startNotAfterEnd, rangeOrder);
 
 export function statementQueryFromSearchParams(
-  params: URLSearchParams,
+  params: SearchParams,
 ): z.ZodSafeParseResult<StatementQuery> {
   return StatementSearch.safeParse(
     definedOnly({
@@ -136,11 +138,11 @@ export function statementQueryFromSearchParams(
   );
 }
 
-export function statementQueryToSearchParams(query: StatementQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.start !== undefined) params.set('start', query.start);
-  if (query.end !== undefined) params.set('end', query.end);
-  if (query.skip !== undefined) params.set('skip', String(query.skip));
-  if (query.take !== undefined) params.set('take', String(query.take));
+export function statementQueryToSearchParams(query: StatementQuery): SearchEntries {
+  const params: SearchEntries = [];
+  if (query.start !== undefined) params.push(['start', query.start]);
+  if (query.end !== undefined) params.push(['end', query.end]);
+  if (query.skip !== undefined) params.push(['skip', String(query.skip)]);
+  if (query.take !== undefined) params.push(['take', String(query.take)]);
   return params;
 }

@@ -1,6 +1,9 @@
 // Runs the installed-style `payout-desk` command (bin/payout-desk.mjs) with a data folder of
 // the test's own.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/payout-desk.mjs', import.meta.url));
 
 export interface CliRun {
   code: number | null;
@@ -12,10 +15,15 @@ export function runCli(
   home: string,
   args: string[],
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<CliRun> {
+  // Relative arguments in tests mean the repository root, wherever `npm test` was typed:
+  // INIT_CWD reaches the command only when a test gives it.
+  const { INIT_CWD: _typedIn, ...inherited } = process.env;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/payout-desk.mjs', ...args], {
-      env: { ...process.env, PAYOUT_DESK_HOME: home, ...env },
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { ...inherited, PAYOUT_DESK_HOME: home, ...env },
+      ...(cwd ? { cwd } : {}),
     });
     let stdout = '';
     let stderr = '';

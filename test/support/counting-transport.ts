@@ -11,7 +11,7 @@ export class CountingTransport implements HttpTransport {
   readonly sent: { method: string; path: string }[] = [];
   private readonly inner: NodeHttpsTransport;
 
-  constructor(caPem: string) {
+  constructor(caPem?: string) {
     this.inner = new NodeHttpsTransport(caPem);
   }
 

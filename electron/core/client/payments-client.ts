@@ -227,7 +227,7 @@ export class PaymentsClient {
       operation: 'list payment groups',
       method: 'GET',
       path: '/payments/groups',
-      query: groupListQueryToSearchParams(query),
+      query: new URLSearchParams(groupListQueryToSearchParams(query)),
       answer: GroupList,
       safety: 'idempotent',
     });
@@ -260,7 +260,7 @@ export class PaymentsClient {
       operation: `read the statement of wallet ${walletId}`,
       method: 'GET',
       path: `/payments/wallets/${encodeURIComponent(walletId)}/statement`,
-      query: statementQueryToSearchParams(query),
+      query: new URLSearchParams(statementQueryToSearchParams(query)),
       answer: WalletStatement,
       safety: 'idempotent',
     });

@@ -40,6 +40,7 @@ export function shouldRetry(
   if (error.kind === 'network') {
     return safety === 'idempotent' || NEVER_SENT.has(networkCode ?? '');
   }
+  // tls, bad_answer, refused: the same request would meet the same certificate or answer.
   return false;
 }
 

@@ -3,6 +3,7 @@
 // and what comes back.
 import type { ZodType } from 'zod';
 import { describeZodError } from '../../../shared/service';
+import { describeCertificateFailure, isCertificateFailure } from './certificate-failure';
 import { serviceUrl, type Profile } from './profile';
 import type { HttpResponse, HttpTransport } from './https-transport';
 import {
@@ -120,6 +121,14 @@ export class ServiceCaller {
       });
     } catch (cause) {
       const code = (cause as { code?: string }).code;
+      if (isCertificateFailure(code)) {
+        throw new ServiceCallError(
+          'tls',
+          spec.operation,
+          describeCertificateFailure(code, url.hostname, profile.caPem !== undefined),
+          { cause },
+        );
+      }
       throw Object.assign(
         new ServiceCallError(
           'network',

@@ -7,6 +7,11 @@ export type FailureKind =
   | 'status'
   /** No answer: refused, reset, dropped, timed out. Whether the request was processed is unknown. */
   | 'network'
+  /**
+   * The service's certificate could not be verified (untrusted, not the pinned one, expired,
+   * made out to another name). The request never left; waiting will not help, so no retry.
+   */
+  | 'tls'
   /** An answer that does not fit the spec's schema. */
   | 'bad_answer'
   /** Refused before sending: a bad profile or input. */

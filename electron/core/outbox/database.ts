@@ -2,9 +2,9 @@
 // NORMAL a power cut can roll back the last commits, and a draft the user saw saved must
 // survive one (DESIGN.md). Migrations run on open, all pending ones in one transaction.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
+import { ensureOwnerOnlyFolder, restrictToOwner } from './owner-only';
 
 export type Db = Database.Database;
 
@@ -16,11 +16,16 @@ export function openOutboxDatabase(
   dataDir: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, 'outbox.sqlite'));
+  ensureOwnerOnlyFolder(dataDir);
+  const file = join(dataDir, 'outbox.sqlite');
+  const db = new Database(file);
   try {
+    // SQLite gives the -wal and -shm files it creates the database file's mode; ones an older
+    // version left open are tightened after the WAL pragma below.
+    restrictToOwner([file]);
     refuseNewer(db, migrations); // before any pragma writes to the file: a newer app's outbox stays untouched
     db.pragma('journal_mode = WAL');
+    restrictToOwner([`${file}-wal`, `${file}-shm`]);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000'); // another process (a CLI sync beside the app) may hold the write lock

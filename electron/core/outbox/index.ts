@@ -53,6 +53,7 @@ export class Outbox {
 }
 
 export { OutboxTooNewError, openOutboxDatabase, migrate, checkpoint } from './database';
+export { ensureOwnerOnlyFolder } from './owner-only';
 export type { Batch } from './batch-repository';
 export type { SavedProfile } from './profile-repository';
 export type { NewPaymentDraft } from './draft-types';

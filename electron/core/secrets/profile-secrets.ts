@@ -1,9 +1,23 @@
 // A profile's credentials and cached token, read and written through a SecretStore. The
 // token is a bearer credential too: it lives beside the keys, never in the outbox.
 import { Token } from '../../../shared/service';
-import type { Credentials } from '../client/payments-client';
-import type { TokenStore } from '../client/token-cache';
 import type { SecretStore } from './secret-store';
+
+// The shapes below are what the keychain holds, declared here so that secrets/ imports no
+// other core folder (DESIGN.md). They match the client's Credentials and TokenStore
+// structurally: the composition root hands one to the other and the compiler checks the fit.
+
+/** The profile's api_key and client_secret. */
+export interface StoredCredentials {
+  apiKey: string;
+  clientSecret: string;
+}
+
+/** Where a token cache loads its token from and saves a new one to. */
+export interface StoredTokenSlot {
+  load(): Promise<Token | undefined>;
+  save(token: Token): Promise<void>;
+}
 
 export class ProfileSecrets {
   constructor(
@@ -12,13 +26,13 @@ export class ProfileSecrets {
   ) {}
 
   /** Write-only from the user's side: nothing reads them back but the client. */
-  async saveCredentials(credentials: Credentials): Promise<void> {
+  async saveCredentials(credentials: StoredCredentials): Promise<void> {
     await this.store.set(this.profile, 'api_key', credentials.apiKey);
     await this.store.set(this.profile, 'client_secret', credentials.clientSecret);
     await this.store.delete(this.profile, 'token'); // a token of other credentials must not be reused
   }
 
-  async credentials(): Promise<Credentials | undefined> {
+  async credentials(): Promise<StoredCredentials | undefined> {
     const [apiKey, clientSecret] = await Promise.all([
       this.store.get(this.profile, 'api_key'),
       this.store.get(this.profile, 'client_secret'),
@@ -32,7 +46,7 @@ export class ProfileSecrets {
   }
 
   /** The client's token cache keeps its token here, so that a restart reuses it. */
-  tokenStore(): TokenStore {
+  tokenStore(): StoredTokenSlot {
     return {
       load: async () => {
         const text = await this.store.get(this.profile, 'token');

@@ -108,6 +108,10 @@ export class SyncEngine {
       ) {
         return this.finish(batchId, runId, 'interrupted', error.message);
       }
+      // Anything else ends the run as failed and goes to the caller. A certificate that cannot
+      // be verified (kind 'tls') is among these, not offline: no later run gets past it until
+      // the profile changes. Its request never left, so a chunk it caught `sending` is settled
+      // by PUT next time, as after a crash.
       this.outbox.sync.finishRun(runId, 'failed', this.counts(batchId), {
         message: (error as Error).message,
       });

@@ -1,10 +1,11 @@
 // Saved profiles: addresses in the outbox, credentials on the real keychain, the pinned
 // certificate honoured; plain HTTP refused.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCertificate } from '../../support/certificates';
 import { runCli } from '../../support/cli';
 import { KeychainSecretStore, ProfileSecrets } from '../../../electron/core/secrets';
 import { GroupList } from '../../../shared/service';
@@ -86,5 +87,37 @@ describe('payout-desk profile', () => {
       'Local sandbox',
       profile,
     ]);
+  });
+
+  it("blames a certificate that is not the service's, not the connection", async () => {
+    const otherCa = join(home, 'other-cert.pem');
+    await writeFile(otherCa, (await makeCertificate()).cert);
+    const name = `Pinned elsewhere ${randomUUID().slice(0, 8)}`;
+    const added = await cli(
+      {},
+      'profile',
+      'add',
+      name,
+      '--base-url',
+      t.sandbox.baseUrl,
+      '--auth-url',
+      t.sandbox.authUrl,
+      '--ca',
+      otherCa,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const groups = await cli(
+      {
+        PAYOUT_DESK_API_KEY: 'sandbox-api-key',
+        PAYOUT_DESK_CLIENT_SECRET: 'sandbox-client-secret',
+      },
+      'groups',
+      '--profile',
+      name,
+    );
+    expect(groups.code).toBe(1);
+    expect(groups.stderr).toContain('the certificate of 127.0.0.1 could not be verified');
+    expect(groups.stderr).toContain("Check the profile's address");
+    expect(groups.stderr).not.toContain('check the connection');
   });
 });

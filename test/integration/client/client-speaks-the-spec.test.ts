@@ -125,7 +125,7 @@ describe('the Payments Service client against the sandbox', () => {
       credentials: { apiKey: 'sandbox-api-key', clientSecret: 'sandbox-client-secret' },
       retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
     });
-    await expect(stranger.listGroups()).rejects.toMatchObject({ kind: 'network' });
+    await expect(stranger.listGroups()).rejects.toMatchObject({ kind: 'tls' });
     stranger.close();
   });
 });
