@@ -11,9 +11,7 @@ import {
   checkSortCode,
   checkUkAccountNumber,
   IBAN_LIKE,
-  normaliseAbaRouting,
   normaliseIban,
-  normaliseSortCode,
   type Check,
 } from './bank-identifiers';
 import { isCountryCode } from './countries';
@@ -24,10 +22,13 @@ import type { DraftBeneficiary, Finding } from './draft';
 const B = 'beneficiary.';
 const BANK = 'beneficiary.bank_details.';
 
-/** A bank code by its country's scheme, with the zeros a spreadsheet drops put back. */
+/**
+ * A bank code by its country's scheme, as written: the zeros a spreadsheet drops are put back
+ * by the importer, which knows the cell was a number; a code a person typed short is wrong.
+ */
 const BANK_CODE_CHECKS: Readonly<Record<string, (code: string) => Check>> = {
-  GB: (code) => checkSortCode(normaliseSortCode(code)),
-  US: (code) => checkAbaRouting(normaliseAbaRouting(code)),
+  GB: checkSortCode,
+  US: checkAbaRouting,
   AU: checkBsb,
   CA: checkCanadianRouting,
 };

@@ -95,7 +95,7 @@ export function createDesk(options: DeskOptions): Desk {
   ): Promise<DeskOutput<M>> {
     try {
       const schema = DESK_METHODS[method];
-      const parsed = schema.input.parse(input ?? {});
+      const parsed = schema.input.parse(input === undefined ? {} : input);
       const handler = handlers[method] as (
         input: unknown,
         signal: AbortSignal,
