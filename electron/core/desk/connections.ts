@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { DeskError } from '../../../shared/desk/errors';
 import { LOCAL_PROFILE } from '../../../shared/desk/profiles';
 import type { DeskEvents } from './desk-events';
-import { PaymentsClient, ServiceCallError, type Credentials } from '../client';
+import { PaymentsClient, ServiceCallError, type Credentials, type RetryPolicy } from '../client';
 import { startLocalSandbox, type SandboxStarter } from '../local-sandbox';
 import type { Outbox } from '../outbox';
 import { MemorySecretStore, ProfileSecrets, type SecretStore } from '../secrets';
@@ -32,6 +32,7 @@ export interface ConnectionsOptions {
   /** The OS keychain; null when none is available. */
   keychain: () => Promise<SecretStore | null>;
   startSandbox?: SandboxStarter | undefined;
+  retry?: RetryPolicy | undefined;
 }
 
 /** The names a person may use for the Local sandbox profile. */
@@ -143,6 +144,10 @@ export class Connections {
     }
   }
 
+  private retryOption() {
+    return this.options.retry ? { retry: this.options.retry } : {};
+  }
+
   private async local(): Promise<Connected> {
     const start = this.options.startSandbox;
     if (!start) {
@@ -151,7 +156,11 @@ export class Connections {
     const sandbox = await startLocalSandbox(start, this.options.dataDir);
     this.sandboxClose = () => sandbox.close();
     return {
-      client: new PaymentsClient({ profile: sandbox.profile, credentials: sandbox.credentials }),
+      client: new PaymentsClient({
+        profile: sandbox.profile,
+        credentials: sandbox.credentials,
+        ...this.retryOption(),
+      }),
       name: LOCAL_PROFILE,
       kind: 'local',
       baseUrl: sandbox.profile.baseUrl,
@@ -186,6 +195,7 @@ export class Connections {
       },
       credentials,
       ...(store ? { tokenStore: new ProfileSecrets(store, name).tokenStore() } : {}),
+      ...this.retryOption(),
     });
     return { client, name, kind: saved.kind, baseUrl: saved.baseUrl };
   }

@@ -11,6 +11,7 @@ import {
   type DeskMethodName,
   type DeskOutput,
 } from '../../../shared/desk/api';
+import type { RetryPolicy } from '../client';
 import type { SandboxStarter } from '../local-sandbox';
 import { Outbox } from '../outbox';
 import { openSecretStore, type SecretStore } from '../secrets';
@@ -39,6 +40,8 @@ export interface DeskOptions {
   secretStore?: SecretStore | null;
   /** Starts the Local sandbox; without it, only saved profiles can be used. */
   startSandbox?: SandboxStarter;
+  /** How calls to the service are retried; tests shorten the waits (time is their edge). */
+  retry?: RetryPolicy;
 }
 
 export interface Desk {
@@ -67,6 +70,7 @@ export function createDesk(options: DeskOptions): Desk {
     now,
     keychain,
     startSandbox: options.startSandbox,
+    retry: options.retry,
   });
   const ctx: DeskContext = {
     outbox,

@@ -1,0 +1,61 @@
+// Cancel in the middle of a sync: it stops at the next safe point (between chunks, never
+// between recording one and sending it), says it was cancelled, and the next sync finishes the
+// batch with each payment at the service exactly once.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+import { writePayrollCsv } from '../../support/payroll-csv';
+
+const ROWS = 2_000;
+
+let t: TestDesk;
+beforeAll(async () => {
+  t = await openTestDesk();
+});
+afterAll(() => t.close());
+
+describe('a sync cancelled halfway', () => {
+  it('resumes where it stopped and sends each payment once', { timeout: 180_000 }, async () => {
+    const { api } = t.desk;
+    const file = join(t.dataDir, 'payroll.csv');
+    await writePayrollCsv(file, ROWS);
+    const imported = await api.importSheet({ file, batch_name: 'Payroll' });
+    expect(imported.drafts).toBe(ROWS);
+    const group = imported.group!;
+    const approval = await api.approve({
+      batch: 'Payroll',
+      selection: { filter: { with_errors: false } },
+      include_warnings: true,
+    });
+    expect(approval.approved).toBe(ROWS);
+    const before = (await api.listGroups({ query: { id: [group.id] } })).items[0]!.info.payments
+      .total;
+
+    // Cancelled once the first chunks are out: the sync stops at its next safe point.
+    const off = t.desk.on((event) => {
+      if (event.type === 'sync.stage' && event.stage === 'sending' && (event.done ?? 0) >= 200) {
+        void api.cancelJob({ job_id: 'first-run' });
+      }
+    });
+    const first = await api.sync({ batch: 'Payroll', chunk_size: 100, job_id: 'first-run' });
+    off();
+    expect(first.state).toBe('cancelled');
+    const sent = first.counts.by_state.submitted + first.counts.by_state.accepted;
+    expect(sent).toBeGreaterThanOrEqual(200);
+    expect(sent).toBeLessThan(ROWS);
+    expect(first.counts.by_state.sending).toBe(0);
+    expect(first.counts.by_state.approved).toBe(ROWS - sent);
+    expect(t.events).toContainEqual({
+      type: 'job.finished',
+      job_id: 'first-run',
+      outcome: 'cancelled',
+    });
+
+    const second = await api.sync({ batch: 'Payroll', chunk_size: 500 });
+    expect(second.state).toBe('done');
+    expect(second.counts.by_state.accepted).toBe(ROWS);
+    const after = (await api.listGroups({ query: { id: [group.id] } })).items[0]!.info.payments
+      .total;
+    expect(after - before).toBe(ROWS);
+  });
+});
