@@ -1,0 +1,74 @@
+// One phase of bench:desk, in a process of its own so that its peak memory is its own:
+// `fill DIR ROWS` imports a payroll of ROWS rows into a desk's outbox in DIR; `work DIR ROUNDS`
+// opens that desk afresh and times what the window does to a big batch, printing JSON.
+import { join } from 'node:path';
+import { createDesk } from '../../electron/core/desk';
+import { startBuiltInSandbox } from '../../electron/sandbox-starter';
+import { writePayrollCsv } from '../support/payroll-csv';
+
+const [phase, dir = '', count = '0'] = process.argv.slice(2);
+const desk = createDesk({ dataDir: dir, secretStore: null, startSandbox: startBuiltInSandbox });
+const { api } = desk;
+const BATCH = 'Bench';
+
+const ms = (started: number) => Number((performance.now() - started).toFixed(2));
+
+async function timed<T>(run: () => Promise<T>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return ms(started);
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+async function fill(rows: number) {
+  const file = join(dir, 'payroll.csv');
+  await writePayrollCsv(file, rows);
+  const summary = await api.importSheet({ file, batch_name: BATCH });
+  return { drafts: summary.drafts };
+}
+
+async function work(rounds: number) {
+  const batch = await api.getBatch({ batch: BATCH });
+  const drafts = batch.counts.drafts;
+  const middle = Math.floor(drafts / 2);
+  const window: number[] = [];
+  const count: number[] = [];
+  const edit: number[] = [];
+  const approveAll: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    window.push(
+      await timed(() =>
+        api.draftWindow({ batch: BATCH, skip: middle, take: 100, sort: { by: 'amount' } }),
+      ),
+    );
+    count.push(await timed(() => api.getBatch({ batch: BATCH })));
+    const { rows } = await api.draftWindow({ batch: BATCH, skip: middle + round, take: 1 });
+    const id = rows[0]?.id as string;
+    edit.push(
+      await timed(() => api.editDraft({ id, changes: { 'amount.amount': `${2000 + round}.25` } })),
+    );
+    approveAll.push(
+      await timed(() =>
+        api.approve({ batch: BATCH, selection: { filter: {} }, include_warnings: true }),
+      ),
+    );
+    await api.unapprove({ batch: BATCH, selection: { filter: {} } });
+  }
+  return {
+    drafts,
+    window_ms: median(window),
+    count_ms: median(count),
+    edit_ms: median(edit),
+    approve_all_ms: median(approveAll),
+  };
+}
+
+try {
+  const result = phase === 'fill' ? await fill(Number(count)) : await work(Number(count));
+  const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(`${JSON.stringify({ ...result, peak_rss_mb: peak })}\n`);
+} finally {
+  await desk.close();
+}

@@ -1,0 +1,61 @@
+// npm run bench:desk — what the window asks of the desk on a batch of 100,000 drafts: a
+// window of 100 rows sorted by amount from the middle of the batch, the counts by state with
+// totals per currency, one field edited and revalidated, every draft approved; and the same
+// on 200,000 drafts, to show memory stays bounded as the batch grows. Each size is imported by
+// one process and worked on by a fresh one, whose peak memory is the desk's alone. Medians of
+// BENCH_ROUNDS rounds. Prints one JSON object.
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TARGETS = {
+  window_ms: 50,
+  edit_ms: 50,
+  count_ms: 100,
+  approve_all_ms: 3_000,
+  peak_rss_mb: 300,
+};
+
+function phase(name: 'fill' | 'work', dir: string, count: number): Record<string, number> {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join('test', 'bench', 'desk-bench-phase.ts'), name, dir, String(count)],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`${name} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+}
+
+async function measure(rows: number) {
+  const dir = await mkdtemp(join(tmpdir(), 'payout-desk-desk-bench-'));
+  try {
+    const filled = phase('fill', dir, rows);
+    const worked = phase('work', dir, ROUNDS);
+    return { ...worked, import_peak_rss_mb: filled.peak_rss_mb };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const main = await measure(ROWS);
+const doubled = await measure(ROWS * 2);
+const meets = Object.fromEntries(
+  Object.entries(TARGETS).map(([key, target]) => [key, (main[key] ?? Infinity) < target]),
+);
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      rows: ROWS,
+      rounds: ROUNDS,
+      ...main,
+      targets: TARGETS,
+      meets_targets: meets,
+      [`at_${ROWS * 2}`]: doubled,
+    },
+    null,
+    2,
+  )}\n`,
+);
