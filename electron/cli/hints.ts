@@ -17,6 +17,10 @@ export function hintFor(error: DeskError, command: string): string {
     case 'conflict':
       if (typeof details.file === 'string') return ' (--force replaces it)';
       return '';
+    case 'bad_file':
+      return details.reason === 'no_payment_list'
+        ? ' (--sheet NAME chooses the sheet; --mapping FILE gives the columns)'
+        : '';
     case 'not_found':
       return /^no batch /.test(error.message) ? ': payout-desk batches lists them' : '';
     case 'invalid_input':

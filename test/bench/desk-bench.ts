@@ -34,7 +34,7 @@ async function measure(rows: number) {
   try {
     const filled = phase('fill', dir, rows);
     const worked = phase('work', dir, ROUNDS);
-    return { ...worked, import_peak_rss_mb: filled.peak_rss_mb };
+    return { ...worked, import_peak_rss_mb: filled.peak_rss_mb ?? 0 } as Record<string, number>;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -47,6 +47,7 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
 
     deleteBatch: ({ batch: ref }) => {
       const batch = batchOf(ctx, ref);
+      ctx.jobs.refuseWhileBusy(batch.id, batch.name, 'deleted');
       refuseOnceSent(ctx, batch, 'deleted');
       const drafts = outbox.queries.batchFigures(batch.id, null).counts.drafts;
       outbox.db.transaction(() => {
@@ -62,6 +63,7 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
 
     setBatchGroup: async ({ batch: ref, group_id, profile }) => {
       const batch = batchOf(ctx, ref);
+      ctx.jobs.refuseWhileBusy(batch.id, batch.name, 'moved to another group');
       refuseOnceSent(ctx, batch, 'moved to another group');
       const choice = await chooseGroup(ctx, profileOf(ctx, profile ?? batch.profile), group_id);
       outbox.db.transaction(() => {

@@ -125,6 +125,8 @@ export function createDesk(options: DeskOptions): Desk {
     cancelAll: () => ctx.jobs.cancelAll(),
     async close() {
       ctx.jobs.cancelAll();
+      // Each job stops at its next safe point; the outbox closes after the last one.
+      await ctx.jobs.settled();
       await connections.close();
       outbox.close();
     },

@@ -12,6 +12,8 @@ interface RunningJob {
   batchId: string | null;
   startedAt: string;
   controller: AbortController;
+  /** Settles when the job has stopped, however it ended. */
+  done: Promise<unknown>;
 }
 
 export class Jobs {
@@ -41,12 +43,14 @@ export class Jobs {
     const forward = () => controller.abort();
     job.signal?.addEventListener('abort', forward, { once: true });
     if (job.signal?.aborted) controller.abort();
+    let finished: (value?: unknown) => void = () => {};
     this.running.set(id, {
       id,
       kind: job.kind,
       batchId: job.batchId ?? null,
       startedAt: this.now().toISOString(),
       controller,
+      done: new Promise((resolve) => (finished = resolve)),
     });
     let outcome: 'done' | 'failed' | 'cancelled' = 'failed';
     try {
@@ -59,6 +63,7 @@ export class Jobs {
     } finally {
       job.signal?.removeEventListener('abort', forward);
       this.running.delete(id);
+      finished();
       this.events.emit({ type: 'job.finished', job_id: id, outcome });
     }
   }
@@ -96,5 +101,21 @@ export class Jobs {
 
   cancelAll(): void {
     for (const job of this.running.values()) job.controller.abort();
+  }
+
+  /** Settles once every running job has stopped (after a cancel, at its next safe point). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((job) => job.done));
+  }
+
+  /** Refuses a change to a batch while a job works on it. */
+  refuseWhileBusy(batchId: string, name: string, what: string): void {
+    const busy = this.busyWith(batchId);
+    if (busy.length > 0) {
+      throw new DeskError(
+        'busy',
+        `batch "${name}" is being worked on (${busy.join(', ').replace(/_/g, ' ')}): it can be ${what} once that has finished`,
+      );
+    }
   }
 }

@@ -17,7 +17,7 @@ export class KeychainUnavailableError extends Error {
     super(
       `No OS keychain is available (${reason}). Payout Desk keeps credentials only in the keychain, never in a file. ` +
         'On Linux install and unlock a Secret Service provider (Debian: apt-get install gnome-keyring), ' +
-        'or keep credentials in memory for this run only: set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET for the payout-desk command.',
+        'or keep credentials in memory for this run only.',
     );
     this.name = 'KeychainUnavailableError';
   }

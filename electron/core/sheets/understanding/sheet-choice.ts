@@ -117,7 +117,7 @@ export async function chooseSheet(
   if (miss) throw mappingRefused(miss);
   throw new SheetFileError(
     'no_payment_list',
-    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Name the sheet with --sheet, or give the columns with --mapping: ${BY_LETTERS}`,
+    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Choose the sheet that holds the list, or give the columns yourself, ${BY_LETTERS}`,
   );
 }
 
@@ -186,7 +186,7 @@ function noHeader(sheet: string, withMapping: boolean): SheetFileError {
     'no_payment_list',
     withMapping
       ? `no row among the first ${HEADER_SEARCH_ROWS} of sheet "${sheet}" has all the columns the mapping names`
-      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns with --mapping: ${BY_LETTERS}`,
+      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns yourself, ${BY_LETTERS}`,
   );
 }
 
