@@ -51,12 +51,17 @@ const SORT_COLUMNS: Record<DraftSort['by'], string> = {
   state: 'p.state',
 };
 
-/** Ties keep the sheet's order, so that a window never shows a row twice or skips one. */
+/**
+ * Ties go in the order the drafts were written (the sheet's, but for a row rewritten once its
+ * merged cells were known), so that a window never shows a row twice or skips one. By the
+ * rowid alone, not the row number: an index on (batch, key) holds the rowid, so it gives the
+ * order without a sort of the whole batch.
+ */
 export function orderSql(sort: DraftSort | undefined, walletCurrency: string | null): SqlPart {
   const direction = sort?.direction === 'desc' ? 'DESC' : 'ASC';
   const by = sort?.by ?? 'row';
   return {
-    sql: `ORDER BY ${SORT_COLUMNS[by]} ${direction}, p.source_row ${direction}, p.rowid ${direction}`,
+    sql: `ORDER BY ${SORT_COLUMNS[by]} ${direction}, p.rowid ${direction}`,
     params: by === 'currency' ? [walletCurrency] : [],
   };
 }

@@ -83,9 +83,21 @@ export class DraftQueries {
     const where = filterSql(batchId, request.filter);
     const order = orderSql(request.sort, walletCurrency);
     const total = this.count(where);
+    // The window's rows are found first by their rowids alone, through the sort's index where
+    // there is one; only the rows shown are then read whole, not the skipped ones.
     const rows = this.db
-      .prepare(`${DRAFT_SELECT} WHERE ${where.sql} ${order.sql} LIMIT ? OFFSET ?`)
-      .all(...where.params, ...order.params, request.take, request.skip) as DraftRow[];
+      .prepare(
+        `WITH page AS MATERIALIZED (
+           SELECT p.rowid AS at FROM payment_drafts p WHERE ${where.sql} ${order.sql} LIMIT ? OFFSET ?)
+         ${DRAFT_SELECT} JOIN page ON p.rowid = page.at ${order.sql}`,
+      )
+      .all(
+        ...where.params,
+        ...order.params,
+        request.take,
+        request.skip,
+        ...order.params,
+      ) as DraftRow[];
     return { total, skip: request.skip, rows: rows.map(toDraft) };
   }
 
