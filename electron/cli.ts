@@ -83,6 +83,12 @@ const COMMANDS: Record<string, Command> = {
   statement: statementCommand,
 };
 
+// A reader that stops early (`payout-desk show BATCH | head`) closes the pipe: that is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 async function main(argv: string[]): Promise<number> {
   // Relative file arguments (and --data, --ca, --mapping) mean the folder `npm run cli` was
   // typed in, not the package root npm runs it from. Modules load by their own URLs, so

@@ -130,6 +130,13 @@ export function printedCounts(batch: Pick<Batch, 'counts' | 'totals'>) {
   };
 }
 
+/** A batch in one line: its drafts, where they stand, and its totals. */
+function batchLine(b: Batch): string {
+  const c = printedCounts(b);
+  const totals = b.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
+}
+
 export async function batchesCommand(ctx: CliContext): Promise<void> {
   const { batches } = await ctx.desk.api.listBatches({});
   const listed = batches.map((b) => ({
@@ -141,14 +148,7 @@ export async function batchesCommand(ctx: CliContext): Promise<void> {
   print(
     ctx,
     { batches: listed },
-    () =>
-      batches
-        .map((b) => {
-          const c = printedCounts(b);
-          const totals = b.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
-          return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
-        })
-        .join('\n') || 'No batches yet: payout-desk import FILE',
+    () => batches.map(batchLine).join('\n') || 'No batches yet: payout-desk import FILE',
   );
 }
 
@@ -157,11 +157,7 @@ export async function showCommand(ctx: CliContext, args: string[]): Promise<void
   const batch = await ctx.desk.api.getBatch({ batch: batchName(positionals[0]) });
   const head = { name: batch.name, group: batch.group?.id ?? null, counts: printedCounts(batch) };
   // A page of drafts at a time, printed as it comes: a batch of 100,000 is never held whole.
-  ctx.out(
-    ctx.json
-      ? `{"batch": ${JSON.stringify(head)}, "drafts": [`
-      : `${shown(batch.name)} — ${JSON.stringify(head.counts)}`,
-  );
+  ctx.out(ctx.json ? `{"batch": ${JSON.stringify(head)}, "drafts": [` : batchLine(batch));
   let first = true;
   for (let skip = 0; ; skip += 1000) {
     const page = await ctx.desk.api.draftWindow({ batch: batch.id, skip, take: 1000 });

@@ -34,9 +34,11 @@ function stageLine(event: Extract<DeskEvent, { type: 'sync.stage' }>): string | 
         ? `Following ${event.total} import job(s) at the service…`
         : undefined;
     case 'beneficiaries':
-      return event.total === undefined ? undefined : `New beneficiaries checked and saved:${of}`;
+      return event.total === undefined || event.done === 0
+        ? undefined
+        : `New beneficiaries checked and saved:${of}`;
     case 'sending':
-      return `Sent${of} payments`;
+      return event.done === 0 ? undefined : `Sent${of} payments`;
     case 'done':
       return undefined;
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PaymentsClient } from '../../electron/core/client';
 import { Outbox, type NewPaymentDraft } from '../../electron/core/outbox';
+import type { PaymentBody } from '../../shared/service';
 
 export async function outboxWithBatch(
   client: PaymentsClient,
@@ -37,7 +38,11 @@ export async function outboxWithBatch(
   return { dir, outbox, batch, created, groupId: group?.id as string, payeeId };
 }
 
-export function salary(groupId: string, payeeId: string, n: number): NewPaymentDraft {
+export function salary(
+  groupId: string,
+  payeeId: string,
+  n: number,
+): NewPaymentDraft & { payment: PaymentBody } {
   return {
     sourceRow: n + 2,
     payment: {

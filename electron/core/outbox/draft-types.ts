@@ -3,12 +3,15 @@
 // crashed sync ask the service what became of it. The draft as read back is the contract's
 // `Draft` (shared/desk/drafts.ts).
 import type { BeneficiaryPutBody, PaymentBody } from '../../../shared/service';
-import type { DraftIssue } from '../../../shared/domain/draft';
+import type { DraftIssue, DraftPayment } from '../../../shared/domain/draft';
 
 export interface NewPaymentDraft {
   sourceRow?: number;
-  /** The payment body without id or correlation_id: those are assigned here. */
-  payment: PaymentBody;
+  /**
+   * The payment body without id or correlation_id: those are assigned here. A draft's values
+   * may still be wrong (its issues say so): the spec's body is what it becomes once fixed.
+   */
+  payment: PaymentBody | DraftPayment;
   /** A beneficiary to create with the payment; absent when `payment.target.id` names an existing one. */
   beneficiary?: BeneficiaryPutBody;
   issues?: DraftIssue[];

@@ -4,7 +4,8 @@
 import { isPurposeCode } from '../../../../shared/domain/purpose-codes';
 import { amountToNumber, formatAmount } from '../../../../shared/domain/money';
 import { currencyMinorUnits, isCurrencyCode } from '../../../../shared/domain/currencies';
-import type { BeneficiaryPutBody, PaymentBody } from '../../../../shared/service';
+import type { DraftPayment } from '../../../../shared/domain/draft';
+import type { BeneficiaryPutBody } from '../../../../shared/service';
 import { serializeDraft } from '../../outbox/draft-insert';
 import type { DraftIssue } from '../../outbox/draft-types';
 import type { ImportedDraft } from '../../outbox/import-repository';
@@ -78,7 +79,7 @@ export function hiddenRowWarning(row: number): DraftIssue {
 }
 
 export interface RowDraft {
-  payment: PaymentBody;
+  payment: DraftPayment;
   beneficiary?: BeneficiaryPutBody;
   issues: DraftIssue[];
   /** Account, amount, date and currency: the same four twice may be one payment entered twice. */
@@ -220,7 +221,7 @@ function paymentOf(
   context: DraftContext,
   beneficiary: BeneficiaryPutBody | undefined,
   problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
-): PaymentBody {
+): DraftPayment {
   const text = values.text;
   let type: 'SEND' | 'LAND' = 'SEND';
   if (text.amount_type !== undefined) {
@@ -257,7 +258,9 @@ function paymentOf(
     );
   }
 
-  let amount = 0;
+  // A missing or unreadable amount stays missing in the draft, never a 0 that could be taken
+  // for one; an amount of zero or less is kept as written, to be seen and corrected.
+  let amount: number | undefined;
   const milli = values.amount?.milli;
   if (milli === undefined) {
     problem('amount', 'the amount is missing');
@@ -266,6 +269,7 @@ function paymentOf(
       'amount',
       `${formatAmount(milli, 3).replace(/\.?0+$/, '')} is not an amount above zero`,
     );
+    amount = amountToNumber(milli);
   } else {
     amount = amountToNumber(milli);
     // Hundredths are a cent's or a penny's only where the currency has two decimals: a yen has
@@ -306,7 +310,11 @@ function paymentOf(
   return {
     source: { type: 'group', id: context.groupId },
     target: { type: 'contact', id: '' },
-    amount: { type, amount, ...(named && named !== side ? { currency: named } : {}) },
+    amount: {
+      type,
+      ...(amount === undefined ? {} : { amount }),
+      ...(named && named !== side ? { currency: named } : {}),
+    },
     execution: { date: date ? `${date}T09:00:00Z` : '' },
     purpose,
     ...(text.description !== undefined ? { description: text.description } : {}),
@@ -341,7 +349,7 @@ function sourceCurrency(
  * Outbox migration 003 works out the same from stored drafts: change both or neither.
  */
 function amountCurrency(
-  payment: PaymentBody,
+  payment: DraftPayment,
   context: DraftTarget,
   beneficiary: BeneficiaryPutBody | undefined,
 ): string {
