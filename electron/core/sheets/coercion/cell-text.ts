@@ -1,5 +1,5 @@
 // Any cell as the text a person sees in it. Every other coercion starts here for text cells, so
-// trimming, number display and the refusal of error and formula cells are decided once.
+// trimming, number display and the refusal of error, formula and overlong cells are decided once.
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
 import type { CellValue } from '../reading/sheet-types';
 
@@ -46,8 +46,19 @@ function numberText(value: number, format: string | undefined): string {
   return width > 0 && /^\d+$/.test(text) ? text.padStart(width, '0') : text;
 }
 
-/** The refusal for a cell nothing can be read from (an error or an unsaved formula), else null. */
+/**
+ * The refusal for a cell nothing can be read from (an error, an unsaved formula, a text longer
+ * than a cell can hold), else null. Such a field is unreadable: its value is unknown, so nothing
+ * else in the row may stand in for it (../drafting/row-values.ts).
+ */
 export function unreadableCell(cell: CellValue): { ok: false; message: string } | null {
+  if (cell.kind === 'overlong') {
+    // Never its start: a name or a reference cut short would be paid as if it were whole.
+    return refuse(
+      `the cell holds ${count(cell.text.length)} characters, more than the ${count(cell.limit)} a spreadsheet cell can hold: ` +
+        'write only the value itself in it, and keep longer notes in another column or file',
+    );
+  }
   if (cell.kind === 'error') {
     return refuse(
       `the cell shows ${cell.code}, an error instead of a value: correct the formula or type the value`,
@@ -82,6 +93,7 @@ export function cellText(cell: CellValue): Coerced<string> {
       return accept(cell.value ? 'TRUE' : 'FALSE');
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);
@@ -94,4 +106,8 @@ export function cellText(cell: CellValue): Coerced<string> {
  */
 export function unknownCell(_cell: never): { ok: false; message: string } {
   return refuse('the cell holds a value of a kind that cannot be read: type the value again');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
