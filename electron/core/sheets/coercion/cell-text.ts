@@ -1,6 +1,6 @@
 // Any cell as the text a person sees in it. Every other coercion starts here for text cells, so
 // trimming, number display and the refusal of error, formula and overlong cells are decided once.
-import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+import { accept, type Coerced, NOTHING, refuse, shortened } from './cell-coerced';
 import type { CellValue } from '../reading/sheet-types';
 
 /**
@@ -65,11 +65,12 @@ export function unreadableCell(cell: CellValue): { ok: false; message: string } 
     );
   }
   if (cell.kind === 'formula') {
+    // Its value is unknown until Excel calculates it: never blank, never filled from elsewhere.
     // A cell sharing another cell's formula does not write the formula out again.
     const formula = cell.formula.replace(/^=/, '');
     return refuse(
-      `the cell has ${formula === '' ? 'a formula' : `the formula ${quoted(`=${formula}`)}`} but no saved result: ` +
-        "open the file in Excel and save it again so the formula's result is stored",
+      `the cell holds a formula Excel has not calculated${formula === '' ? '' : ` (${shortened(`=${formula}`)})`}; ` +
+        'open the file in Excel and save it, or type the value',
     );
   }
   return null;
