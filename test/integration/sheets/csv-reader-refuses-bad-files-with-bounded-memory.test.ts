@@ -129,13 +129,24 @@ describe('openCsv refuses', () => {
     expect((await refusal(bytes)).message).toMatch(/^cell B2 /);
   });
 
-  it('a cell longer than Excel allows, naming it, and takes one at the limit in any script', async () => {
+  it('no file for a cell longer than Excel allows: the cell is overlong, the rows around it read', async () => {
     const rows = Array.from({ length: 10 }, (_, i) => `P${i},DE89,${i}\n`).join('');
-    const result = await refusal(`Name,IBAN,Note\n${rows}X,DE89,${'a'.repeat(40_000)}\n`);
-    expect(result.code).toBe('cell_too_long');
-    expect(result.message).toBe(
-      "cell C12 has 40,000 characters; Excel's own limit is 32,767: shorten it and save the file again",
+    const long = 'a'.repeat(40_000);
+    const path = await folder.write(
+      'long.csv',
+      `Name,IBAN,Note\n${rows}X,DE89,${long}\nY,DE89,z\n`,
     );
+    const read = await readAll(await openCsv(path));
+    expect(read).toHaveLength(13);
+    expect(read[11]?.cells[2]).toEqual({
+      kind: 'overlong',
+      text: long,
+      limit: SHEET_LIMITS.maxCellChars,
+    });
+    expect(read[12]?.cells).toEqual(['Y', 'DE89', 'z'].map((text) => ({ kind: 'text', text })));
+  });
+
+  it('takes a cell at the limit in any script', async () => {
     // 32,767 characters of three UTF-8 bytes each, 16,383 emoji (two units, four bytes each),
     // and 32,767 quotes, each written twice.
     const longest = ['€'.repeat(32_767), '😀'.repeat(16_383), '"'.repeat(32_767)];
@@ -158,22 +169,24 @@ describe('openCsv refuses', () => {
   it('a quote never closed in a large file under the default limits', async () => {
     const result = await refusal(`Name,Note\nA,"never closed\n${'C,more text\n'.repeat(100_000)}`);
     expect(result.code).toBe('cell_too_long');
-    expect(result.message).toMatch(/^cell B2 runs on past 32,767 characters \(Excel's own limit/);
+    expect(result.message).toMatch(
+      /^cell B2 runs on past 1,048,576 characters, far more than a spreadsheet cell holds \(Excel's own limit is 32,767\)/,
+    );
   });
 
   it('a quote never closed in a large file, after buffering no more than one cell', async () => {
     const rest = 'C,more text\n'.repeat(20_000);
-    const limits = limited({ maxCellChars: 1_000 });
+    const limits = limited({ maxRawCellChars: 1_000 });
     const result = await refusal(`Name,Note\nA,"never closed\n${rest}`, limits);
     expect(result.code).toBe('cell_too_long');
     expect(result.message).toMatch(
-      /^cell B2 runs on past 1,000 characters .*a quote \("\).*never closed.*check the quotes in row 2/,
+      /^cell B2 runs on past 1,000 characters,.*a quote \("\).*never closed.*check the quotes in row 2/,
     );
   });
 
   it('a cell of more characters than can be held, quoted or not, wherever the text stops', async () => {
-    const limits = limited({ maxCellChars: 10 });
-    const runsOn = (cell: string) => new RegExp(`^cell ${cell} runs on past 10 characters`);
+    const limits = limited({ maxCellChars: 10, maxRawCellChars: 22 });
+    const runsOn = (cell: string) => new RegExp(`^cell ${cell} runs on past 22 characters`);
     // Unquoted, quoted, and stopped just after a quote that may close the cell or be doubled.
     for (const [text, cell] of <[string, string][]>[
       [`Name,Note\nA,${'x'.repeat(30)}\n`, 'B2'],
@@ -188,7 +201,7 @@ describe('openCsv refuses', () => {
   });
 
   it('a row of more characters than can be held, even of empty cells', async () => {
-    const limits = limited({ maxCellChars: 100 });
+    const limits = limited({ maxRawCellChars: 1_600 });
     const result = await refusal(`Name\nA${','.repeat(5_000)}\n`, limits);
     expect(result.code).toBe('unreadable');
     expect(result.message).toMatch(/^row 2 runs on past 3,200 characters/);

@@ -65,7 +65,7 @@ describe('an xlsx results export of a sheet with titles, totals and notes', () =
     expect(sheet.getCell('A6').value).toBe('Bob Two');
     expect(sheet.getCell('B7').value).toBe('601613');
     const error = String(sheet.getCell(6, ERROR).value);
-    expect(error).toMatch(/^D6: the cell has the formula "=D5\*2" but no saved result/);
+    expect(error).toMatch(/^D6: the cell holds a formula Excel has not calculated \(=D5\*2\)/);
     expect(sheet.getCell('D6').value).toBe('=D5*2'); // as text: the cell it names, never a formula
     expect(sheet.getCell(5, STATE).value).toBe('draft');
   });

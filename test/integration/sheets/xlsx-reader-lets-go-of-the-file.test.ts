@@ -46,8 +46,9 @@ describe('the file of a workbook', () => {
     const before = openFiles();
     expect(await read(false)).toBe(5_002);
     for (let n = 0; n < 10; n += 1) expect(await read(true)).toBe(2);
-    // Refused at row 3: a cell longer than Excel allows.
-    rows[1] = row(3, ['x'.repeat(SHEET_LIMITS.maxCellChars + 1), 'GB00', 1]);
+    // Refused at row 3: a cell of more XML than any cell may take.
+    const tooLong = 'x'.repeat(SHEET_LIMITS.maxRawCellChars + 1);
+    rows[1] = row(3, [{ t: 'inlineStr', v: tooLong }, 'GB00', 1]);
     const refused = await writeXlsx(dir, 'refused.xlsx', {
       sheets: [{ name: 'Payments', rows: [row(1, ['Payee', 'IBAN', 'Amount']), ...rows] }],
     });

@@ -95,13 +95,13 @@ describe('dates, booleans, errors and formulas', () => {
     expect(cellText({ kind: 'formula', formula: 'SUM(B2:B9)' })).toEqual({
       ok: false,
       message:
-        'the cell has the formula "=SUM(B2:B9)" but no saved result: ' +
-        "open the file in Excel and save it again so the formula's result is stored",
+        'the cell holds a formula Excel has not calculated (=SUM(B2:B9)); ' +
+        'open the file in Excel and save it, or type the value',
     });
     // A cell that shares another cell's formula (t="shared") writes no formula of its own.
     expect(cellText({ kind: 'formula', formula: '' })).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^the cell has a formula but no saved result: open/),
+      message: expect.stringMatching(/^the cell holds a formula Excel has not calculated; open/),
     });
   });
 });

@@ -4,6 +4,7 @@
 // with megabytes of it would otherwise be scanned again with every chunk), and a tag that never
 // closes is refused once it is longer than any real cell.
 import { describe, expect, it } from 'vitest';
+import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
 import { SharedStringsReader } from '../../../electron/core/sheets/reading/shared-strings-reader';
 import {
   WorksheetParser,
@@ -175,6 +176,29 @@ describe('the worksheet parser', () => {
     expect(() => {
       for (let n = 0; n < 40; n += 1) parser.push(bytes('1'.repeat(64 * 1024)));
     }).toThrow(expect.objectContaining({ code: 'cell_too_long' }));
+  });
+
+  it('takes a cell as long as a cell may take, and refuses one more wherever the chunks end', () => {
+    /** A cell whose XML is `chars` long. */
+    const cell = (chars: number) => {
+      const [open, close] = ['<c r="A2" t="inlineStr"><is><t>', '</t></is></c>'];
+      return `${open}${'x'.repeat(chars - open.length - close.length)}${close}`;
+    };
+    const longest = cell(SHEET_LIMITS.maxRawCellChars);
+    for (const size of [64 * 1024, 2 * SHEET_LIMITS.maxRawCellChars]) {
+      const sheet = (xml: string) =>
+        pieces(
+          bytes(`<worksheet><sheetData><row r="2">${xml}</row></sheetData></worksheet>`),
+          size,
+        );
+      const parser = new WorksheetParser(workbook);
+      const rows = [...sheet(longest)].flatMap((chunk) => parser.push(chunk));
+      expect(rows[0]?.cells[0]).toMatchObject({ kind: 'text' });
+      const refusing = new WorksheetParser(workbook);
+      expect(() => {
+        for (const chunk of sheet(cell(SHEET_LIMITS.maxRawCellChars + 1))) refusing.push(chunk);
+      }).toThrow(expect.objectContaining({ code: 'cell_too_long' }));
+    }
   });
 
   it('refuses a cell beyond the last column Excel has', () => {

@@ -54,6 +54,7 @@ export function cellAmount(cell: CellValue, decimalMark?: SheetDecimalMark): Coe
       return refuse(`${cell.value ? 'TRUE' : 'FALSE'} is not an amount`);
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);

@@ -64,6 +64,7 @@ function codeCell(cell: CellValue, named: Named): Coerced<string> {
       return refuse(`${cell.value ? 'TRUE' : 'FALSE'} is not ${named.a}`);
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);

@@ -31,6 +31,7 @@ export function cellBoolean(cell: CellValue): Coerced<boolean> {
       return refuse(`the date ${cell.date} is not yes or no: ${EXPECTED}`);
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);

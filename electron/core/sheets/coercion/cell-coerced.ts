@@ -21,7 +21,11 @@ const QUOTE_LIMIT = 40;
 
 /** Text as a message quotes it: in double quotes, cut to 40 characters. */
 export function quoted(text: string): string {
+  return `"${shortened(text)}"`;
+}
+
+/** Text as a message shows it: cut to 40 characters, the cut marked. */
+export function shortened(text: string): string {
   const chars = Array.from(text);
-  const shown = chars.length > QUOTE_LIMIT ? `${chars.slice(0, QUOTE_LIMIT - 1).join('')}…` : text;
-  return `"${shown}"`;
+  return chars.length > QUOTE_LIMIT ? `${chars.slice(0, QUOTE_LIMIT - 1).join('')}…` : text;
 }

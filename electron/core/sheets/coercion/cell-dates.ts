@@ -48,6 +48,7 @@ export function cellDate(cell: CellValue, reading: DateReading): Coerced<string>
       return refuse(`${cell.value ? 'TRUE' : 'FALSE'} is not a date: write it as 2030-01-31`);
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);

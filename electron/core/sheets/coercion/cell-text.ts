@@ -1,6 +1,6 @@
 // Any cell as the text a person sees in it. Every other coercion starts here for text cells, so
-// trimming, number display and the refusal of error and formula cells are decided once.
-import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+// trimming, number display and the refusal of error, formula and overlong cells are decided once.
+import { accept, type Coerced, NOTHING, refuse, shortened } from './cell-coerced';
 import type { CellValue } from '../reading/sheet-types';
 
 /**
@@ -46,19 +46,31 @@ function numberText(value: number, format: string | undefined): string {
   return width > 0 && /^\d+$/.test(text) ? text.padStart(width, '0') : text;
 }
 
-/** The refusal for a cell nothing can be read from (an error or an unsaved formula), else null. */
+/**
+ * The refusal for a cell nothing can be read from (an error, an unsaved formula, a text longer
+ * than a cell can hold), else null. Such a field is unreadable: its value is unknown, so nothing
+ * else in the row may stand in for it (../drafting/row-values.ts).
+ */
 export function unreadableCell(cell: CellValue): { ok: false; message: string } | null {
+  if (cell.kind === 'overlong') {
+    // Never its start: a name or a reference cut short would be paid as if it were whole.
+    return refuse(
+      `the cell holds ${count(cell.text.length)} characters, more than the ${count(cell.limit)} a spreadsheet cell can hold: ` +
+        'write only the value itself in it, and keep longer notes in another column or file',
+    );
+  }
   if (cell.kind === 'error') {
     return refuse(
       `the cell shows ${cell.code}, an error instead of a value: correct the formula or type the value`,
     );
   }
   if (cell.kind === 'formula') {
+    // Its value is unknown until Excel calculates it: never blank, never filled from elsewhere.
     // A cell sharing another cell's formula does not write the formula out again.
     const formula = cell.formula.replace(/^=/, '');
     return refuse(
-      `the cell has ${formula === '' ? 'a formula' : `the formula ${quoted(`=${formula}`)}`} but no saved result: ` +
-        "open the file in Excel and save it again so the formula's result is stored",
+      `the cell holds a formula Excel has not calculated${formula === '' ? '' : ` (${shortened(`=${formula}`)})`}; ` +
+        'open the file in Excel and save it, or type the value',
     );
   }
   return null;
@@ -82,6 +94,7 @@ export function cellText(cell: CellValue): Coerced<string> {
       return accept(cell.value ? 'TRUE' : 'FALSE');
     case 'error':
     case 'formula':
+    case 'overlong':
       return unreadableCell(cell) ?? NOTHING;
     default:
       return unknownCell(cell);
@@ -94,4 +107,8 @@ export function cellText(cell: CellValue): Coerced<string> {
  */
 export function unknownCell(_cell: never): { ok: false; message: string } {
   return refuse('the cell holds a value of a kind that cannot be read: type the value again');
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }

@@ -2,7 +2,8 @@
 // where the sheet is silent: the bank country from the IBAN, the bank code's scheme (named by
 // its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU) or the
 // BIC; the account currency from the amount's header, the amount's own currency, the
-// country's own currency, or the wallet's.
+// country's own currency, or the wallet's. A field whose cell could not be read is not silent:
+// it is left empty, with its issue at the cell, never filled from elsewhere.
 import {
   checkAbaRouting,
   checkBic,
@@ -46,9 +47,13 @@ export function rowBeneficiary(
   context: BeneficiaryContext,
   problem: Problem,
 ): BeneficiaryPutBody {
-  const text = values.text;
+  const { text, unreadable } = values;
   const bank: Record<string, string> = {};
   let country = text.bank_country;
+  // Where the bank country's cell could not be read, nothing else may stand in for it.
+  const fillCountry = (found: string | undefined) => {
+    if (!unreadable.has('bank_country')) country ??= found;
+  };
   if (country !== undefined && !isCountryCode(country)) {
     problem('bank_country', `${country} is not a country code such as GB or FR`);
     country = undefined;
@@ -63,7 +68,7 @@ export function rowBeneficiary(
         'warning',
       );
     }
-    country ??= account.iban.country;
+    fillCountry(account.iban.country);
   }
   const bankCode = text.bank_code;
   // The scheme the header of the column the row's code is read from names (row-values.ts).
@@ -82,9 +87,9 @@ export function rowBeneficiary(
   // A BIC names its bank's country (its 5th and 6th letters): surer than six digits read by
   // the wallet's country, less sure than a header that names the code's scheme.
   const bic = text.bic !== undefined ? checkBic(text.bic) : undefined;
-  if (namedScheme) country ??= schemeCountry(namedScheme);
-  if (bic?.ok) country ??= bic.country;
-  country ??= scheme ? schemeCountry(scheme) : undefined;
+  if (namedScheme) fillCountry(schemeCountry(namedScheme));
+  if (bic?.ok) fillCountry(bic.country);
+  fillCountry(scheme ? schemeCountry(scheme) : undefined);
   if (!country && bankCode && /^\d{9}$/.test(bankCode)) {
     // Nine digits under a generic header are meant as a routing number: say what is wrong
     // with it, at its cell, rather than only that the country is missing.
@@ -125,18 +130,21 @@ export function rowBeneficiary(
 
   const type = entityType(values, problem, context.payeesAreBusinesses === true);
   const entity = entityOf(values, type);
-  const holder =
-    text.account_name ??
-    text.name ??
-    (joinNames(text.first_name, text.last_name) || undefined) ??
-    text.company_name;
+  const holder = unreadable.has('account_name')
+    ? undefined
+    : (text.account_name ??
+      text.name ??
+      (joinNames(text.first_name, text.last_name) || undefined) ??
+      text.company_name);
   if (holder) bank.account_name = holder;
   else problem('account_name', 'the name of the account holder is missing');
 
   const said = text.account_currency ?? context.amountHeaderCurrency;
   const fromAmount = said === undefined ? rowAmountCurrency(values) : undefined;
   const home = country ? homeCurrency(country) : undefined;
-  const currency = said ?? fromAmount ?? home ?? context.walletCurrency;
+  const currency = unreadable.has('account_currency')
+    ? undefined
+    : (said ?? fromAmount ?? home ?? context.walletCurrency);
   if (fromAmount && home && fromAmount !== home) {
     // A USD payment to a French IBAN may go to a USD account or be converted into a EUR one:
     // the payment's currency is the likelier, but the person is the one who knows.
@@ -175,8 +183,11 @@ function accountOf(
   problem: Problem,
 ): { number?: string; iban?: { country: string } } {
   const fromIban = values.text.iban !== undefined;
-  const raw = values.text.iban ?? values.text.account_number;
-  const source: FieldId = fromIban ? 'iban' : 'account_number';
+  // An IBAN cell that could not be read is the account's, not the account number column's.
+  const raw = values.unreadable.has('iban')
+    ? undefined
+    : (values.text.iban ?? values.text.account_number);
+  const source: FieldId = fromIban || values.unreadable.has('iban') ? 'iban' : 'account_number';
   if (raw === undefined) {
     problem(source, 'the account number or IBAN is missing');
     return {};
@@ -249,6 +260,7 @@ const ENTITY_FIELDS: [FieldId, string][] = [
 
 function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<string, string> {
   const text = values.text as Partial<Record<FieldId, string>>;
+  const { unreadable } = values;
   const entity: Record<string, string> = {};
   for (const [id, name] of ENTITY_FIELDS) {
     const value = text[id];
@@ -256,11 +268,13 @@ function entityOf(values: RowValues, type: 'INDIVIDUAL' | 'BUSINESS'): Record<st
   }
   // The spec's entity has one address line: a second goes after the first.
   const line2 = text.address_line_2;
-  if (line2 !== undefined) {
+  if (line2 !== undefined && !unreadable.has('address_line_1')) {
     entity.address_line_1 = entity.address_line_1 ? `${entity.address_line_1}, ${line2}` : line2;
   }
   const named = text.name ?? text.account_name;
-  if (type === 'BUSINESS' && !entity.company_name && named) entity.company_name = named;
+  if (type === 'BUSINESS' && !entity.company_name && named && !unreadable.has('company_name')) {
+    entity.company_name = named;
+  }
   return entity;
 }
 

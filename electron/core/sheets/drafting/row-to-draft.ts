@@ -233,11 +233,15 @@ function paymentOf(
   // An amount sent is in the currency it is sent from: the source currency, where the sheet
   // gives one and says nothing of the amount's own.
   const source = sourceCurrency(text.source_currency, context, problem);
-  const named =
-    text.amount_currency ??
-    values.amount?.currency ??
-    context.amountHeaderCurrency ??
-    (type === 'SEND' ? source : undefined);
+  // A currency cell that could not be read leaves the amount's currency unknown: not the
+  // amount cell's, the header's or the source's, and no check below takes it for the side's.
+  const currencyUnread = values.unreadable.has('amount_currency');
+  const named = currencyUnread
+    ? undefined
+    : (text.amount_currency ??
+      values.amount?.currency ??
+      context.amountHeaderCurrency ??
+      (type === 'SEND' ? source : undefined));
   if (named && !isCurrencyCode(named))
     problem('amount_currency', `${named} is not a currency code`);
   const cellCurrency = values.amount?.currency;
@@ -248,7 +252,7 @@ function paymentOf(
   }
   // The spec gives amount.currency only where it differs from the side the amount is on.
   const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
-  const currency = named ?? side;
+  const currency = currencyUnread ? undefined : (named ?? side);
   // "$" or "¥" names no one currency, but it rules out those not written with it.
   const symbol = values.amount?.symbol;
   if (symbol && currency && !symbolFits(symbol, currency)) {

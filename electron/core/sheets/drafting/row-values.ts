@@ -29,6 +29,14 @@ export interface RowValues {
   cells: Partial<Record<FieldId, string>>;
   /** Fields read from a number cell, whose leading zeros Excel may have dropped. */
   fromNumbers: Set<FieldId>;
+  /**
+   * Fields whose cell holds something that could not be read (an issue at that cell): a formula
+   * Excel has not calculated, an error value, a text too long for a cell, or text that is not
+   * what the field takes. The sheet is not silent there, so such a field is never filled from
+   * another column or a default (row-beneficiary.ts, row-to-draft.ts): that would pass a guess
+   * off as what the cell holds.
+   */
+  unreadable: Set<FieldId>;
   /** What the row's text dates show of their columns' order (date-orders.ts). */
   dateMarks?: DateMarks;
   /**
@@ -62,7 +70,13 @@ export function readRow(
   context: ReadingContext,
   issues: DraftIssue[],
 ): RowValues {
-  const values: RowValues = { text: {}, tags: {}, cells: {}, fromNumbers: new Set() };
+  const values: RowValues = {
+    text: {},
+    tags: {},
+    cells: {},
+    fromNumbers: new Set(),
+    unreadable: new Set(),
+  };
   for (const column of mapping.columns) {
     const cell = row.cells[column.index] ?? EMPTY;
     const ref = cellRef(column.index, row.number);
@@ -85,6 +99,7 @@ export function readRow(
       if (mark) (values.dateMarks ??= {})[column.field] = mark;
     }
     if (!read.ok) {
+      values.unreadable.add(column.field);
       issues.push({
         field: field(column.field).target,
         cell: ref,

@@ -7,8 +7,10 @@ import type { Outbox } from '../../outbox';
 import { mappingNotes, mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
-import { draftContext, importedDraft, type SheetDraft } from './row-to-draft';
-import { DateOrderTally } from '../understanding/date-orders';
+import { draftContext, importedDraft, type DraftContext, type SheetDraft } from './row-to-draft';
+import type { SheetDecimalMark } from '../coercion/cell-amounts';
+import { DateOrderTally, type DateOrders } from '../understanding/date-orders';
+import { FIELDS } from '../understanding/fields';
 import { DecimalMarkTally } from '../understanding/decimal-marks';
 import { isBlankReason, SkippedRows } from '../understanding/row-filters';
 import type { PassedOverSheet } from '../understanding/sheet-choice';
@@ -181,6 +183,7 @@ export async function importSheet(
       mapping: mappingJson,
       kept_rows: kept.list(),
       ...(kept.leftOut > 0 ? { kept_rows_left_out: kept.leftOut } : {}),
+      ...howCellsWereRead(context),
     });
     // A sheet without a header row cannot be known again by its headers: nothing to save.
     if (header.headers.some((text) => text !== '')) {
@@ -215,6 +218,31 @@ export async function importSheet(
     throw error;
   }
 }
+
+/**
+ * What the import learnt of how the sheet writes what a cell alone cannot tell, kept with the
+ * batch so that the results export reads a CSV's amounts and dates as the import did
+ * (../writing/csv-typed-cells.ts): the decimal mark the sheet showed (not one guessed), and the
+ * order each date column was read in.
+ */
+function howCellsWereRead(context: DraftContext): {
+  decimal_mark?: SheetDecimalMark;
+  date_orders?: DateOrders;
+} {
+  const orders: DateOrders = {};
+  for (const id of DATE_FIELDS) {
+    const order = context.dateOrder ?? context.dateOrders?.[id];
+    if (order) orders[id] = order;
+  }
+  return {
+    ...(context.decimalMark && !context.decimalMarkUnshown
+      ? { decimal_mark: context.decimalMark }
+      : {}),
+    ...(Object.keys(orders).length > 0 ? { date_orders: orders } : {}),
+  };
+}
+
+const DATE_FIELDS = FIELDS.filter((field) => field.kind === 'date').map((field) => field.id);
 
 function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
   const why = skipped.list().map(({ row, reason }) => `row ${row}, ${reason}`);

@@ -12,6 +12,7 @@ export type SourceCell =
   | EncodedDate
   | { e: string }
   | { f: string }
+  | { long: string; max: number }
   | { n: number; fmt: string };
 
 /** A date: its calendar day, its wall-clock time if not midnight, its number format if any. */
@@ -38,6 +39,8 @@ export function encodeCells(cells: readonly CellValue[]): SourceCell[] {
         return { e: cell.code };
       case 'formula':
         return { f: cell.formula };
+      case 'overlong':
+        return { long: cell.text, max: cell.limit };
     }
   });
 }
@@ -51,6 +54,7 @@ export function decodeCells(cells: readonly SourceCell[]): CellValue[] {
     if ('d' in cell) return decodedDate(cell);
     if ('e' in cell) return { kind: 'error', code: cell.e };
     if ('f' in cell) return { kind: 'formula', formula: cell.f };
+    if ('long' in cell) return { kind: 'overlong', text: cell.long, limit: cell.max };
     return { kind: 'number', value: cell.n, format: cell.fmt };
   });
 }

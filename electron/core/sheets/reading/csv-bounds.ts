@@ -10,13 +10,15 @@ import { CUT } from './text-encoding';
 export type BoundFault = 'cell_runs_on' | 'row_runs_on';
 
 /**
- * Raw characters of one cell: the longest cell Excel allows, every character a quote written
- * twice, in quotes. A cell cut here has more characters than Excel allows.
+ * Raw characters of one cell, quotes and all. A cell longer than Excel allows (maxCellChars) but
+ * within this is read, and is an issue at its cell (csv-reader.ts); one that runs past it is no
+ * spreadsheet's (most often a quote never closed), and the file is refused here, before the
+ * parser holds it.
  */
-export const cellCharBound = (limits: SheetLimits) => 2 * limits.maxCellChars + 2;
+export const cellCharBound = (limits: SheetLimits) => limits.maxRawCellChars;
 
-/** Raw characters of one row: as much as 32 of the longest cells, far past any payee list's. */
-export const rowCharBound = (limits: SheetLimits) => 32 * limits.maxCellChars;
+/** Raw characters of one row: two cells as long as a cell may run, far past any payee list's. */
+export const rowCharBound = (limits: SheetLimits) => 2 * limits.maxRawCellChars;
 
 /**
  * The text, cut after the first character that takes a cell or a row past its bound, and

@@ -10,7 +10,6 @@ import { boundCells, rowCharBound } from './csv-bounds';
 import { sniffDialect, type CsvDialect } from './csv-dialect';
 import {
   MAX_COLUMNS,
-  cellTooLong,
   faultAt,
   notText,
   refusal,
@@ -22,8 +21,8 @@ import {
 } from './csv-refusals';
 import { SHEET_LIMITS, type SheetLimits } from './limits';
 import {
-  EMPTY,
   SheetFileError,
+  textCell,
   type CellValue,
   type SheetRow,
   type SheetSource,
@@ -133,10 +132,11 @@ function cellReader(limits: SheetLimits, fault: () => CsvFault | undefined) {
     if (fields.length > MAX_COLUMNS) throw tooManyCells(row);
     return fields.map((text, column) => {
       if (text.includes(CUT)) throw faultAt(fault() ?? 'not_text', row, column, limits);
-      if (text.length > limits.maxCellChars) throw cellTooLong(row, column, text.length, limits);
       textChars += text.length;
       if (textChars > limits.maxSheetTextChars) throw textTooLarge(limits);
-      return text === '' ? EMPTY : { kind: 'text', text };
+      // Longer than Excel allows is an issue at the cell, as in an .xlsx: csv-bounds.ts has
+      // already refused a cell that runs on past what any spreadsheet writes.
+      return textCell(text, limits.maxCellChars);
     });
   };
 }

@@ -1,7 +1,7 @@
 // What the CSV reader says when it refuses a file: which row or cell, and what to do about it,
 // in words for the finance team that exported the file rather than for a developer.
 import { CsvError } from 'csv-parse';
-import { rowCharBound, type BoundFault } from './csv-bounds';
+import { cellCharBound, rowCharBound, type BoundFault } from './csv-bounds';
 import { megabytes } from './file-kind';
 import type { SheetLimits } from './limits';
 import { SheetFileError, cellRef } from './sheet-types';
@@ -40,12 +40,6 @@ export const tooManyCells = (row: number) =>
     `row ${count(row)} has more than ${count(MAX_COLUMNS)} cells, more columns than Excel has: ${RESAVE}`,
   );
 
-export const cellTooLong = (row: number, column: number, chars: number, limits: SheetLimits) =>
-  new SheetFileError(
-    'cell_too_long',
-    `cell ${cellRef(column, row)} has ${count(chars)} characters; ${cellLimit(limits)}: shorten it and save the file again`,
-  );
-
 export const textTooLarge = (limits: SheetLimits) =>
   new SheetFileError(
     'text_too_large',
@@ -74,7 +68,7 @@ export function faultAt(
     case 'cell_runs_on':
       return new SheetFileError(
         'cell_too_long',
-        `${cell} runs on past ${count(limits.maxCellChars)} characters (${cellLimit(limits)}): if it should not, a quote (") that opens it is never closed and the rest of the file reads as one cell; check the quotes in row ${count(row)}, or ${RESAVE}`,
+        `${cell} runs on past ${count(cellCharBound(limits))} characters, far more than a spreadsheet cell holds (${cellLimit(limits)}): if it should not, a quote (") that opens it is never closed and the rest of the file reads as one cell; check the quotes in row ${count(row)}, or ${RESAVE}`,
       );
     case 'row_runs_on':
       return rowRunsOn(row, limits);

@@ -14,8 +14,20 @@ export const SHEET_LIMITS = {
    * rows compresses well); a zip bomb reaches thousands.
    */
   maxCompressionRatio: 100,
-  /** Characters of one cell: Excel's own limit. */
+  /**
+   * Characters of one cell: Excel's own limit. A longer cell is not refused: it becomes an issue
+   * at its cell and its value is not used (sheet-types.ts, textCell), as a script or a database
+   * export can write one, and the rest of the file is worth importing.
+   */
   maxCellChars: 32_767,
+  /**
+   * Characters one cell may take in the file before the file is refused: a .csv's raw text (a
+   * quote written twice counts twice), an .xlsx's XML (tags and escapes included, as bytes:
+   * xml-chunks.ts). Between maxCellChars and this a cell is an issue; past it no program that
+   * makes spreadsheets wrote it (a quote never closed, or a file made to fill memory), and
+   * reading on would hold it whole, so reading stops at this bound.
+   */
+  maxRawCellChars: 1024 * 1024,
   /**
    * Characters of text all the cells of the chosen sheet may hold together. Shared strings let
    * one 32,000-character string fill 100,000 cells (3.2 billion characters once expanded).

@@ -12,7 +12,11 @@ import type { DecimalMark } from '../coercion/amount-digits';
  * - `number`: a number cell; `format` is its number format where the file gives one (a serial
  *   in a date column is read as a date by the coercion, using `date1904` of the sheet).
  * - `error`: an error value such as `#N/A`, or a formula whose result is an error.
- * - `formula`: a formula the file saved without a result; nothing can be read from it.
+ * - `formula`: a formula the file saved without a result (no `<v>`, or an empty one where the
+ *   result cannot be empty); nothing can be read from it.
+ * - `overlong`: a text longer than a spreadsheet cell can hold (`limit`, Excel's 32,767 unless a
+ *   test says otherwise). Its text is kept, so that the results export gives the sheet back, but
+ *   never read as a value: the coercion makes it an issue at its cell.
  */
 export type CellValue =
   | { kind: 'empty' }
@@ -21,9 +25,22 @@ export type CellValue =
   | { kind: 'date'; date: string; time?: string; format?: string }
   | { kind: 'boolean'; value: boolean }
   | { kind: 'error'; code: string }
-  | { kind: 'formula'; formula: string };
+  | { kind: 'formula'; formula: string }
+  | { kind: 'overlong'; text: string; limit: number };
 
 export const EMPTY: CellValue = Object.freeze({ kind: 'empty' });
+
+/**
+ * A text as both readers make it a cell: empty, text, or, past what a cell can hold, overlong.
+ * A cell that long is an issue and not a refusal: only a cell past `maxRawCellChars` (limits.ts),
+ * which no spreadsheet program writes, refuses the file.
+ */
+export function textCell(text: string, maxCellChars: number): CellValue {
+  if (text === '') return EMPTY;
+  return text.length > maxCellChars
+    ? { kind: 'overlong', text, limit: maxCellChars }
+    : { kind: 'text', text };
+}
 
 export interface SheetRow {
   /** 1-based row number as the spreadsheet shows it (a CSV's first line is row 1). */

@@ -179,7 +179,10 @@ export class WorksheetParser extends ChunkedXmlReader {
       }
       at = close + 1;
     }
-    if (raw === undefined) {
+    // A formula never calculated: no <v>, or an empty one, as openpyxl and other scripts write
+    // it. Only a text result can be empty (t="str", as Excel saves ="" ); a number, a truth
+    // value, an error or a date cannot, so an empty one is no result, not a blank cell.
+    if (raw === undefined || (formula !== undefined && type !== 'str' && raw.trim() === '')) {
       return formula === undefined ? EMPTY : { kind: 'formula', formula: xmlText(formula) };
     }
     switch (type) {

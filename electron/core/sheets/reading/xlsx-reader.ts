@@ -1,11 +1,12 @@
 // The sheets of an .xlsx in the workbook's tab order, each cell one of our CellValues (never
-// "[object Object]"), with Excel's limits on cell text checked as the rows pass. A sheet whose
-// rows are not read (or not all read) is not inflated further.
+// "[object Object]"), with Excel's limits on cell text checked as the rows pass: a cell longer
+// than Excel allows is marked overlong (an issue at its cell), too much text refuses the sheet.
+// A sheet whose rows are not read (or not all read) is not inflated further.
 import { stat } from 'node:fs/promises';
 import { GuardedWorkbookReader } from './guarded-workbook-reader';
 import { InflateBudget } from './inflate-budget';
 import type { SheetLimits } from './limits';
-import { cellRef, SheetFileError, type SheetRow, type SheetSource } from './sheet-types';
+import { SheetFileError, textCell, type SheetRow, type SheetSource } from './sheet-types';
 import type { ParsedRow } from './worksheet-parser';
 
 export interface XlsxSheet extends SheetSource {
@@ -41,11 +42,10 @@ async function* withinTextLimits(
     for (let column = 0; column < row.cells.length; column += 1) {
       const value = row.cells[column];
       if (value?.kind !== 'text') continue;
+      // Longer than Excel lets a cell be, yet within the 1 MiB of XML a cell may take
+      // (xml-chunks.ts): an issue at its cell, as in a CSV, and the rest of the row is read.
       if (value.text.length > limits.maxCellChars) {
-        throw new SheetFileError(
-          'cell_too_long',
-          `cell ${cellRef(column, row.number)} holds ${value.text.length.toLocaleString('en')} characters; Excel's own limit is ${limits.maxCellChars.toLocaleString('en')}, so the file was not made by Excel and was not read`,
-        );
+        row.cells[column] = textCell(value.text, limits.maxCellChars);
       }
       textChars += value.text.length;
     }

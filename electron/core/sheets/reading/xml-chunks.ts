@@ -3,13 +3,18 @@
 // parser's event per tag. The XML is looked at as latin1, one character per byte: tags are
 // ASCII, so positions are byte positions, and a text value is turned back into UTF-8 when it
 // is taken (xmlText). Between two chunks only an element still open is kept.
+import { SHEET_LIMITS } from './limits';
 import { SheetFileError } from './sheet-types';
 
 /**
- * The longest a single tag or element may run in the XML: a cell of 32,767 characters, each
- * escaped as a six-byte character reference, and its formula, fit several times over.
+ * The longest a single tag or element may run in the XML, and so the longest a cell's XML may
+ * be: a cell of 32,767 characters, each escaped as a six-byte character reference, and its
+ * formula, fit several times over. A cell whose text is longer than Excel allows but whose XML
+ * fits is read, and is an issue at its cell (xlsx-reader.ts); past this bound the file is
+ * refused, as no spreadsheet program wrote it and reading on would hold it whole. The default
+ * limit, whatever limits an import is given: the XML readers take none.
  */
-const MAX_OPEN_ELEMENT_CHARS = 1024 * 1024;
+const MAX_OPEN_ELEMENT_CHARS = SHEET_LIMITS.maxRawCellChars;
 
 export const SLASH = 0x2f;
 
@@ -37,6 +42,8 @@ export abstract class ChunkedXmlReader {
         at = open;
         break;
       }
+      // The same bound on an element the chunk closes, so that it is exact wherever chunks end.
+      if (next - open > MAX_OPEN_ELEMENT_CHARS) throw tagTooLong();
       at = next;
     }
     this.carry = at === text.length ? '' : text.slice(at);

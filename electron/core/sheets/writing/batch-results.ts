@@ -6,6 +6,9 @@ import type { ImportRepository } from '../../outbox/import-repository';
 import { mappingFromEntries } from '../understanding/column-mapping';
 import { field } from '../understanding/fields';
 import type { KeptRow } from '../drafting/kept-rows';
+import type { SheetDecimalMark } from '../coercion/cell-amounts';
+import type { DateOrder } from '../coercion/cell-dates';
+import { typedCells, type TypedColumn } from './csv-typed-cells';
 import { sourceValue } from './result-rows';
 import type { ResultRow, ResultsInput, SourceValue } from './results-export';
 import { decodeCells } from '../drafting/source-cells';
@@ -23,6 +26,13 @@ export interface BatchSheetSource {
   kept_rows?: KeptRow[];
   /** Non-blank rows past the bound of what is kept (kept-rows.ts), left empty in the export. */
   kept_rows_left_out?: number;
+  /**
+   * How a CSV's amounts that a cell alone cannot tell ("2.500") were read: the decimal mark the
+   * sheet showed; absent where it showed none, and in older batches (csv-typed-cells.ts).
+   */
+  decimal_mark?: SheetDecimalMark;
+  /** The order each date column of a CSV was read in, by field, where one was known. */
+  date_orders?: Record<string, DateOrder>;
 }
 
 export function batchResults(
@@ -58,12 +68,9 @@ export function batchResults(
 }
 
 /**
- * A CSV has only text, so its amounts and dates would go into an .xlsx export as text cells,
- * which SUM and date filters skip. In the columns mapped to an amount or a date, a text that
- * is exactly a plain decimal ("1250", "1250.50") or an ISO day ("2030-01-31") goes back as a
- * number or a date (in a CSV export, as the same text); anything else ("€1.250,00",
- * "31/01/2030") stays the text it was. A workbook's cells already have their types, and keep
- * them.
+ * The columns of a CSV mapped to an amount or a date, whose cells an .xlsx export writes typed
+ * where the import read them (csv-typed-cells.ts). A workbook's cells already have their types,
+ * and keep them.
  */
 function csvTypedColumns(
   source: BatchSheetSource,
@@ -75,39 +82,17 @@ function csvTypedColumns(
   } catch {
     return undefined; // a mapping that no longer fits its headers: the cells go as they came
   }
-  const kinds = new Map<number, 'amount' | 'date'>();
+  const typed = new Map<number, TypedColumn>();
   for (const column of columns) {
     if (column.field === 'user_tag') continue;
     const kind = field(column.field).kind;
-    if (kind === 'amount' || kind === 'date') kinds.set(column.index, kind);
+    if (kind === 'amount') typed.set(column.index, { kind });
+    if (kind === 'date') {
+      const order = source.date_orders?.[column.field];
+      typed.set(column.index, order ? { kind, order } : { kind });
+    }
   }
-  if (kinds.size === 0) return undefined;
-  return (cells) =>
-    cells.map((cell, index) => {
-      const kind = kinds.get(index);
-      return kind && typeof cell === 'string' ? typedText(cell, kind) : cell;
-    });
-}
-
-const PLAIN_DECIMAL = /^-?(?:0|[1-9]\d{0,14})(?:\.(\d{1,3}))?$/;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function typedText(text: string, kind: 'amount' | 'date'): SourceValue {
-  if (kind === 'amount') {
-    const decimal = PLAIN_DECIMAL.exec(text);
-    if (!decimal) return text;
-    const places = decimal[1]?.length ?? 0;
-    return {
-      value: Number(text),
-      format: places ? `#,##0.${'0'.repeat(places)}` : '#,##0',
-      shown: text,
-    };
-  }
-  if (!ISO_DAY.test(text)) return text;
-  const day = new Date(`${text}T00:00:00Z`);
-  // "2030-02-30" is no day: it stays the text it was.
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) return text;
-  return { value: day, format: 'yyyy-mm-dd', shown: text };
+  return typed.size === 0 ? undefined : typedCells(typed, source.decimal_mark);
 }
 
 async function* typedRows(

@@ -55,6 +55,10 @@ export function sourceValue(cell: CellValue): SourceValue {
       return cell.code;
     case 'formula':
       return `=${cell.formula}`;
+    case 'overlong':
+      // As it came in: a CSV export holds it whole, an .xlsx one cut to what a cell holds and
+      // marked (safe-text.ts); the Error column says why it was not read.
+      return cell.text;
   }
 }
 
