@@ -18,8 +18,11 @@ const SheetChoice = {
   file: FilePath,
   /** The sheet to read; otherwise the one that looks like the payment list. */
   sheet: z.string().min(1).optional(),
-  /** The header row (1-based), where the guess was wrong. */
-  header_row: z.int().min(1).optional(),
+  /**
+   * The header row (1-based), where the guess was wrong. Among the first thousand rows: the rows
+   * above it are read before any below, and a person picks it from the top of the sheet.
+   */
+  header_row: z.int().min(1).max(1000).optional(),
   mapping: ColumnMappingInput.optional(),
   date_order: DateOrder.optional(),
 };
@@ -27,6 +30,14 @@ const SheetChoice = {
 export const InspectSheetInput = z.object({
   ...SheetChoice,
   preview_rows: z.int().min(1).max(200).default(20),
+  /**
+   * The payment group the import will pay from, as last seen (nothing is fetched): its wallet's
+   * currency changes a row's issues. Without one, the group an import takes by default, as last
+   * seen; before any list of groups was fetched there is none, and a row whose currency would
+   * come from the wallet shows it missing.
+   */
+  group_id: Id.optional(),
+  profile: z.string().optional(),
   job_id: JobId.optional(),
 });
 
@@ -38,9 +49,14 @@ export const MappingConfidence = z.enum(['given', 'saved', 'exact', 'likely', 'w
 export const InspectedColumn = z.object({
   /** Its letter, A for the first. */
   column: z.string(),
+  /**
+   * Its header as a mapping names it: the text, "(column F)" when blank, "Amount (D)" when the
+   * sheet repeats it. A mapping given back with these keys names the same columns.
+   */
   header: z.string(),
-  /** The first values under the header, as the sheet shows them. */
+  /** The first values under the header in payment rows (at most 5), as the sheet shows them. */
   samples: z.array(z.string()),
+  /** As a mapping writes it: a field id, `tag:<key>`, or null for a column left out. */
   field: z.string().nullable(),
   confidence: MappingConfidence.nullable(),
 });
@@ -72,6 +88,11 @@ export const SheetInspection = z.object({
   mapping_notes: z.array(z.string()),
   /** Labels of required fields no column fills. */
   required_unmapped: z.array(z.string()),
+  /**
+   * The first rows below the header, each with the issues the import would give it; checks
+   * against drafts already in the outbox (a payment drafted before, a correlation id taken) are
+   * left to the import.
+   */
   preview: z.array(
     z.object({
       row: z.int(),

@@ -23,7 +23,7 @@ export async function fetchGroups(
   profile: string,
   query: GroupListQuery,
 ): Promise<GroupPageAnswer> {
-  const key = `groups:${JSON.stringify(query)}`;
+  const key = groupsKey(query);
   try {
     const page = await ctx.connections.use(profile, ({ client }) => client.listGroups(query));
     const fetchedAt = ctx.now().toISOString();
@@ -79,14 +79,37 @@ export async function chooseGroup(
   return { group: choiceOf(found), checked: true };
 }
 
+const groupsKey = (query: GroupListQuery) => `groups:${JSON.stringify(query)}`;
+
+/** The query of the default group: the first unlocked one. */
+const FIRST_OPEN: GroupListQuery = { locked: [false], take: 1 };
+
 /** The first unlocked group: the Local sandbox's and a new user's sensible default. */
 export async function firstOpenGroup(ctx: DeskContext, profile: string): Promise<GroupChoice> {
-  const page = await fetchGroups(ctx, profile, { locked: [false], take: 1 });
+  const page = await fetchGroups(ctx, profile, FIRST_OPEN);
   const group = page.items[0];
   if (!group) {
     throw new DeskError('not_found', 'the service has no unlocked payment group to pay from');
   }
   return { group: choiceOf(group), checked: !page.stale };
+}
+
+/**
+ * The group an import would pay from, as last seen, from the copies kept: nothing is fetched
+ * or written, for an inspection writes nothing. The one named (its id alone when never seen),
+ * else the first unlocked one of the last list; none when there is no list yet.
+ */
+export function lastSeenGroup(
+  ctx: DeskContext,
+  profile: string,
+  groupId: string | undefined,
+): { id: string; walletCurrency?: string } | undefined {
+  const group = groupId
+    ? ctx.outbox.cache.get<PaymentGroup>(profile, `group:${groupId}`)?.value
+    : ctx.outbox.cache.get<{ items: PaymentGroup[] }>(profile, groupsKey(FIRST_OPEN))?.value
+        .items[0];
+  if (!group) return groupId ? { id: groupId } : undefined;
+  return { id: group.id, walletCurrency: group.wallet.currency };
 }
 
 /** The service takes no new payment into a locked group: every row would fail at sync. */

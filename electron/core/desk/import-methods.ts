@@ -10,6 +10,7 @@ import {
   exampleTemplateRows,
   FIELDS,
   importSheet,
+  inspectSheet,
   readableFileSize,
   resultRow,
   writeResults,
@@ -20,7 +21,7 @@ import {
 import type { BatchGroupChoice } from '../outbox/batch-repository';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { formatOf, refuseToReplace } from './files';
-import { chooseGroup, firstOpenGroup, type GroupChoice } from './group-choice';
+import { chooseGroup, firstOpenGroup, lastSeenGroup, type GroupChoice } from './group-choice';
 
 type ImportHandlers = Pick<
   DeskHandlers,
@@ -39,8 +40,25 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
   return {
     inspectSheet: async (input, signal) => {
       await readable(input.file);
-      return ctx.jobs.run({ id: input.job_id, kind: 'inspect', signal }, () => {
-        throw new DeskError('internal', 'inspecting a sheet before its import is not built yet');
+      const group = lastSeenGroup(ctx, profileOf(ctx, input.profile), input.group_id);
+      return ctx.jobs.run({ id: input.job_id, kind: 'inspect', signal }, async (jobSignal) => {
+        try {
+          return await inspectSheet({
+            file: input.file,
+            ...(input.sheet ? { sheet: input.sheet } : {}),
+            ...(input.header_row !== undefined ? { headerRow: input.header_row } : {}),
+            ...mappingOf(input),
+            previewRows: input.preview_rows,
+            saved: outbox.imports.savedMappings(),
+            savedList: outbox.imports.listMappings(),
+            today: ctx.today(),
+            ...(group ? { group } : {}),
+            signal: jobSignal,
+          });
+        } catch (error) {
+          if (jobSignal.aborted) throw new DeskError('cancelled', 'the inspection was cancelled');
+          throw error;
+        }
       });
     },
 
@@ -62,15 +80,11 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
         );
       }
       return ctx.jobs.run({ id: input.job_id, kind: 'import', signal }, async (_signal, jobId) => {
-        const mapping = input.mapping
-          ? input.date_order
-            ? { mapping: input.mapping, date_order: input.date_order }
-            : input.mapping
-          : undefined;
         const summary = await importSheet(outbox, {
           file: input.file,
           ...(input.sheet ? { sheet: input.sheet } : {}),
-          ...(mapping ? { mapping } : {}),
+          ...(input.header_row !== undefined ? { headerRow: input.header_row } : {}),
+          ...mappingOf(input),
           batchName: name,
           profile,
           group: choice
@@ -167,6 +181,19 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
         },
       );
     },
+  };
+}
+
+/** The mapping given, as the sheets take it: with its date order, `{"mapping", "date_order"}`. */
+function mappingOf(input: {
+  mapping?: Record<string, string | null> | undefined;
+  date_order?: 'DMY' | 'MDY' | undefined;
+}): { mapping?: unknown } {
+  if (!input.mapping) return {};
+  return {
+    mapping: input.date_order
+      ? { mapping: input.mapping, date_order: input.date_order }
+      : input.mapping,
   };
 }
 

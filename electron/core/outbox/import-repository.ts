@@ -45,6 +45,16 @@ export interface SavedMapping {
   mapping: Record<string, string | null>;
 }
 
+/**
+ * What an import's draft writer asks of the outbox (sheets/drafting/draft-writer.ts): an
+ * inspection of a sheet gives it a store of its own, in memory, so that the rows it previews
+ * get the import's own checks across rows without anything being written.
+ */
+export type DraftStore = Pick<
+  ImportRepository,
+  'mark' | 'insert' | 'duplicateOf' | 'sourceCells' | 'deleteRow' | 'correlationIdTaken'
+>;
+
 export class ImportRepository {
   private readonly sql;
   private readonly draftInsert: DraftInsert;

@@ -16,3 +16,8 @@ export { batchResults, type BatchSheetSource } from './writing/batch-results';
 export { resultRow } from './writing/result-rows';
 export { writeResults } from './writing/results-export';
 export { writeStatement } from './writing/statement-export';
+export {
+  inspectSheet,
+  PREVIEW_ROWS,
+  type SheetInspectionRequest,
+} from './drafting/sheet-inspection';

@@ -2,7 +2,7 @@
 // across rows: the same account, amount, currency and date twice in the sheet or already in
 // the outbox (flagged for review, never dropped), and a correlation id the sheet or the outbox
 // already uses. Keeps every issue with its row for the import's report.
-import type { ImportRepository } from '../../outbox/import-repository';
+import type { DraftStore } from '../../outbox/import-repository';
 import type { SheetDraft } from './row-to-draft';
 import type { DraftIssue } from '../../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
@@ -27,7 +27,7 @@ export class DraftWriter {
   private readonly now = new Date().toISOString();
 
   constructor(
-    private readonly imports: ImportRepository,
+    private readonly imports: DraftStore,
     private readonly batchId: string,
   ) {
     this.mark = imports.mark();

@@ -22,7 +22,7 @@ import { fillMergedCells } from './merged-cells';
 import { decodeCells, encodeCells, type SourceCell } from './source-cells';
 import { KeptRows } from './kept-rows';
 
-export interface SheetImportRequest {
+export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   file: string;
   /** The sheet to read; otherwise the first that looks like a payment list. */
   sheet?: string;
@@ -88,6 +88,7 @@ export async function importSheet(
     file: request.file,
     limits,
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
+    ...(request.headerRow !== undefined ? { headerRow: request.headerRow } : {}),
     // Checked here, before the file is opened: a mapping of the wrong shape is refused saying why.
     ...(request.mapping !== undefined ? { mapping: parseMapping(request.mapping) } : {}),
     saved: parseSavedMappings(outbox.imports.savedMappings()),

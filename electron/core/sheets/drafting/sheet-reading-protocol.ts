@@ -14,6 +14,8 @@ import type { CellRange, SheetFileError } from '../reading/sheet-types';
 export interface ReadingRequest {
   file: string;
   sheet?: string;
+  /** The header row the person picked (1-based), over the one the first rows suggest. */
+  headerRow?: number;
   /** The mapping given for this import, checked in shape (mapping-file.ts). */
   mapping?: MappingEntries;
   saved?: SavedMappings;
@@ -25,6 +27,11 @@ export interface ReadingRequest {
    * pin it, so that a test can prove both sides make the same drafts.
    */
   drafting?: 'balanced' | 'worker' | 'importer';
+  /**
+   * Rows below the header to read at most, then let the file go: an inspection wants only the
+   * first ones. Without it, the sheet is read to its end.
+   */
+  rowLimit?: number;
 }
 
 /** A row below the header, as the worker hands it over: one of the three. */
@@ -39,6 +46,9 @@ export type ReadRow =
 /** The sheet the worker chose, as the importer is told it before the rows. */
 export interface SheetChosen {
   sheet: string;
+  format: 'xlsx' | 'csv';
+  /** Every sheet of the file in tab order, hidden ones too. */
+  sheets: readonly { name: string; hidden: boolean }[];
   date1904: boolean;
   /** The decimal mark the first rows show (decimal-marks.ts). */
   decimalMark?: SheetDecimalMark;

@@ -36,12 +36,15 @@ const credit = async () => {
 try {
   const chosen = await chooseSheet(request.file, request.limits, {
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
+    ...(request.headerRow !== undefined ? { headerRow: request.headerRow } : {}),
     ...(request.mapping !== undefined ? { mapping: request.mapping } : {}),
     ...(request.saved ? { saved: request.saved } : {}),
   });
   post({
     type: 'chosen',
     sheet: chosen.sheet.name,
+    format: chosen.sheet.format,
+    sheets: chosen.sheet.fileSheets,
     date1904: chosen.sheet.date1904,
     ...(chosen.decimalMark ? { decimalMark: chosen.decimalMark } : {}),
     ...(chosen.dateOrders ? { dateOrders: chosen.dateOrders } : {}),
@@ -90,11 +93,16 @@ try {
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
   };
-  for (const row of chosen.firstRows.slice(chosen.header.position + 1)) {
-    read(row);
-    if (batch.full) await send();
-  }
-  for (let next = await chosen.rest.next(); !next.done; next = await chosen.rest.next()) {
+  // The first rows below the header were read to find it; then the rest, as far as wanted.
+  const firstBelow = chosen.firstRows.slice(chosen.header.position + 1)[Symbol.iterator]();
+  const nextRow = () => {
+    const first = firstBelow.next();
+    return first.done ? chosen.rest.next() : first;
+  };
+  const limit = request.rowLimit ?? Number.POSITIVE_INFINITY;
+  for (let taken = 0; taken < limit; taken += 1) {
+    const next = await nextRow();
+    if (next.done) break;
     read(next.value);
     if (batch.full) await send();
   }

@@ -28,7 +28,15 @@ export interface SheetReading extends SheetChosen {
  */
 const WORKER_HEAP_MB = 192;
 
-export async function readSheet(request: ReadingRequest): Promise<SheetReading> {
+/**
+ * Starts reading. `signal` stops the worker wherever it is, the header still being looked for
+ * included: what is waited for then fails with the signal's reason.
+ */
+export async function readSheet(
+  request: ReadingRequest,
+  signal?: AbortSignal,
+): Promise<SheetReading> {
+  signal?.throwIfAborted();
   const entry = new URL(
     `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
     import.meta.url,
@@ -52,7 +60,14 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     ),
   );
   worker.on('exit', () => inbox.fail(new SheetFileError('unreadable', 'the sheet reader stopped')));
+  const abort = () => {
+    inbox.fail(signal?.reason);
+    void worker.terminate();
+  };
+  signal?.addEventListener('abort', abort, { once: true });
+  if (signal?.aborted) abort(); // while the worker's script was being made
   const close = async () => {
+    signal?.removeEventListener('abort', abort);
     await worker.terminate();
   };
 

@@ -23,6 +23,8 @@ export interface WorkbookSheet {
   rows: AsyncIterable<ParsedRow>;
   /** No visible sheet comes after this one in tab order. */
   lastVisible: boolean;
+  /** Every worksheet of the workbook in tab order, this one included. */
+  tabs: readonly { name: string; state: string }[];
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -83,6 +85,7 @@ export class GuardedWorkbookReader {
       };
       const tabs = workbook.model?.sheets ?? [];
       const worksheets = worksheetsInOrder(parts, workbookRels, tabs);
+      const listed = worksheets.map(({ name, state }) => ({ name, state }));
       const lastVisibleIndex = worksheets.findLastIndex(
         (w) => w.state !== 'hidden' && w.state !== 'veryHidden',
       );
@@ -92,7 +95,14 @@ export class GuardedWorkbookReader {
         const reading = { begun: false };
         const lastVisible = index >= lastVisibleIndex;
         try {
-          yield { name, state, parser, rows: parsedRows(sheet, parser, reading), lastVisible };
+          yield {
+            name,
+            state,
+            parser,
+            rows: parsedRows(sheet, parser, reading),
+            lastVisible,
+            tabs: listed,
+          };
         } finally {
           // A sheet passed over unread stops inflating here.
           if (!reading.begun) sheet.destroy();

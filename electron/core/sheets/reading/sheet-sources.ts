@@ -12,5 +12,11 @@ export async function* sheetsOf(path: string, limits: SheetLimits): AsyncGenerat
     return;
   }
   const csv: SheetSource = await openCsv(path, limits);
-  yield { ...csv, hidden: false, lastVisible: true };
+  yield {
+    ...csv,
+    hidden: false,
+    lastVisible: true,
+    format: 'csv',
+    fileSheets: [{ name: csv.name, hidden: false }],
+  };
 }

@@ -14,7 +14,13 @@ export interface XlsxSheet extends SheetSource {
   hidden: boolean;
   /** No visible sheet comes after this one: a sheet being chosen need not look further. */
   lastVisible: boolean;
+  /** What the file is, told from its first bytes (sheet-sources.ts). */
+  format: 'xlsx' | 'csv';
+  /** Every sheet of the file in tab order, this one included: a CSV is one. */
+  fileSheets: readonly { name: string; hidden: boolean }[];
 }
+
+const isHidden = (state: string) => state === 'hidden' || state === 'veryHidden';
 
 export async function* xlsxSheets(path: string, limits: SheetLimits): AsyncGenerator<XlsxSheet> {
   const budget = new InflateBudget((await stat(path)).size, limits);
@@ -22,8 +28,10 @@ export async function* xlsxSheets(path: string, limits: SheetLimits): AsyncGener
   for await (const sheet of reader.sheets()) {
     yield {
       name: sheet.name,
-      hidden: sheet.state === 'hidden' || sheet.state === 'veryHidden',
+      hidden: isHidden(sheet.state),
       lastVisible: sheet.lastVisible,
+      format: 'xlsx',
+      fileSheets: sheet.tabs.map((tab) => ({ name: tab.name, hidden: isHidden(tab.state) })),
       // The workbook part is read before the sheets, so the date system is known by now.
       date1904: reader.date1904,
       hiddenColumns: sheet.parser.hiddenColumns,

@@ -95,16 +95,14 @@ function headerMatches(headers: readonly string[]): { index: number; match: Head
   const amountSide = AMOUNT_SIDE_BESIDE.every((name) => names.includes(name));
   return matches.flatMap((match, index) => {
     if (amountSide && names[index] === AMOUNT_SIDE) {
-      return [{ index, match: { field: 'amount_type' as const, score: 1 } }];
+      return [{ index, match: { field: 'amount_type' as const, score: 1, by: 'name' as const } }];
     }
     if (!match) return [];
     // "Name" beside "Vorname" or "First Name" (a German payroll's Name | Vorname) is the
     // surname: read as the whole name, the draft would name the payee by their family name.
     const surname =
       hasFirstName && !hasLastName && BARE_NAMES.has(normaliseHeader(headers[index] ?? ''));
-    return [
-      { index, match: surname ? { field: 'last_name' as const, score: match.score } : match },
-    ];
+    return [{ index, match: surname ? { ...match, field: 'last_name' as const } : match }];
   });
 }
 
@@ -349,6 +347,12 @@ function namedColumn(header: string, keys: readonly string[], headers: readonly 
     );
   }
   return first;
+}
+
+/** The columns a mapping names (to a field or to null), as mappingFromEntries reads them. */
+export function givenColumns(given: MappingEntries, headers: readonly string[]): Set<number> {
+  const keys = headerKeys(headers);
+  return new Set(Object.keys(given.entries).flatMap((header) => columnsNamed(header, keys)));
 }
 
 /** How many of a mapping's headers a row has, if ambiguously: how near it comes to fitting. */

@@ -51,26 +51,19 @@ function headerTexts(row: SheetRow): string[] {
  * the first row that has every column a mapping given as JSON names, with that mapping as a
  * correction of the proposal; else the first row whose headers were seen before, with the
  * mapping saved then; else the row that names the most payment fields, with the mapping
- * proposed from its headers.
+ * proposed from its headers. A row the person picked (`picked`, its number) is the header
+ * whatever it names, and the mapping is found for it alike.
  */
 export function findHeaderRow(
   rows: readonly SheetRow[],
   given?: MappingEntries,
   saved: SavedMappings = {},
+  picked?: number,
 ): HeaderRow | undefined {
-  const candidates = rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => {
-    const headers = headerTexts(row);
-    const lower = rows[position + 1];
-    const split =
-      lower && position + 1 < HEADER_SEARCH_ROWS ? twoRowHeaders(headers, lower) : undefined;
-    // A header over two rows ends at its lower row: the payments start below it.
-    return split && lower
-      ? { position: position + 1, number: lower.number, headers: split, row }
-      : { position, number: row.number, headers, row };
-  });
+  const candidates = picked === undefined ? searchedRows(rows) : pickedRow(rows, picked);
   if (given !== undefined) {
     if (Object.keys(given.entries).every((header) => letterColumn(header) !== undefined)) {
-      return byLetters(rows, candidates, given);
+      return byLetters(rows, candidates, given, picked !== undefined);
     }
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
@@ -97,7 +90,40 @@ export function findHeaderRow(
       // saved for these headers but no longer valid: propose afresh
     }
   }
-  return proposedHeader(candidates);
+  return proposedHeader(candidates, picked !== undefined);
+}
+
+/** Each of the first rows as the header, or with the row below it as a header over two rows. */
+function searchedRows(rows: readonly SheetRow[]): Candidate[] {
+  return rows.slice(0, HEADER_SEARCH_ROWS).map((row, position) => {
+    const headers = headerTexts(row);
+    const lower = rows[position + 1];
+    const split =
+      lower && position + 1 < HEADER_SEARCH_ROWS ? twoRowHeaders(headers, lower) : undefined;
+    // A header over two rows ends at its lower row: the payments start below it.
+    return split && lower
+      ? { position: position + 1, number: lower.number, headers: split, row }
+      : { position, number: row.number, headers, row };
+  });
+}
+
+/**
+ * The row picked as the header: itself, and first, with the row above it where the two make a
+ * header over two rows (the guess names the lower row, so picking the row guessed reads the
+ * same header again). None for a blank row or one the sheet does not have.
+ */
+function pickedRow(rows: readonly SheetRow[], picked: number): Candidate[] {
+  const position = rows.findIndex((row) => row.number === picked);
+  const row = rows[position];
+  if (!row) return [];
+  const headers = headerTexts(row);
+  if (headers.every((header) => header === '')) return [];
+  const upper = rows[position - 1];
+  const split = upper ? twoRowHeaders(headerTexts(upper), row) : undefined;
+  const alone = { position, number: picked, headers, row };
+  return split && upper
+    ? [{ position, number: picked, headers: split, row: upper }, alone]
+    : [alone];
 }
 
 interface Candidate {
@@ -107,12 +133,15 @@ interface Candidate {
   row: SheetRow;
 }
 
-/** The row that names the most payment fields, with the mapping proposed from its headers. */
-function proposedHeader(candidates: readonly Candidate[]): HeaderRow | undefined {
+/**
+ * The row that names the most payment fields, with the mapping proposed from its headers; of
+ * rows the person picked, one naming none too.
+ */
+function proposedHeader(candidates: readonly Candidate[], picked = false): HeaderRow | undefined {
   let best: (HeaderRow & { score: number }) | undefined;
   for (const { row, ...candidate } of candidates) {
     const score = headerScore(row, candidate.headers);
-    if (score > 0 && (!best || score > best.score)) {
+    if ((score > 0 || picked) && (!best || score > best.score)) {
       best = {
         ...candidate,
         mapping: proposeMapping(candidate.headers),
@@ -136,8 +165,11 @@ function byLetters(
   rows: readonly SheetRow[],
   candidates: readonly Candidate[],
   given: MappingEntries,
+  picked: boolean,
 ): HeaderRow | undefined {
-  const proposed = proposedHeader(candidates);
+  const proposed = proposedHeader(candidates, picked);
+  // A row picked as the header that is blank, or past the sheet's end, is not "no header".
+  if (picked && !proposed) return undefined;
   try {
     if (proposed) {
       return {

@@ -12,12 +12,21 @@ export interface HeaderMatch {
   field: FieldId;
   /** 1 for an exact name, less for a match by words or letters. */
   score: number;
+  /** How it matched: what a person checking the mapping is told of it (MatchedBy). */
+  by: MatchedBy;
   /**
    * For a header that does not say whose its value is ("Currency", "Country"): the field it
    * fills when the sheet's other columns say theirs (column-mapping.ts).
    */
   otherwise?: FieldId;
 }
+
+/**
+ * How a header found its field, surest first: one of the field's names (after normalising), a
+ * word only that field's names use ("Beneficiary IBAN"), all the words of one of its names
+ * ("Employee Net Pay"), or letter pairs close to a name word by word (a typo: "Acount Number").
+ */
+export type MatchedBy = 'name' | 'distinctive word' | 'all words' | 'letter pairs';
 
 /** Below this, a header is left unmapped rather than guessed. */
 export const MIN_MATCH_SCORE = 0.72;
@@ -266,7 +275,7 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   if (header.length > MAX_HEADER_CHARS) return undefined;
   const words = headerWords(header);
   if (words.length === 0) return undefined;
-  if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1 };
+  if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1, by: 'name' };
   const all = allWords(header);
   if (notThisPayment(all, words.join(' '))) return undefined;
   const match = matchWords(words);
@@ -276,12 +285,12 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   const bare =
     BARE.get(words.join(' ')) ??
     (match?.score === 1 ? undefined : BARE.get(ownWords(words).join(' ')));
-  return bare ? { field: bare[0], score: BARE_SCORE, otherwise: bare[1] } : match;
+  return bare ? { field: bare[0], score: BARE_SCORE, otherwise: bare[1], by: 'name' } : match;
 }
 
 function matchWords(words: readonly string[]): HeaderMatch | undefined {
   const name = words.join(' ');
-  if (LESSER_AMOUNTS.has(name)) return { field: 'amount', score: LESSER_AMOUNT_SCORE };
+  if (LESSER_AMOUNTS.has(name)) return { field: 'amount', score: LESSER_AMOUNT_SCORE, by: 'name' };
   const exact = SYNONYMS.find((synonym) => synonym.name === name);
   // "Vendor" beside "Name 1" (SAP) or "Vendor name" is the vendor's number: a name that only
   // says whose a column is yields to one that says it holds the name.
@@ -289,14 +298,15 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
     return {
       field: exact.field,
       score: exact.words.every((w) => PARTY_WORDS.has(w)) ? PARTY_ONLY_SCORE : 1,
+      by: 'name',
     };
   const distinctive = distinctiveField(words);
-  if (distinctive) return { field: distinctive, score: DISTINCTIVE_SCORE };
+  if (distinctive) return { field: distinctive, score: DISTINCTIVE_SCORE, by: 'distinctive word' };
 
   const own = ownWords(words);
   let best: HeaderMatch | undefined;
-  const consider = (field: FieldId, score: number) => {
-    if (!best || score > best.score) best = { field, score };
+  const consider = (field: FieldId, score: number, by: MatchedBy) => {
+    if (!best || score > best.score) best = { field, score, by };
   };
   for (const synonym of SYNONYMS) {
     // "Employee ID" is not "Beneficiary ID": a name's party words must be in the header.
@@ -312,7 +322,7 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
     // Only the words that say what the column holds count, so "Payee" in "Payee Account"
     // neither names the payee nor dilutes "account".
     if (synonym.own.every((word) => own.includes(word))) {
-      consider(synonym.field, 0.75 + 0.2 * (synonym.own.length / own.length));
+      consider(synonym.field, 0.75 + 0.2 * (synonym.own.length / own.length), 'all words');
     }
     // Letter pairs catch typos ("Acount Number"); compared word for word, so that a long
     // shared prefix ("Beneficiary …") does not make two different columns look alike.
@@ -321,7 +331,7 @@ function matchWords(words: readonly string[]): HeaderMatch | undefined {
       synonym.own.length === own.length &&
       own.every((word, i) => dice(word, synonym.own[i] ?? '') >= MIN_WORD_LIKENESS)
     ) {
-      consider(synonym.field, dice(own.join(' '), synonym.own.join(' ')) * 0.95);
+      consider(synonym.field, dice(own.join(' '), synonym.own.join(' ')) * 0.95, 'letter pairs');
     }
   }
   return best && best.score >= MIN_MATCH_SCORE ? best : undefined;

@@ -59,7 +59,7 @@ interface Candidate {
 export async function chooseSheet(
   path: string,
   limits: SheetLimits,
-  wanted: { sheet?: string; mapping?: MappingEntries; saved?: SavedMappings },
+  wanted: { sheet?: string; headerRow?: number; mapping?: MappingEntries; saved?: SavedMappings },
 ): Promise<ChosenSheet> {
   const sheets = sheetsOf(path, limits);
   const seen: string[] = [];
@@ -79,12 +79,14 @@ export async function chooseSheet(
       if (!named && sheet.hidden) continue;
       const rows = sheet.rows[Symbol.asyncIterator]();
       const firstRows: SheetRow[] = [];
-      while (firstRows.length < HEADER_SEARCH_ROWS) {
+      // A header row picked further down than the search is read down to.
+      const picked = wanted.headerRow ?? 0;
+      while (firstRows.length < HEADER_SEARCH_ROWS || (firstRows.at(-1)?.number ?? 0) < picked) {
         const next = await rows.next();
         if (next.done) break;
         firstRows.push(next.value);
       }
-      const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved);
+      const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved, wanted.headerRow);
       if (header) {
         const candidate = { sheet, header, firstRows, rows, ...rank(header, firstRows) };
         if (named) return chosen(candidate, [], sheets);
@@ -97,9 +99,20 @@ export async function chooseSheet(
         best = kept;
       } else {
         await rows.return?.();
-        const missed = wanted.mapping ? mappingMiss(firstRows, wanted.mapping) : undefined;
+        const pickedRows = wanted.headerRow
+          ? firstRows.filter((row) => row.number === wanted.headerRow)
+          : firstRows;
+        const missed = wanted.mapping ? mappingMiss(pickedRows, wanted.mapping) : undefined;
         if (missed && (!miss || missed.found > miss.found)) miss = { ...missed, sheet: sheet.name };
-        if (named) throw miss ? mappingRefused(miss) : noHeader(sheet.name, !!wanted.mapping);
+        if (named && miss) throw mappingRefused(miss);
+        if (named && wanted.headerRow) {
+          throw notAHeader(
+            [sheet.name],
+            wanted.headerRow,
+            !!wanted.mapping && pickedRows.length > 0,
+          );
+        }
+        if (named) throw noHeader(sheet.name, !!wanted.mapping);
       }
       if (best && sheet.lastVisible) return chosen(best, others, sheets);
     }
@@ -115,6 +128,7 @@ export async function chooseSheet(
     );
   }
   if (miss) throw mappingRefused(miss);
+  if (wanted.headerRow !== undefined) throw notAHeader(seen, wanted.headerRow, false);
   throw new SheetFileError(
     'no_payment_list',
     `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Choose the sheet that holds the list, or give the columns yourself, ${BY_LETTERS}`,
@@ -187,6 +201,20 @@ function noHeader(sheet: string, withMapping: boolean): SheetFileError {
     withMapping
       ? `no row among the first ${HEADER_SEARCH_ROWS} of sheet "${sheet}" has all the columns the mapping names`
       : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns yourself, ${BY_LETTERS}`,
+  );
+}
+
+/** The row picked as the header is blank, the sheet ends above it, or the mapping does not fit it. */
+function notAHeader(sheets: readonly string[], picked: number, mapped: boolean): SheetFileError {
+  const where =
+    sheets.length === 1
+      ? `sheet "${sheets[0]}"`
+      : `sheets ${sheets.map((s) => `"${s}"`).join(', ')}`;
+  return new SheetFileError(
+    'no_payment_list',
+    mapped
+      ? `row ${picked} of ${where} does not have the columns the mapping names: pick the row that names them, or correct the mapping`
+      : `row ${picked} of ${where} is blank or past the end, so it cannot be the header row: pick the row that names the columns`,
   );
 }
 

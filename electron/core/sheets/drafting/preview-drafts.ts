@@ -1,0 +1,126 @@
+// The first rows of a sheet drafted as an import drafts them, for the import wizard's preview:
+// the same pure function for each row; the amounts and dates a cell alone cannot read, read
+// again once the rows show how the sheet writes them; merged cells filled in where the rows read
+// reach the merges (a workbook lists them after its rows); and the import's own checks across
+// rows (a payment twice, a correlation id twice: DraftWriter), on a store in memory instead of
+// the outbox. What only the outbox knows is left out: a payment already drafted in another batch,
+// and the correlation ids other drafts hold. Nothing is written anywhere.
+import type { DraftIssue } from '../../outbox/draft-types';
+import type { DraftStore, ImportedDraft } from '../../outbox/import-repository';
+import type { CellRange, CellValue, SheetRow } from '../reading/sheet-types';
+import { DateOrderTally } from '../understanding/date-orders';
+import { DecimalMarkTally } from '../understanding/decimal-marks';
+import { DraftWriter } from './draft-writer';
+import { fillMergedCells } from './merged-cells';
+import { draftContext, importedDraft, type DraftTarget, type SheetDraft } from './row-to-draft';
+import type { ReadRow, SheetChosen } from './sheet-reading-protocol';
+import { decodeCells, encodeCells, type SourceCell } from './source-cells';
+
+export interface PreviewRow {
+  row: number;
+  /** The row's cells as read; none for a blank row. */
+  cells: CellValue[];
+  /** Why the import would skip it; null for a payment. */
+  skipped: string | null;
+  /** The issues its draft would have; none for a row skipped. */
+  issues: DraftIssue[];
+}
+
+export function draftPreview(
+  chosen: SheetChosen,
+  rows: readonly ReadRow[],
+  merges: readonly CellRange[],
+  target: DraftTarget,
+): PreviewRow[] {
+  const { mapping } = chosen.header;
+  let context = draftContext(chosen.header, chosen, target);
+  const store = new PreviewStore();
+  const writer = new DraftWriter(store, 'preview');
+  const decimalMarks = new DecimalMarkTally();
+  const dateOrders = new DateOrderTally();
+  const preview = rows.map((row): PreviewRow => {
+    if ('skip' in row) {
+      const cells = row.cells === undefined ? [] : cellsOf(row.cells);
+      return { row: row.number, cells, skipped: row.skip, issues: [] };
+    }
+    const draft =
+      'draft' in row
+        ? row.draft
+        : importedDraft(
+            {
+              number: row.number,
+              cells: cellsOf(row.cells),
+              ...(row.hidden ? { hidden: true } : {}),
+            },
+            row.cells,
+            mapping,
+            context,
+          );
+    decimalMarks.note(row.number, draft.amountMark);
+    dateOrders.note(row.number, draft.dateMarks);
+    writer.write(draft);
+    return { row: row.number, cells: cellsOf(draft.sourceJson), skipped: null, issues: [] };
+  });
+  const readAgain = (row: SheetRow): SheetDraft =>
+    importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
+  // As the import does once the sheet is read: here the sheet is the rows read.
+  const reread = decimalMarks.rereadWith(context.decimalMark);
+  const rereadDates = dateOrders.rereadWith(context.dateOrders);
+  if (reread || rereadDates) {
+    context = { ...context, ...reread, ...(rereadDates ? { dateOrders: rereadDates } : {}) };
+    const again = [
+      ...(reread ? decimalMarks.ambiguousRows : []),
+      ...(rereadDates ? dateOrders.ambiguousRows : []),
+    ];
+    for (const number of new Set(again)) {
+      const cells = writer.cellsOf(number);
+      if (cells) writer.rewrite(readAgain({ number, cells }));
+    }
+  }
+  fillMergedCells(merges, chosen.header.number, mapping, writer, readAgain);
+  return preview.map((row) =>
+    row.skipped === null ? { ...row, issues: store.issuesOf(row.row) } : row,
+  );
+}
+
+/** A row's cells from the JSON they cross from the worker in (source-cells.ts). */
+export const cellsOf = (json: string): CellValue[] => decodeCells(JSON.parse(json) as SourceCell[]);
+
+/**
+ * The drafts of the preview by row, as the writer leaves them: an outbox holding nothing but
+ * them (its mark is 0, so no earlier draft is looked for a duplicate).
+ */
+class PreviewStore implements DraftStore {
+  private readonly drafts = new Map<number, ImportedDraft>();
+
+  mark(): number {
+    return 0;
+  }
+
+  insert(_batchId: string, draft: ImportedDraft): { id: string; correlationId: string } {
+    this.drafts.set(draft.sourceRow, draft);
+    return { id: '', correlationId: draft.correlationId ?? '' };
+  }
+
+  duplicateOf(): undefined {
+    return undefined;
+  }
+
+  sourceCells(_batchId: string, row: number): unknown[] | undefined {
+    const json = this.drafts.get(row)?.sourceJson;
+    return json === undefined ? undefined : (JSON.parse(json) as unknown[]);
+  }
+
+  deleteRow(_batchId: string, row: number): void {
+    this.drafts.delete(row);
+  }
+
+  /** By a row drafted before: the writer asks the store, and not only itself, after a rewrite. */
+  correlationIdTaken(correlationId: string): boolean {
+    return [...this.drafts.values()].some((draft) => draft.correlationId === correlationId);
+  }
+
+  issuesOf(row: number): DraftIssue[] {
+    return this.drafts.get(row)?.issues ?? [];
+  }
+}

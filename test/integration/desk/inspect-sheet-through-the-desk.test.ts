@@ -1,0 +1,126 @@
+// The import wizard's first call, through the desk as every face makes it: a file in, the
+// contract's SheetInspection out (checked here against its schema), nothing written to the
+// outbox. The wallet of the group the import would pay from is the one last seen, read from
+// the outbox's copies, so the preview has the issues the import would give; a cancelled call
+// says so.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SheetInspection } from '../../../shared/desk/imports';
+import { LOCAL_PROFILE } from '../../../shared/desk/profiles';
+import { createDesk, type Desk } from '../../../electron/core/desk';
+import { Outbox } from '../../../electron/core/outbox';
+import { startBuiltInSandbox } from '../../../electron/sandbox-starter';
+import { HEADER_ROW, writeTitledPayroll } from '../../support/titled-payroll';
+
+let dataDir: string;
+let desk: Desk;
+let titled: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'payout-desk-inspect-'));
+  desk = createDesk({ dataDir, startSandbox: startBuiltInSandbox });
+  titled = join(dataDir, 'titled.xlsx');
+  await writeTitledPayroll(titled);
+});
+afterAll(async () => {
+  await desk.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Every table's row count, read through a connection of the test's own. */
+function counts(): Record<string, number> {
+  const outbox = Outbox.open(dataDir);
+  try {
+    const tables = outbox.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((table) => [
+        table,
+        outbox.db.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number,
+      ]),
+    );
+  } finally {
+    outbox.close();
+  }
+}
+
+describe('inspectSheet through the desk', () => {
+  it('answers in the contract, with the header guessed and the first rows previewed', async () => {
+    const before = counts();
+    const inspection = await desk.api.inspectSheet({ file: titled });
+    expect(SheetInspection.parse(inspection)).toEqual(inspection);
+    expect(inspection.header_row).toBe(HEADER_ROW);
+    // The preview's default length, in the contract: the sheet is far longer.
+    expect(inspection.preview).toHaveLength(20);
+    expect(counts()).toEqual(before);
+  });
+
+  it('takes the header row picked and a mapping given with its date order', async () => {
+    const inspection = await desk.api.inspectSheet({
+      file: titled,
+      header_row: HEADER_ROW,
+      mapping: { Reference: null },
+      date_order: 'DMY',
+      preview_rows: 3,
+    });
+    expect(inspection).toMatchObject({ header_row: HEADER_ROW, mapping_source: 'given' });
+    expect(inspection.preview.map((line) => line.row)).toEqual([5, 6, 7]);
+  });
+
+  it('drafts the preview with the wallet currency of the group as last seen', async () => {
+    const file = join(dataDir, 'source.csv');
+    await writeFile(
+      file,
+      'Name,IBAN,Amount,Pay date,Source currency\r\nAnna,DE89370400440532013000,10,2030-01-31,EUR\r\n',
+    );
+    const outbox = Outbox.open(dataDir);
+    outbox.cache.put(
+      LOCAL_PROFILE,
+      'group:group-gbp',
+      { id: 'group-gbp', name: 'GBP payroll', wallet: { id: 'wallet-gbp', currency: 'GBP' } },
+      new Date().toISOString(),
+    );
+    outbox.close();
+    const sourceIssues = async (group: string) =>
+      (
+        await desk.api.inspectSheet({ file, group_id: group, profile: LOCAL_PROFILE })
+      ).preview[0]?.issues.filter((issue) => issue.field === 'source');
+    // A EUR payment paid from the GBP wallet is an error at its cell, as the import makes it.
+    expect(await sourceIssues('group-gbp')).toMatchObject([{ cell: 'E2', severity: 'error' }]);
+    // A group never seen has no wallet known: nothing to hold the source currency against.
+    expect(await sourceIssues('group-unseen')).toEqual([]);
+  });
+
+  it('imports from the header row picked, as inspected (on the Local sandbox)', async () => {
+    const picked = { file: titled, header_row: HEADER_ROW + 1 };
+    // Imported first: the import fetches the groups, and the inspection then knows the wallet
+    // of the default group, as it would after any earlier import or look at the groups.
+    const imported = await desk.api.importSheet({ ...picked, batch_name: 'Picked header' });
+    const inspection = await desk.api.inspectSheet({ ...picked, preview_rows: 200 });
+    expect(imported.header_row).toBe(inspection.header_row);
+    expect(imported.issues.map(({ row, cell, message }) => ({ row, cell, message }))).toEqual(
+      inspection.preview.flatMap((line) =>
+        line.issues.map((issue) => ({
+          row: line.row,
+          cell: issue.cell ?? null,
+          message: issue.message,
+        })),
+      ),
+    );
+  });
+
+  it('says what is wrong with a file or a mapping, and that a cancelled call was cancelled', async () => {
+    await expect(
+      desk.api.inspectSheet({ file: join(dataDir, 'missing.xlsx') }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      desk.api.inspectSheet({ file: titled, mapping: { Reference: 'no_such_field' } }),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(
+      desk.call('inspectSheet', { file: titled }, { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
