@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
+import { MIGRATIONS } from '../../../electron/core/outbox/migrations';
 import { importSheet } from '../../../electron/core/sheets/drafting/sheet-import';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
@@ -98,7 +99,7 @@ describe('drafts imported before the key had a currency', () => {
 
     const upgraded = Outbox.open(home);
     try {
-      expect(upgraded.db.pragma('user_version', { simple: true })).toBe(3);
+      expect(upgraded.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       const again = upgraded.db
         .prepare('SELECT source_row, duplicate_key FROM payment_drafts ORDER BY source_row')
         .all();

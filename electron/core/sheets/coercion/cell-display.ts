@@ -22,6 +22,9 @@ export function cellDisplay(cell: CellValue): string {
     case 'formula':
       // Never calculated, so there is no result to show: the formula says what the cell holds.
       return cell.formula === '' ? '' : `=${cell.formula.replace(/^=/, '')}`;
+    case 'overlong':
+      // Too long for a cell to show: its start and its length say what it is.
+      return `${cell.text.slice(0, 80)}… (${cell.text.length.toLocaleString('en')} characters)`;
   }
 }
 
