@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
 import { MIGRATIONS } from '../../../electron/core/outbox/migrations';
+import { duplicateKeyCurrency } from '../../../electron/core/outbox/migrations/003-duplicate-key-currency';
 import { importSheet } from '../../../electron/core/sheets/drafting/sheet-import';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
@@ -94,7 +95,9 @@ describe('drafts imported before the key had a currency', () => {
     for (const { source_row, duplicate_key } of written) {
       strip.run(duplicate_key.slice(0, duplicate_key.lastIndexOf('|')), source_row);
     }
-    old.pragma('user_version = 2');
+    // Migration 003, as it ran on such an outbox (the schema around it is today's, which 003
+    // does not touch).
+    old.transaction(() => duplicateKeyCurrency.up(old))();
     old.close();
 
     const upgraded = Outbox.open(home);
