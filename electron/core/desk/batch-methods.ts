@@ -7,7 +7,7 @@ import { DeskError } from '../../../shared/desk/errors';
 import type { Batch } from '../outbox/batch-repository';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch } from './draft-revision';
-import { chooseGroup } from './group-choice';
+import { chooseGroup, groupView } from './group-choice';
 
 type BatchHandlers = Pick<
   DeskHandlers,
@@ -118,14 +118,7 @@ export function batchView(ctx: DeskContext, batch: Batch): BatchView {
     profile: batch.profile,
     state: batch.state,
     service_approval: batch.serviceApproval,
-    group: batch.groupId
-      ? {
-          id: batch.groupId,
-          name: batch.groupName,
-          wallet_id: batch.walletId,
-          wallet_currency: batch.walletCurrency,
-        }
-      : null,
+    group: groupView(batch),
     source: source ? { file: source.file, sheet: source.sheet } : null,
     created_at: batch.createdAt,
     counts,

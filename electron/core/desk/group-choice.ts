@@ -3,6 +3,7 @@
 // fetched, with its age, or left to be chosen before sync. Each group seen is kept, so that a
 // batch prepared offline still shows its group's name and wallet.
 import type { GroupListQuery, PaymentGroup } from '../../../shared/service';
+import type { BatchGroup } from '../../../shared/desk/batches';
 import { DeskError } from '../../../shared/desk/errors';
 import { ServiceCallError } from '../client';
 import type { BatchGroupChoice } from '../outbox/batch-repository';
@@ -121,6 +122,19 @@ export function refuseLocked(group: PaymentGroup): void {
       { group_id: group.id, locked: true },
     );
   }
+}
+
+/** A batch's group as the contract shows it; null while it has none. */
+export function groupView(group: {
+  [K in keyof BatchGroupChoice]?: BatchGroupChoice[K] | null;
+}): BatchGroup | null {
+  if (!group.groupId) return null;
+  return {
+    id: group.groupId,
+    name: group.groupName ?? null,
+    wallet_id: group.walletId ?? null,
+    wallet_currency: group.walletCurrency ?? null,
+  };
 }
 
 function choiceOf(group: PaymentGroup): BatchGroupChoice {

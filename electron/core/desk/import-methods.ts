@@ -18,10 +18,15 @@ import {
   writeTemplateWorkbook,
   type BatchSheetSource,
 } from '../sheets';
-import type { BatchGroupChoice } from '../outbox/batch-repository';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { formatOf, refuseToReplace } from './files';
-import { chooseGroup, firstOpenGroup, lastSeenGroup, type GroupChoice } from './group-choice';
+import {
+  chooseGroup,
+  firstOpenGroup,
+  groupView,
+  lastSeenGroup,
+  type GroupChoice,
+} from './group-choice';
 
 type ImportHandlers = Pick<
   DeskHandlers,
@@ -219,15 +224,6 @@ async function groupForImport(
     if (error instanceof ServiceCallError && error.kind === 'network') return undefined;
     throw error;
   }
-}
-
-function groupView(group: BatchGroupChoice) {
-  return {
-    id: group.groupId,
-    name: group.groupName,
-    wallet_id: group.walletId,
-    wallet_currency: group.walletCurrency,
-  };
 }
 
 function defaultBatchName(file: string, now: Date): string {

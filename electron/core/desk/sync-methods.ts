@@ -9,7 +9,7 @@ import type { Batch } from '../outbox/batch-repository';
 import { approveAtService } from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch } from './draft-revision';
-import { chooseGroup } from './group-choice';
+import { chooseGroup, groupView } from './group-choice';
 import { walletBalance } from './live-methods';
 
 type SyncHandlers = Pick<
@@ -211,14 +211,7 @@ async function preview(
     batch_id: batch.id,
     batch: batch.name,
     profile: profileOf(ctx, profile ?? batch.profile),
-    group: batch.groupId
-      ? {
-          id: batch.groupId,
-          name: batch.groupName,
-          wallet_id: batch.walletId,
-          wallet_currency: batch.walletCurrency,
-        }
-      : null,
+    group: groupView(batch),
     service_approval: batch.serviceApproval,
     to_send: toSend.counts.drafts,
     go_approved: approvals.approved + (byDefault ? approvals.unset : 0),
