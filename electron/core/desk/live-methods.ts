@@ -31,7 +31,8 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
       const group = page.items.find((g) => g.id === group_id);
       if (!group) throw new DeskError('not_found', `the service has no payment group ${group_id}`);
       const payments = group.info.payments;
-      const executed = payments.completed + payments.routing;
+      // Executed, the service keeps them, and so the group: completed, failed or on their way.
+      const executed = payments.completed + payments.failed + payments.routing;
       return {
         group,
         fetched_at: page.fetched_at,
@@ -52,6 +53,15 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
       const deleted = await ctx.connections.use(name, ({ client }) =>
         client.deleteGroup(group_id, clear),
       );
+      if (!deleted.group.result) {
+        throw new DeskError(
+          'conflict',
+          clear
+            ? `the service kept payment group ${group_id}: it holds payments already executed`
+            : `the service kept payment group ${group_id}: it holds payments, which deleting it would remove; look at what its preview lists, then delete it with them`,
+          { group_id },
+        );
+      }
       ctx.outbox.audit.append('delete_group', {
         details: { group: group_id, clear, removed: deleted.payments.length },
       });

@@ -1,0 +1,64 @@
+// Deleting a payment group removes its pending payments with it, so the desk shows first what
+// would go (and which of the outbox's batches pay into it), and the service keeps a group whose
+// payments were already executed.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+import { writePayrollCsv } from '../../support/payroll-csv';
+
+let t: TestDesk;
+beforeAll(async () => {
+  t = await openTestDesk();
+});
+afterAll(() => t.close());
+
+describe('deleting a payment group', () => {
+  it('is previewed with what it removes, then done with clear', { timeout: 60_000 }, async () => {
+    const { api } = t.desk;
+    const file = join(t.dataDir, 'payroll.csv');
+    await writePayrollCsv(file, 6);
+    const open = await api.listGroups({ query: { locked: [false], take: 50 } });
+    // A group of its own for this test: the emptiest unlocked one.
+    const group = [...open.items].sort((a, b) => a.info.payments.total - b.info.payments.total)[0]!;
+    await api.importSheet({ file, batch_name: 'To send', group_id: group.id });
+    await api.importSheet({ file, batch_name: 'Kept back', group_id: group.id });
+    await api.approve({
+      batch: 'To send',
+      selection: { filter: {} },
+      include_warnings: true,
+    });
+    expect((await api.sync({ batch: 'To send' })).state).toBe('done');
+
+    const preview = await api.previewGroupDelete({ group_id: group.id });
+    expect(preview.group.id).toBe(group.id);
+    expect(preview.group.info.payments.total).toBe(group.info.payments.total + 6);
+    expect(preview).toMatchObject({ needs_clear: true, can_delete: true });
+    expect(preview.reason).toContain('pending payment');
+    expect(preview.batches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Kept back', unsent: 6 }),
+        expect.objectContaining({ name: 'To send', unsent: 0 }),
+      ]),
+    );
+
+    // Without clear, the service keeps a group that holds payments, and the desk says so.
+    await expect(api.deleteGroup({ group_id: group.id, clear: false })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('kept payment group'),
+    });
+    const deleted = await api.deleteGroup({ group_id: group.id, clear: true });
+    expect(deleted.group).toEqual({ id: group.id, result: true });
+    expect(deleted.payments.length).toBe(group.info.payments.total + 6);
+    expect((await api.listGroups({ query: { id: [group.id] } })).items).toEqual([]);
+  });
+
+  it('says the service keeps a group whose payments were executed', async () => {
+    const { api } = t.desk;
+    const groups = await api.listGroups({ query: { take: 100 } });
+    const executed = groups.items.find((g) => g.info.payments.completed > 0);
+    if (!executed) throw new Error('the sandbox seeds a group with completed payments');
+    const preview = await api.previewGroupDelete({ group_id: executed.id });
+    expect(preview).toMatchObject({ can_delete: false });
+    expect(preview.reason).toContain('already executed');
+  });
+});
