@@ -117,6 +117,94 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('004 gives the drafts of version 3 the columns windows and counts read, worked out from their JSON', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 3));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, wallet_currency, created_at)
+       VALUES ('b1', 'November', 'local', 'GBP', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO beneficiary_drafts (id, batch_id, body_json, created_at, updated_at)
+       VALUES ('n1', 'b1', ?, 'now', 'now')`,
+    ).run(
+      JSON.stringify({
+        type: 'INDIVIDUAL',
+        country: 'FR',
+        currency: 'EUR',
+        entity: {},
+        bank_details: { account_name: 'Émile Zola', account_number: 'FR1420041010050500013M02606' },
+      }),
+    );
+    const draft = db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, beneficiary_draft_id,
+         body_json, issues_json, created_at, updated_at) VALUES (?, ?, 'b1', ?, ?, ?, ?, 'now', 'now')`,
+    );
+    draft.run(
+      'land',
+      'pd-land',
+      2,
+      'n1',
+      JSON.stringify({
+        amount: { type: 'LAND', amount: 123456789012.345 },
+        execution: { date: '2030-01-31T09:00:00Z' },
+        target: { type: 'contact', id: 'n1' },
+        description: 'Salaire janvier',
+      }),
+      JSON.stringify([
+        { field: 'duplicate', message: 'same account…', severity: 'warning' },
+        { field: 'execution.date', message: 'in the past', severity: 'warning' },
+      ]),
+    );
+    // A body an older app kept without an amount or a date: no columns, and no failure.
+    draft.run(
+      'bare',
+      'pd-bare',
+      3,
+      null,
+      '{}',
+      JSON.stringify([{ field: 'amount.amount', message: 'missing', severity: 'error' }]),
+    );
+    migrate(db, MIGRATIONS.slice(0, 4));
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    const rows = db
+      .prepare(
+        `SELECT id, error_count, warning_count, amount_milli, amount_currency, payee,
+           execution_date, search_text, service_approved FROM payment_drafts ORDER BY source_row`,
+      )
+      .safeIntegers(true)
+      .all();
+    expect(rows).toEqual([
+      {
+        id: 'land',
+        error_count: 0n,
+        warning_count: 2n,
+        amount_milli: 123456789012345n,
+        amount_currency: 'EUR',
+        payee: 'Émile Zola',
+        execution_date: '2030-01-31',
+        search_text: 'émile zola fr1420041010050500013m02606 salaire janvier n1',
+        service_approved: null,
+      },
+      {
+        id: 'bare',
+        error_count: 1n,
+        warning_count: 0n,
+        amount_milli: null,
+        amount_currency: null,
+        payee: null,
+        execution_date: null,
+        search_text: '',
+        service_approved: null,
+      },
+    ]);
+    expect(db.prepare('SELECT state, service_approval FROM batches').get()).toEqual({
+      state: 'ready',
+      service_approval: 'for_approval',
+    });
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
