@@ -18,7 +18,14 @@ import {
   type BatchSheetSource,
 } from '../sheets';
 import type { BatchGroupChoice } from '../outbox/batch-repository';
-import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import {
+  batchOf,
+  changed,
+  localDay,
+  profileOf,
+  type DeskContext,
+  type DeskHandlers,
+} from './desk-context';
 import { formatOf, refuseToReplace } from './files';
 import { chooseGroup, firstOpenGroup, type GroupChoice } from './group-choice';
 
@@ -203,8 +210,9 @@ function groupView(group: BatchGroupChoice) {
   };
 }
 
+/** The file's name and the minute on the person's own clock, not UTC's (hours off for most). */
 function defaultBatchName(file: string, now: Date): string {
-  const minute = now.toISOString().slice(0, 16).replace('T', ' ');
+  const minute = `${localDay(now)} ${now.toTimeString().slice(0, 5)}`;
   return `${basename(file).replace(/\.[^.]+$/, '')} ${minute}`;
 }
 
