@@ -145,7 +145,9 @@ async function main(argv: string[]): Promise<number> {
 /** The exit status and the words for a failure: the desk's message and the command line's hint. */
 function explain(error: unknown, command: string): { code: number; message: string } {
   if (error instanceof UsageError) return { code: 2, message: error.message };
-  if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  // node:util parseArgs: an unknown option, a value missing, an argument not expected.
+  const parseCode = (error as { code?: unknown }).code;
+  if (typeof parseCode === 'string' && parseCode.startsWith('ERR_PARSE_ARGS_')) {
     return { code: 2, message: `${(error as Error).message}\n${USAGE}` };
   }
   if (error instanceof DeskError) {
