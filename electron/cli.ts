@@ -103,9 +103,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const json = rest.includes('--json');
   const desk = createDesk({ dataDir: appDataDir(), startSandbox: startBuiltInSandbox });
-  const note = (text: string) => {
-    if (!json) process.stderr.write(`${text}\n`);
-  };
+  // Progress and notes go to stderr, with --json too: stdout then holds the JSON alone.
+  const note = (text: string) => process.stderr.write(`${text}\n`);
   const off = desk.on((event) => {
     const line = describeEvent(event);
     if (line) note(line);
