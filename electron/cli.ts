@@ -23,8 +23,7 @@ import {
   syncCommand,
   validateCommand,
 } from './cli/sync-commands';
-import { appDataDir, createDesk } from './core/desk';
-import { startBuiltInSandbox } from './sandbox-starter';
+import { appDataDir, createDesk, type SandboxStarter } from './core/desk';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
@@ -61,6 +60,10 @@ for this run. Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.
 Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again).`;
 
 type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
+
+/** The sandbox's code loads once a command needs the Local sandbox: the rest start sooner. */
+const startSandbox: SandboxStarter = async (options) =>
+  (await import('./sandbox-starter')).startBuiltInSandbox(options);
 
 const COMMANDS: Record<string, Command> = {
   template: templateCommand,
@@ -102,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
     return asked ? 0 : 2;
   }
   const json = rest.includes('--json');
-  const desk = createDesk({ dataDir: appDataDir(), startSandbox: startBuiltInSandbox });
+  const desk = createDesk({ dataDir: appDataDir(), startSandbox });
   // Progress and notes go to stderr, with --json too: stdout then holds the JSON alone.
   const note = (text: string) => process.stderr.write(`${text}\n`);
   const off = desk.on((event) => {
