@@ -23,8 +23,7 @@ import {
   syncCommand,
   validateCommand,
 } from './cli/sync-commands';
-import { appDataDir, createDesk } from './core/desk';
-import { startBuiltInSandbox } from './sandbox-starter';
+import { appDataDir, createDesk, type SandboxStarter } from './core/desk';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
@@ -61,6 +60,10 @@ for this run. Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.
 Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again).`;
 
 type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
+
+/** The sandbox's code loads once a command needs the Local sandbox: the rest start sooner. */
+const startSandbox: SandboxStarter = async (options) =>
+  (await import('./sandbox-starter')).startBuiltInSandbox(options);
 
 const COMMANDS: Record<string, Command> = {
   template: templateCommand,
@@ -108,10 +111,9 @@ async function main(argv: string[]): Promise<number> {
     return asked ? 0 : 2;
   }
   const json = rest.includes('--json');
-  const desk = createDesk({ dataDir: appDataDir(), startSandbox: startBuiltInSandbox });
-  const note = (text: string) => {
-    if (!json) process.stderr.write(`${text}\n`);
-  };
+  const desk = createDesk({ dataDir: appDataDir(), startSandbox });
+  // Progress and notes go to stderr, with --json too: stdout then holds the JSON alone.
+  const note = (text: string) => process.stderr.write(`${text}\n`);
   const off = desk.on((event) => {
     const line = describeEvent(event);
     if (line) note(line);
@@ -151,7 +153,9 @@ async function main(argv: string[]): Promise<number> {
 /** The exit status and the words for a failure: the desk's message and the command line's hint. */
 function explain(error: unknown, command: string): { code: number; message: string } {
   if (error instanceof UsageError) return { code: 2, message: error.message };
-  if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  // node:util parseArgs: an unknown option, a value missing, an argument not expected.
+  const parseCode = (error as { code?: unknown }).code;
+  if (typeof parseCode === 'string' && parseCode.startsWith('ERR_PARSE_ARGS_')) {
     return { code: 2, message: `${(error as Error).message}\n${USAGE}` };
   }
   if (error instanceof DeskError) {

@@ -203,12 +203,18 @@ function draftLine(draft: Draft, batch: Batch): string {
   const issues = draft.issues.length
     ? `  ! ${draft.issues.map((i) => `${i.cell ?? i.field}: ${i.message}`).join('; ')}`
     : '';
-  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(amount.amount)} ${currency}  ${draft.payment.description ?? ''}${issues}`;
+  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}`;
 }
 
 /** An amount as written, never a made-up 0 for one that is missing or unreadable. */
-function amountText(amount: number | undefined): string {
-  if (amount === undefined) return '(no amount)';
+function amountText(draft: Draft): string {
+  const { amount } = draft.payment.amount;
+  // An import that cannot take a row's amount (missing, or not above zero) leaves 0 in the body
+  // and an error at the amount: that 0 was never written, so it is not shown as one.
+  const refused = draft.issues.some(
+    (issue) => issue.field === 'amount.amount' && issue.severity === 'error',
+  );
+  if (amount === undefined || (amount === 0 && refused)) return '(no amount)';
   try {
     return formatAmount(amountFromNumber(amount), 3).replace(/(\.\d\d)0$/, '$1');
   } catch {

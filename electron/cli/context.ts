@@ -6,7 +6,7 @@ export interface CliContext {
   desk: Desk;
   json: boolean;
   out: (text: string) => void;
-  /** Progress and notes for people; never mixed into --json output. */
+  /** Progress and notes for people, on stderr: never mixed into the output (or its JSON). */
   note: (text: string) => void;
   env: NodeJS.ProcessEnv;
 }

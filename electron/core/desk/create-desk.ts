@@ -18,7 +18,7 @@ import { openSecretStore, type SecretStore } from '../secrets';
 import { KeychainUnavailableError } from '../secrets';
 import { batchHandlers } from './batch-methods';
 import { Connections } from './connections';
-import type { DeskContext, DeskHandlers } from './desk-context';
+import { localDay, type DeskContext, type DeskHandlers } from './desk-context';
 import { toDeskError } from './desk-errors';
 import { DeskEvents, type DeskListener } from './desk-events';
 import { draftHandlers } from './draft-methods';
@@ -142,10 +142,4 @@ function keychainOf(given: SecretStore | null | undefined): () => Promise<Secret
       if (error instanceof KeychainUnavailableError) return null;
       throw error;
     }));
-}
-
-/** YYYY-MM-DD of the user's own calendar, not UTC's: near midnight they differ. */
-function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

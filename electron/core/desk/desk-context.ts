@@ -44,3 +44,9 @@ export function profileOf(ctx: DeskContext, named: string | undefined): string {
 export function changed(ctx: DeskContext, batchId: string | null): void {
   ctx.events.emit({ type: 'outbox.changed', batch_id: batchId });
 }
+
+/** YYYY-MM-DD of the user's own calendar, not UTC's: near midnight they differ. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -18,7 +18,14 @@ import {
   writeTemplateWorkbook,
   type BatchSheetSource,
 } from '../sheets';
-import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import {
+  batchOf,
+  changed,
+  localDay,
+  profileOf,
+  type DeskContext,
+  type DeskHandlers,
+} from './desk-context';
 import { formatOf, refuseToReplace } from './files';
 import {
   chooseGroup,
@@ -226,8 +233,9 @@ async function groupForImport(
   }
 }
 
+/** The file's name and the minute on the person's own clock, not UTC's (hours off for most). */
 function defaultBatchName(file: string, now: Date): string {
-  const minute = now.toISOString().slice(0, 16).replace('T', ' ');
+  const minute = `${localDay(now)} ${now.toTimeString().slice(0, 5)}`;
   return `${basename(file).replace(/\.[^.]+$/, '')} ${minute}`;
 }
 

@@ -1,5 +1,8 @@
-// Saved profiles: addresses in the outbox, credentials on the real keychain, the pinned
-// certificate honoured; plain HTTP refused.
+// Saved profiles from the command line, on one data folder (the tests run in order): addresses
+// in the outbox, credentials taken from the environment onto the real keychain, the pinned
+// certificate honoured; plain HTTP refused; credentials the service refuses, missing ones and a
+// certificate that is not the service's each said with what to do; a profile removed with its
+// credentials.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,18 +17,40 @@ import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 let home: string;
 let t: TestSandbox;
 const profile = `Sandbox ${randomUUID().slice(0, 8)}`;
+const pinnedElsewhere = `Pinned elsewhere ${randomUUID().slice(0, 8)}`;
+const secrets = (name: string) => new ProfileSecrets(new KeychainSecretStore(), name);
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'payout-desk-profiles-'));
   t = await startTestSandbox();
 });
 afterAll(async () => {
-  await new ProfileSecrets(new KeychainSecretStore(), profile).forget();
+  await secrets(profile).forget();
+  await secrets(pinnedElsewhere).forget();
   await t.close();
   await rm(home, { recursive: true, force: true });
 });
 
+const NO_CREDENTIALS = { PAYOUT_DESK_API_KEY: '', PAYOUT_DESK_CLIENT_SECRET: '' };
+const SANDBOX_CREDENTIALS = {
+  PAYOUT_DESK_API_KEY: 'sandbox-api-key',
+  PAYOUT_DESK_CLIENT_SECRET: 'sandbox-client-secret',
+};
 const cli = (env: Record<string, string>, ...args: string[]) =>
-  runCli(home, args, { PAYOUT_DESK_API_KEY: '', PAYOUT_DESK_CLIENT_SECRET: '', ...env });
+  runCli(home, args, { env: { ...NO_CREDENTIALS, ...env } });
+const addProfile = (env: Record<string, string>, name: string, ca: string, ...more: string[]) =>
+  cli(
+    env,
+    'profile',
+    'add',
+    name,
+    '--base-url',
+    t.sandbox.baseUrl,
+    '--auth-url',
+    t.sandbox.authUrl,
+    '--ca',
+    ca,
+    ...more,
+  );
 
 describe('payout-desk profile', () => {
   it('refuses an http:// address with a clear message', async () => {
@@ -43,81 +68,96 @@ describe('payout-desk profile', () => {
     expect(run.stderr).toContain('base_url: must use https://');
   });
 
-  it('keeps the credentials on the keychain, not in the data folder, and uses them with the pinned certificate', async () => {
-    const added = await cli(
-      {
-        PAYOUT_DESK_API_KEY: 'sandbox-api-key',
-        PAYOUT_DESK_CLIENT_SECRET: 'sandbox-client-secret',
-      },
-      'profile',
-      'add',
-      profile,
-      '--base-url',
-      t.sandbox.baseUrl,
-      '--auth-url',
-      t.sandbox.authUrl,
-      '--ca',
-      join(t.dataDir, 'sandbox-cert.pem'),
-      '--json',
-    );
-    expect(added.code, added.stderr).toBe(0);
-    expect(JSON.parse(added.stdout)).toMatchObject({
-      name: profile,
-      credentials: 'saved on the OS keychain',
-    });
+  // Three runs of the command: on a loaded machine, each takes seconds.
+  it(
+    'keeps the credentials on the keychain, not in the data folder, and uses them with the pinned certificate',
+    { timeout: 60_000 },
+    async () => {
+      const ca = join(t.dataDir, 'sandbox-cert.pem');
+      const added = await addProfile(SANDBOX_CREDENTIALS, profile, ca, '--json');
+      expect(added.code, added.stderr).toBe(0);
+      expect(JSON.parse(added.stdout)).toEqual({
+        name: profile,
+        kind: 'sandbox',
+        base_url: t.sandbox.baseUrl,
+        auth_url: t.sandbox.authUrl,
+        ca,
+        credentials: 'saved on the OS keychain',
+      });
 
-    const groups = await cli({}, 'groups', '--profile', profile, '--json');
-    expect(groups.code, groups.stderr).toBe(0);
-    expect(GroupList.parse(JSON.parse(groups.stdout)).items.length).toBeGreaterThan(0);
+      const groups = await cli({}, 'groups', '--profile', profile, '--json');
+      expect(groups.code, groups.stderr).toBe(0);
+      expect(GroupList.parse(JSON.parse(groups.stdout)).items.length).toBeGreaterThan(0);
 
-    // Nothing secret in the data folder: neither the client secret nor the token.
-    const stored = await new ProfileSecrets(new KeychainSecretStore(), profile).tokenStore().load();
-    expect(stored?.token).toBeTruthy();
-    for (const file of await readdir(home, { recursive: true })) {
-      const path = join(home, file);
-      const text = await readFile(path)
-        .then((b) => b.toString('latin1'))
-        .catch(() => '');
-      expect(text.includes('sandbox-client-secret'), path).toBe(false);
-      expect(text.includes(stored?.token as string), path).toBe(false);
-    }
+      // Nothing secret in the data folder: neither the client secret nor the token.
+      const stored = await secrets(profile).tokenStore().load();
+      expect(stored?.token).toBeTruthy();
+      for (const file of await readdir(home, { recursive: true })) {
+        const path = join(home, file);
+        const text = await readFile(path)
+          .then((b) => b.toString('latin1'))
+          .catch(() => '');
+        expect(text.includes('sandbox-client-secret'), path).toBe(false);
+        expect(text.includes(stored?.token as string), path).toBe(false);
+      }
 
-    const listed = await cli({}, 'profile', 'list', '--json');
-    expect(JSON.parse(listed.stdout).profiles.map((p: { name: string }) => p.name)).toEqual([
-      'Local sandbox',
-      profile,
-    ]);
-  });
+      const listed = await cli({}, 'profile', 'list', '--json');
+      expect(JSON.parse(listed.stdout).profiles).toEqual([
+        expect.objectContaining({ name: 'Local sandbox', kind: 'local' }),
+        {
+          name: profile,
+          kind: 'sandbox',
+          base_url: t.sandbox.baseUrl,
+          auth_url: t.sandbox.authUrl,
+          ca,
+          credentials: 'saved',
+        },
+      ]);
+    },
+  );
 
-  it("blames a certificate that is not the service's, not the connection", async () => {
-    const otherCa = join(home, 'other-cert.pem');
-    await writeFile(otherCa, (await makeCertificate()).cert);
-    const name = `Pinned elsewhere ${randomUUID().slice(0, 8)}`;
-    const added = await cli(
-      {},
-      'profile',
-      'add',
-      name,
-      '--base-url',
-      t.sandbox.baseUrl,
-      '--auth-url',
-      t.sandbox.authUrl,
-      '--ca',
-      otherCa,
-    );
-    expect(added.code, added.stderr).toBe(0);
-    const groups = await cli(
-      {
-        PAYOUT_DESK_API_KEY: 'sandbox-api-key',
-        PAYOUT_DESK_CLIENT_SECRET: 'sandbox-client-secret',
-      },
+  it('says to check the credentials when the service refuses the ones given for this run', async () => {
+    const run = await cli(
+      { PAYOUT_DESK_API_KEY: 'sandbox-api-key', PAYOUT_DESK_CLIENT_SECRET: 'wrong' },
       'groups',
       '--profile',
-      name,
+      profile,
     );
-    expect(groups.code).toBe(1);
-    expect(groups.stderr).toContain('the certificate of 127.0.0.1 could not be verified');
-    expect(groups.stderr).toContain("Check the profile's address");
-    expect(groups.stderr).not.toContain('check the connection');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'check the profile credentials: add it again with PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET set, or set them for this run',
+    );
+  });
+
+  it(
+    "blames a certificate that is not the service's, not the connection",
+    { timeout: 60_000 },
+    async () => {
+      const otherCa = join(home, 'other-cert.pem');
+      await writeFile(otherCa, (await makeCertificate()).cert);
+      const added = await addProfile({}, pinnedElsewhere, otherCa);
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toContain('credentials not saved');
+      const groups = await cli(SANDBOX_CREDENTIALS, 'groups', '--profile', pinnedElsewhere);
+      expect(groups.code).toBe(1);
+      expect(groups.stderr).toContain('the certificate of 127.0.0.1 could not be verified');
+      expect(groups.stderr).toContain("Check the profile's address");
+      expect(groups.stderr).not.toContain('check the connection');
+    },
+  );
+
+  it('says how to give credentials to a profile that has none', async () => {
+    const run = await cli({}, 'groups', '--profile', pinnedElsewhere);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      ' — or set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET to use them for this run only',
+    );
+  });
+
+  it('removes a profile with its credentials', async () => {
+    const run = await cli({}, 'profile', 'remove', profile, '--json');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ removed: profile });
+    expect(await secrets(profile).credentials()).toBeUndefined();
   });
 });

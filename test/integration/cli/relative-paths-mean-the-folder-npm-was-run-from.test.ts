@@ -27,7 +27,9 @@ describe('a relative path given to payout-desk', () => {
     const typedIn = join(root, 'typed-in');
     await mkdir(typedIn);
     file = `template-${randomUUID()}.csv`;
-    const run = await runCli(join(root, 'home'), ['template', file], { INIT_CWD: typedIn });
+    const run = await runCli(join(root, 'home'), ['template', file], {
+      env: { INIT_CWD: typedIn },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(typedIn, file))).toBe(true);
     expect(existsSync(join(REPO_ROOT, file))).toBe(false);
@@ -38,12 +40,10 @@ describe('a relative path given to payout-desk', () => {
     const typedIn = join(project, 'sub');
     await mkdir(typedIn, { recursive: true });
     file = `template-${randomUUID()}.csv`;
-    const run = await runCli(
-      join(root, 'home'),
-      ['template', file],
-      { INIT_CWD: typedIn },
-      project,
-    );
+    const run = await runCli(join(root, 'home'), ['template', file], {
+      env: { INIT_CWD: typedIn },
+      cwd: project,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(project, file))).toBe(true);
     expect(existsSync(join(typedIn, file))).toBe(false);

@@ -1,0 +1,89 @@
+// A wallet's statement over a period: exported whole, page after page, with each item and
+// amount as the service gave it; and a period that ends at a day's last millisecond (what the
+// command line makes of `--to DAY`) holds every item of that day, the late ones included.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WalletStatement } from '../../../shared/service';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+
+let t: TestDesk;
+let walletId: string;
+let year: WalletStatement;
+const start = new Date(Date.now() - 365 * 86_400_000).toISOString();
+const end = new Date().toISOString();
+beforeAll(async () => {
+  t = await openTestDesk();
+  walletId = (await t.desk.api.listGroups({})).items[0]?.wallet.id as string;
+  year = (await t.desk.api.getStatement({ wallet_id: walletId, start, end, take: 500 })).statement;
+  expect(year.items.length).toBeGreaterThan(100);
+  expect(year.items.length).toBeLessThan(500); // one page of 500 holds them all
+});
+afterAll(() => t.close());
+
+async function xlsxStatementRows(path: string): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const rows: unknown[][] = [];
+  workbook.getWorksheet('Statement')?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1)); // exceljs numbers columns from 1
+  });
+  return rows.slice(1);
+}
+
+describe('a statement export', () => {
+  it('writes every item of the period in order, following the pages, as .csv and .xlsx', async () => {
+    const { api } = t.desk;
+    const debits = year.items.map((item) => item.debit.amount);
+    const csv = join(t.dataDir, 'statement.csv');
+    // Pages of 50: the export has to follow several of them.
+    const written = await api.exportStatement({
+      wallet_id: walletId,
+      start,
+      end,
+      file: csv,
+      page_size: 50,
+    });
+    expect(written).toEqual({
+      file: csv,
+      wallet: walletId,
+      rows: year.items.length,
+      start: year.start_date,
+      end: year.end_date,
+    });
+    const lines = (parse(await readFile(csv), { bom: true }) as string[][]).slice(1);
+    expect(lines.map((line) => Number(line[4]))).toEqual(debits);
+    expect(lines.map((line) => line[12])).toEqual(year.items.map((item) => item.id));
+
+    const xlsx = join(t.dataDir, 'statement.xlsx');
+    const whole = await api.exportStatement({ wallet_id: walletId, start, end, file: xlsx });
+    expect(whole.rows).toBe(year.items.length);
+    expect((await xlsxStatementRows(xlsx)).map((line) => line[4])).toEqual(debits);
+  });
+});
+
+describe('a period ending at a day’s last millisecond', () => {
+  it('holds every item of that day, one booked late in it included', async () => {
+    // The sandbox books its items relative to today: the latest one after a midnight is in a
+    // day that a period ending at that day's midnight would cut short.
+    const late = year.items.findLast((item) => !item.date.endsWith('T00:00:00.000Z'));
+    const day = (late?.date ?? '').slice(0, 10);
+    const period = { start: `${day}T00:00:00.000Z`, end: `${day}T23:59:59.999Z` };
+    const { statement } = await t.desk.api.getStatement({
+      wallet_id: walletId,
+      ...period,
+      take: 500,
+    });
+    const ofTheDay = year.items.filter((item) => item.date.startsWith(day));
+    expect(statement.items.map((item) => item.id)).toEqual(ofTheDay.map((item) => item.id));
+    expect(statement.items.map((item) => item.id)).toContain(late?.id);
+    const exported = await t.desk.api.exportStatement({
+      wallet_id: walletId,
+      ...period,
+      file: join(t.dataDir, 'day.csv'),
+    });
+    expect(exported).toMatchObject({ rows: ofTheDay.length, end: period.end });
+  });
+});
