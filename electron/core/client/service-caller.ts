@@ -84,6 +84,7 @@ export class ServiceCaller {
         }
         if (
           attempt >= this.retry.maxAttempts ||
+          (failure as { retriedAlready?: boolean }).retriedAlready === true ||
           !shouldRetry(failure, spec.safety, failure.networkCode)
         ) {
           throw failure;
@@ -100,12 +101,25 @@ export class ServiceCaller {
     }
   }
 
+  /**
+   * The token for a call. Its own request has been retried as far as the policy goes when it
+   * fails, so the call that needed it is not tried again on top (six tries of six would keep
+   * an offline person waiting for minutes).
+   */
+  private async tokenForCall(): Promise<string | undefined> {
+    try {
+      return await this.tokens?.token();
+    } catch (error) {
+      throw Object.assign(error as Error, { retriedAlready: true });
+    }
+  }
+
   private async once<T>(spec: CallSpec<T>): Promise<{ status: number; data: T }> {
     const { profile, transport } = this.options;
     const base = spec.target === 'auth' ? profile.authUrl : profile.baseUrl;
     const url = serviceUrl(base, spec.path);
     spec.query?.forEach((value, key) => url.searchParams.append(key, value));
-    const token = spec.target === 'auth' ? undefined : await this.tokens?.token();
+    const token = spec.target === 'auth' ? undefined : await this.tokenForCall();
     let response: HttpResponse;
     try {
       response = await transport.send({

@@ -94,6 +94,17 @@ describe('retries', () => {
     expect(transport.count('GET', '/payments/groups')).toBe(1 + 3);
   });
 
+  it('tries a call whose token cannot be had as often as the token itself, not that many times over', async () => {
+    const { client, transport } = countingClient({
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 10 },
+      sleep: async () => {},
+    });
+    await faults({ server_error_probability: 1 });
+    await expect(client.listGroups()).rejects.toMatchObject({ kind: 'status', status: 503 });
+    expect(transport.count('POST', '/auth/token')).toBe(3);
+    expect(transport.count('GET', '/payments/groups')).toBe(0);
+  });
+
   it('never repeats a bulk import whose fate is unknown (dropped after the service handled it)', async () => {
     const { client, transport } = countingClient({ sleep: async () => {} });
     const group = (await client.listGroups({ name: 'Payroll this month' })).items[0];
