@@ -83,14 +83,19 @@ export class BeneficiaryStage {
 
   /** The service's findings land on the draft's fields; the draft waits to be fixed. */
   private landFindings(draft: Draft, found: ValidationIssue[]): void {
+    const kept = draft.issues.filter((issue) => issue.source !== 'service');
+    // A field the draft already has an error on needs no second one saying the same.
+    const wrong = new Set(kept.filter((i) => i.severity === 'error').map((i) => i.field));
     const issues: DraftIssue[] = [
-      ...draft.issues.filter((issue) => issue.source !== 'service'),
-      ...found.map((issue) => ({
-        field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
-        message: issue.message,
-        severity: 'error' as const,
-        source: 'service' as const,
-      })),
+      ...kept,
+      ...found
+        .map((issue) => ({
+          field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
+          message: issue.message,
+          severity: 'error' as const,
+          source: 'service' as const,
+        }))
+        .filter((issue) => !wrong.has(issue.field)),
     ];
     this.outbox.db.transaction(() => {
       this.outbox.drafts.saveContent(draft, contentOf(draft), issues);

@@ -39,4 +39,28 @@ describe('validating a batch’s new payees', () => {
     const approval = await api.approve({ batch: 'Checked', selection: { filter: {} } });
     expect(approval).toMatchObject({ approved: 1, refused_for: { errors: 1 } });
   });
+
+  it('adds no second error on a field the draft already has one on', async () => {
+    const { api } = t.desk;
+    await api.importSheet({
+      file: 'test/fixtures/payouts-remote-issue.csv',
+      batch_name: 'Short account',
+    });
+    const [row2] = (await api.draftWindow({ batch: 'Short account', sort: { by: 'row' } })).rows;
+    const edited = await api.editDraft({
+      id: row2!.id,
+      changes: { 'beneficiary.bank_details.account_number': '1234' },
+    });
+    const field = 'beneficiary.bank_details.account_number';
+    expect(edited.issues.filter((i) => i.field === field)).toHaveLength(1);
+    await api.validateBeneficiaries({ batch: 'Short account' });
+    const after = await api.getDraft({ id: row2!.id });
+    expect(after.issues.filter((i) => i.field === field)).toEqual([
+      expect.objectContaining({ source: 'rules', message: 'a UK account number is 8 digits' }),
+    ]);
+    // What only the service found is there too.
+    expect(after.issues).toContainEqual(
+      expect.objectContaining({ field: 'beneficiary.bank_details', source: 'service' }),
+    );
+  });
 });
