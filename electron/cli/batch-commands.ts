@@ -41,15 +41,25 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
     profile: await useProfile(ctx, values.profile),
   });
   if (summary.group) {
+    const group = summary.group;
     ctx.note(
-      `Imported into group "${summary.group.name ?? summary.group.id}" (${summary.group.id})${summary.group.wallet_currency ? `, wallet ${summary.group.wallet_id} ${summary.group.wallet_currency}` : ''}`,
+      `Imported into group "${group.name ?? group.id}" (${group.id})${group.wallet_currency ? `, wallet ${group.wallet_id} ${group.wallet_currency}` : ''}` +
+        (summary.group_checked
+          ? ''
+          : ': the service cannot be reached, so the group is checked before the sync'),
     );
   } else {
     ctx.note(
       `The service cannot be reached: batch "${summary.batch}" has no payment group yet. Give it one before its sync: payout-desk set-group "${summary.batch}" GROUP_ID`,
     );
   }
-  const { batch_id: _id, mapping_source: source, group: _group, ...printed } = summary;
+  const {
+    batch_id: _id,
+    mapping_source: source,
+    group: _group,
+    group_checked: _checked,
+    ...printed
+  } = summary;
   print(ctx, printed, () => importText(summary, source));
 }
 
@@ -301,7 +311,8 @@ export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<
 }
 
 export async function renameCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const [batch, name] = args;
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [batch, name] = positionals;
   if (!batch || name === undefined)
     throw new UsageError('usage: payout-desk rename BATCH NEW_NAME');
   const renamed = await ctx.desk.api.renameBatch({ batch, name });
@@ -309,7 +320,8 @@ export async function renameCommand(ctx: CliContext, args: string[]): Promise<vo
 }
 
 export async function deleteCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const [batch] = args;
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const [batch] = positionals;
   if (!batch) throw new UsageError('usage: payout-desk delete BATCH');
   const deleted = await ctx.desk.api.deleteBatch({ batch });
   print(ctx, deleted, () => `Deleted batch "${deleted.deleted}" and its ${deleted.drafts} drafts`);

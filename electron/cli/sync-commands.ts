@@ -87,12 +87,13 @@ function previewText(preview: SyncPreview): string {
 }
 
 export async function retryCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const result = await ctx.desk.api.retryFailed({ batch: batchName(args[0]) });
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const result = await ctx.desk.api.retryFailed({ batch: batchName(positionals[0]) });
   print(
     ctx,
     result,
     () =>
-      `${result.requeued} failed payment(s) approved to send again${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${args[0]}`,
+      `${result.requeued} failed payment(s) approved to send again${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${positionals[0]}`,
   );
 }
 

@@ -142,6 +142,8 @@ export const ImportSummary = z.object({
   skipped: z.array(z.object({ row: z.int(), reason: z.string() })),
   issues: z.array(ImportedIssue),
   group: BatchGroup.nullable(),
+  /** False when the group was taken from the last list fetched: it is checked before sync. */
+  group_checked: z.boolean(),
 });
 export type ImportSummary = z.infer<typeof ImportSummary>;
 

@@ -126,6 +126,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
           batch_id: batchId,
           mapping_source,
           group: choice ? groupView(choice.group) : null,
+          group_checked: choice?.checked ?? false,
         };
         return result;
       });

@@ -32,6 +32,9 @@ describe('payout-desk exit status 2: the command line to correct', () => {
     [['import', SHEET, '--bogus'], "Unknown option '--bogus'"],
     [['import', SHEET, '--batch'], "Option '--batch <value>' argument missing"],
     [['groups', 'extra'], "Unexpected argument 'extra'"],
+    // An option these commands do not take is not taken for a batch's name.
+    [['delete', '--all'], "Unknown option '--all'"],
+    [['retry', '--force', 'January'], "Unknown option '--force'"],
   ])('names what is wrong in %j and shows the usage', async (args, said) => {
     const run = await cli(...args);
     expect(run.code, run.stderr).toBe(2);
