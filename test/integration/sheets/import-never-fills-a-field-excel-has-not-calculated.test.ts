@@ -82,7 +82,8 @@ describe.each(['empty <v>', 'no <v>'] as const)('a formula Excel has not calcula
     expect(beneficiary?.bank_details.account_name).toBeUndefined();
     expect(beneficiary?.country).not.toBe(IBAN.slice(0, 2));
     expect(beneficiary?.bank_details.account_number).toBe(IBAN);
-    expect(draft.payment.amount.amount).toBe(0);
+    // An amount that could not be read stays missing, never a 0 that could be taken for one.
+    expect(draft.payment.amount.amount).toBeUndefined();
     // A text result that is empty is a blank cell.
     expect(draft.issues.filter((issue) => issue.cell === 'G2')).toEqual([]);
     expect(draft.payment.description).toBeUndefined();

@@ -20,7 +20,9 @@ describe('a sheet without a header row', () => {
   it('is refused without a mapping, with an example of a mapping by letters', async () => {
     await expect(folder.import(await bacs())).rejects.toMatchObject({
       code: 'no_payment_list',
-      message: expect.stringMatching(/--mapping.*by their letters.*\{"A": "bank_code"/),
+      message: expect.stringMatching(
+        /give the columns yourself.*by their letters.*\{"A": "bank_code"/,
+      ),
     });
   });
 
