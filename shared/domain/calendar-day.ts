@@ -6,3 +6,9 @@ export function isCalendarDay(day: string): boolean {
   const parsed = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
 }
+
+/**
+ * The time of day a payment dated by day is sent at (the spec wants a date-time): the same
+ * whether the day came from a sheet or was typed in an edit.
+ */
+export const EXECUTION_TIME = 'T09:00:00Z';

@@ -3,7 +3,7 @@
 // renderer (to show the rules' verdict as the user types), so both see the same draft.
 import { z } from 'zod';
 import { IBAN_LIKE, normaliseIban, stripSeparators } from './bank-identifiers';
-import { isCalendarDay } from './calendar-day';
+import { EXECUTION_TIME, isCalendarDay } from './calendar-day';
 import type { DraftBeneficiary, DraftContent, DraftPayment } from './draft';
 import { amountToNumber, parseAmount } from './money';
 
@@ -66,9 +66,6 @@ const CODE_FIELDS = new Set<string>([
   `${B}bank_details.bank_identifier_code`,
   `${B}entity.address_country`,
 ]);
-
-/** The time of day a payment dated by day is sent at, as the importer writes it. */
-export const EXECUTION_TIME = 'T09:00:00Z';
 
 export type AppliedChanges =
   { ok: true; content: DraftContent } | { ok: false; field: EditableField; message: string };

@@ -2,17 +2,13 @@
 // country (an IBAN's checksum, a UK account's 8 digits, a US routing number's check digit), its
 // BIC, and a name to pay. The service's own schemas may ask for more; its findings land on the
 // draft as `service` issues when the beneficiaries are validated before a sync.
+import { checkBankCode, countryScheme } from './bank-code-schemes';
 import {
-  checkAbaRouting,
   checkBic,
-  checkBsb,
-  checkCanadianRouting,
   checkIban,
-  checkSortCode,
   checkUkAccountNumber,
   IBAN_LIKE,
   normaliseIban,
-  type Check,
 } from './bank-identifiers';
 import { isCountryCode } from './countries';
 import { isCurrencyCode } from './currencies';
@@ -21,17 +17,6 @@ import type { DraftBeneficiary, Finding } from './draft';
 
 const B = 'beneficiary.';
 const BANK = 'beneficiary.bank_details.';
-
-/**
- * A bank code by its country's scheme, as written: the zeros a spreadsheet drops are put back
- * by the importer, which knows the cell was a number; a code a person typed short is wrong.
- */
-const BANK_CODE_CHECKS: Readonly<Record<string, (code: string) => Check>> = {
-  GB: checkSortCode,
-  US: checkAbaRouting,
-  AU: checkBsb,
-  CA: checkCanadianRouting,
-};
 
 const ENTITY_TYPES = ['INDIVIDUAL', 'BUSINESS'];
 
@@ -64,10 +49,12 @@ export function validateBeneficiary(beneficiary: DraftBeneficiary, find: Finding
     if (!uk.ok) find(`${BANK}account_number`, uk.reason);
   }
 
+  // A bank code by its country's scheme, as written: the zeros a spreadsheet drops are put back
+  // by the importer, which knows the cell was a number; a code a person typed short is wrong.
   const bankCode = text(bank.bank_code);
-  const checkCode = country ? BANK_CODE_CHECKS[country] : undefined;
-  if (bankCode && checkCode) {
-    const checked = checkCode(bankCode);
+  const scheme = country ? countryScheme(country) : undefined;
+  if (bankCode && scheme) {
+    const checked = checkBankCode(bankCode, scheme);
     if (!checked.ok) find(`${BANK}bank_code`, checked.reason);
   }
   const bic = text(bank.bank_identifier_code);

@@ -450,6 +450,7 @@ describe('a currency written by name', () => {
         cell: 'C6',
         message: '"British pund" is not a currency: write the three-letter code, such as GBP',
         severity: 'error',
+        source: 'cell',
       },
     ]);
   });

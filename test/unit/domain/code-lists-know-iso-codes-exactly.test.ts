@@ -5,6 +5,7 @@ import {
   CURRENCY_CODES,
   currencyMinorUnits,
   currencyName,
+  currencyPrecisionProblem,
   DEFAULT_PURPOSE,
   isCountryCode,
   isCurrencyCode,
@@ -47,6 +48,22 @@ describe('ISO 4217 currencies', () => {
       expect(isCurrencyCode(code)).toBe(true);
     }
     expect(currencyName('GBP')).toBe('Pound Sterling');
+  });
+
+  it('name an amount’s decimals its currency does not have', () => {
+    expect(currencyPrecisionProblem(12_500n, 'JPY')).toBe(
+      '12.5 JPY has decimals, but JPY amounts are whole numbers',
+    );
+    expect(currencyPrecisionProblem(12_000n, 'JPY')).toBeNull();
+    expect(currencyPrecisionProblem(12_345n, 'EUR')).toBe(
+      '12.345 EUR has 3 decimals, but EUR amounts have at most 2',
+    );
+    expect(currencyPrecisionProblem(12_340n, 'EUR')).toBeNull();
+    expect(currencyPrecisionProblem(12_345n, 'BHD')).toBeNull();
+    expect(currencyPrecisionProblem(-12_345n, 'GBP')).toBe(
+      '-12.345 GBP has 3 decimals, but GBP amounts have at most 2',
+    );
+    expect(currencyPrecisionProblem(1n, 'XYZ')).toBe('XYZ is not a currency code');
   });
 });
 

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cellAmount,
-  checkCurrencyPrecision,
   type SheetDecimalMark,
 } from '../../../electron/core/sheets/coercion/cell-amounts';
 import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
@@ -351,23 +350,5 @@ describe('any amount up to 999,999,999,999.999 in any local format', () => {
       ),
       { numRuns: 3000 },
     );
-  });
-});
-
-describe('checkCurrencyPrecision', () => {
-  it('names decimals the currency does not have', () => {
-    expect(checkCurrencyPrecision(12_500n, 'JPY')).toBe(
-      '12.5 JPY has decimals, but JPY amounts are whole numbers',
-    );
-    expect(checkCurrencyPrecision(12_000n, 'JPY')).toBeNull();
-    expect(checkCurrencyPrecision(12_345n, 'EUR')).toBe(
-      '12.345 EUR has 3 decimals, but EUR amounts have at most 2',
-    );
-    expect(checkCurrencyPrecision(12_340n, 'EUR')).toBeNull();
-    expect(checkCurrencyPrecision(12_345n, 'BHD')).toBeNull();
-    expect(checkCurrencyPrecision(-12_345n, 'GBP')).toBe(
-      '-12.345 GBP has 3 decimals, but GBP amounts have at most 2',
-    );
-    expect(checkCurrencyPrecision(1n, 'XYZ')).toBe('XYZ is not a currency code');
   });
 });

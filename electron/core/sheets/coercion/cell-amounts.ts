@@ -2,7 +2,7 @@
 // currency. Number cells are read from the double's shortest decimal, text in the local formats
 // of finance exports (amount-marks.ts for signs and currencies, amount-digits.ts for the digits). Amounts never pass through binary floating point
 // arithmetic: the digits are read as text and counted in bigints.
-import { currencyMinorUnits, isCurrencyCode } from '../../../../shared/domain/currencies';
+import { isCurrencyCode } from '../../../../shared/domain/currencies';
 import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../../shared/domain/money';
 import { readDigits, type DecimalMark } from './amount-digits';
 import { peelMarks, symbolCurrencyOf, symbolFits, symbolIn } from './amount-marks';
@@ -232,15 +232,4 @@ export function fromHundredths(read: CellAmount, unit: string): Coerced<CellAmou
     amount.otherwise = read.otherwise / 100n;
   }
   return accept(amount);
-}
-
-/** 12.345 in EUR -> a message; 12.34 -> null. Decimals the currency cannot carry are an issue. */
-export function checkCurrencyPrecision(milli: Milli, currency: string): string | null {
-  const minorUnits = currencyMinorUnits(currency);
-  if (minorUnits === undefined) return `${currency} is not a currency code`;
-  const places = milli % 10n !== 0n ? 3 : milli % 100n !== 0n ? 2 : milli % 1000n !== 0n ? 1 : 0;
-  if (places <= minorUnits) return null;
-  const shown = `${formatAmount(milli, places)} ${currency}`;
-  if (minorUnits === 0) return `${shown} has decimals, but ${currency} amounts are whole numbers`;
-  return `${shown} has ${places} decimals, but ${currency} amounts have at most ${minorUnits}`;
 }

@@ -1,26 +1,33 @@
-// The beneficiary a row describes, built from its cells with the domain's checks, and filled in
-// where the sheet is silent: the bank country from the IBAN, the bank code's scheme (named by
-// its header, bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU) or the
-// BIC; the account currency from the amount's header, the amount's own currency, the
-// country's own currency, or the wallet's. A field whose cell could not be read is not silent:
-// it is left empty, with its issue at the cell, never filled from elsewhere.
+// The beneficiary a row describes, built from its cells and filled in where the sheet is silent:
+// the bank country from the IBAN, the bank code's scheme (named by its header,
+// bank-code-schemes.ts: a sort code means GB, a routing number US, a BSB AU) or the BIC; the
+// account currency from the amount's header, the amount's own currency, the country's own
+// currency, or the wallet's. A field whose cell could not be read is not silent: it is left
+// empty, with its issue at the cell, never filled from elsewhere. The values are kept as the
+// sheet gives them, with the zeros Excel dropped put back, for the domain's rules to judge
+// (validateDraft, in row-to-draft.ts); what only the sheet can tell (a header naming a scheme,
+// a number cell that lost its zeros) is said here.
+import {
+  type BankCodeScheme,
+  checkBankCode,
+  countryScheme,
+  schemeCountry,
+} from '../../../../shared/domain/bank-code-schemes';
 import {
   checkAbaRouting,
   checkBic,
   checkIban,
-  checkUkAccountNumber,
+  IBAN_LIKE,
   normaliseIban,
+  normaliseUkAccountNumber,
 } from '../../../../shared/domain/bank-identifiers';
 import { isCountryCode } from '../../../../shared/domain/countries';
 import { isCurrencyCode } from '../../../../shared/domain/currencies';
 import type { BeneficiaryPutBody } from '../../../../shared/service';
 import type { DraftIssue } from '../../outbox/draft-types';
 import {
-  type BankCodeScheme,
-  checkBankCode,
-  countryScheme,
   guessedScheme,
-  schemeCountry,
+  restoredBankCode,
   schemeMismatch,
 } from '../understanding/bank-code-schemes';
 import { restoreLeadingZeros } from '../coercion/cell-bank-codes';
@@ -40,8 +47,6 @@ export interface BeneficiaryContext {
 
 type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
 
-const IBAN_LIKE = /^[A-Z]{2}\d{2}[A-Z0-9]{8,}$/;
-
 export function rowBeneficiary(
   values: RowValues,
   context: BeneficiaryContext,
@@ -49,27 +54,15 @@ export function rowBeneficiary(
 ): BeneficiaryPutBody {
   const { text, unreadable } = values;
   const bank: Record<string, string> = {};
+  // As the sheet writes it, a code or not: a country that is none is the rules' to say.
   let country = text.bank_country;
   // Where the bank country's cell could not be read, nothing else may stand in for it.
   const fillCountry = (found: string | undefined) => {
     if (!unreadable.has('bank_country')) country ??= found;
   };
-  if (country !== undefined && !isCountryCode(country)) {
-    problem('bank_country', `${country} is not a country code such as GB or FR`);
-    country = undefined;
-  }
 
   const account = accountOf(values, problem);
-  if (account.iban) {
-    if (country && country !== account.iban.country) {
-      problem(
-        'bank_country',
-        `the IBAN is from ${account.iban.country} but the bank country says ${country}`,
-        'warning',
-      );
-    }
-    fillCountry(account.iban.country);
-  }
+  if (account.iban) fillCountry(account.iban.country);
   const bankCode = text.bank_code;
   // The scheme the header of the column the row's code is read from names (row-values.ts).
   const namedScheme =
@@ -80,7 +73,7 @@ export function rowBeneficiary(
     namedScheme ?? (bankCode ? guessedScheme(bankCode, context.walletCurrency) : undefined);
   // Only a header that names the scheme is evidence against the country; a guessed one yields.
   const mismatch =
-    namedScheme && bankCode && country && !account.iban
+    namedScheme && bankCode && country && isCountryCode(country) && !account.iban
       ? schemeMismatch(namedScheme, country)
       : null;
   if (mismatch) problem('bank_country', mismatch, 'warning');
@@ -96,18 +89,14 @@ export function rowBeneficiary(
     const aba = checkAbaRouting(bankCode);
     if (!aba.ok) problem('bank_code', aba.reason);
   }
-  if (!country) {
-    problem('bank_country', 'the bank country is missing and cannot be told from the account');
-  }
+  const known = country !== undefined && isCountryCode(country) ? country : undefined;
 
   if (account.number !== undefined) {
     bank.account_number =
-      !account.iban && country === 'GB'
-        ? ukAccount(account.number, values, problem)
-        : account.number;
+      !account.iban && known === 'GB' ? ukAccount(account.number, values) : account.number;
     // Only a UK account has a length its lost zeros can be put back to: a US or Australian
     // one has none, so 000123456789 stored as a number cannot be told from 123456789.
-    if (!account.iban && country !== 'GB' && values.fromNumbers.has('account_number')) {
+    if (!account.iban && known !== 'GB' && values.fromNumbers.has('account_number')) {
       problem(
         'account_number',
         "the account number is stored as a number, so any leading zeros were lost: check it against the payee's details",
@@ -116,16 +105,9 @@ export function rowBeneficiary(
     }
   }
   if (bankCode !== undefined) {
-    // A code is checked by the scheme its header names, else by its bank's country.
-    const checkedBy = namedScheme ?? (country ? countryScheme(country) : undefined);
-    const checked = checkedBy
-      ? checkBankCode(bankCode, checkedBy, values.fromNumbers.has('bank_code'))
-      : undefined;
-    if (checked && !checked.ok) problem('bank_code', checked.reason);
-    bank.bank_code = checked?.ok ? checked.value : bankCode;
+    bank.bank_code = bankCodeOf(bankCode, namedScheme, known, values, problem);
   }
-  if (bic?.ok) bank.bank_identifier_code = bic.value;
-  else if (bic) problem('bic', bic.reason);
+  if (text.bic !== undefined) bank.bank_identifier_code = bic?.ok ? bic.value : text.bic;
   if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
 
   const type = entityType(values, problem, context.payeesAreBusinesses === true);
@@ -137,11 +119,10 @@ export function rowBeneficiary(
       (joinNames(text.first_name, text.last_name) || undefined) ??
       text.company_name);
   if (holder) bank.account_name = holder;
-  else problem('account_name', 'the name of the account holder is missing');
 
   const said = text.account_currency ?? context.amountHeaderCurrency;
   const fromAmount = said === undefined ? rowAmountCurrency(values) : undefined;
-  const home = country ? homeCurrency(country) : undefined;
+  const home = known ? homeCurrency(known) : undefined;
   const currency = unreadable.has('account_currency')
     ? undefined
     : (said ?? fromAmount ?? home ?? context.walletCurrency);
@@ -150,13 +131,9 @@ export function rowBeneficiary(
     // the payment's currency is the likelier, but the person is the one who knows.
     problem(
       'account_currency',
-      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${country} are mostly in ${home}: if this one is, add an account currency column saying so`,
+      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${known} are mostly in ${home}: if this one is, add an account currency column saying so`,
       'warning',
     );
-  }
-  if (!currency) problem('account_currency', 'the account currency is missing');
-  else if (!isCurrencyCode(currency)) {
-    problem('account_currency', `${currency} is not a currency code such as GBP or EUR`);
   }
   return {
     type,
@@ -165,6 +142,30 @@ export function rowBeneficiary(
     entity,
     bank_details: bank,
   };
+}
+
+/**
+ * The bank code with the zeros Excel dropped put back, by the scheme its header names, else by
+ * its bank's country's. The rules check a code by its country's scheme; one whose header names
+ * another (a sort code column beside IE or FR, or a country not known) is checked here by the
+ * scheme it was written in.
+ */
+function bankCodeOf(
+  code: string,
+  namedScheme: BankCodeScheme | undefined,
+  country: string | undefined,
+  values: RowValues,
+  problem: Problem,
+): string {
+  const byCountry = country ? countryScheme(country) : undefined;
+  const scheme = namedScheme ?? byCountry;
+  if (!scheme) return code;
+  const restored = restoredBankCode(code, scheme, values.fromNumbers.has('bank_code'));
+  if (namedScheme && namedScheme !== byCountry) {
+    const checked = checkBankCode(restored, namedScheme);
+    if (!checked.ok) problem('bank_code', checked.reason);
+  }
+  return restored;
 }
 
 /**
@@ -178,6 +179,10 @@ function rowAmountCurrency(values: RowValues): string | undefined {
   return named !== undefined && isCurrencyCode(named) ? named : undefined;
 }
 
+/**
+ * The account as the sheet gives it: an IBAN in its electronic form (checked here only for the
+ * country it names; the rules judge it), any other number as written.
+ */
 function accountOf(
   values: RowValues,
   problem: Problem,
@@ -187,19 +192,18 @@ function accountOf(
   const raw = values.unreadable.has('iban')
     ? undefined
     : (values.text.iban ?? values.text.account_number);
-  const source: FieldId = fromIban || values.unreadable.has('iban') ? 'iban' : 'account_number';
-  if (raw === undefined) {
-    problem(source, 'the account number or IBAN is missing');
-    return {};
-  }
+  if (raw === undefined) return {};
   const compact = normaliseIban(raw);
-  if (fromIban || IBAN_LIKE.test(compact)) {
+  if (IBAN_LIKE.test(compact)) {
     const iban = checkIban(compact);
-    if (!iban.ok) {
-      problem(source, iban.reason);
-      return { number: compact };
-    }
-    return { number: iban.value, iban: { country: iban.country } };
+    return iban.ok ? { number: iban.value, iban: { country: iban.country } } : { number: compact };
+  }
+  if (fromIban) {
+    // Only its column says this is meant as an IBAN: the rules would take it for an account
+    // number of the bank's country.
+    const iban = checkIban(compact);
+    if (!iban.ok) problem('iban', iban.reason);
+    return { number: compact };
   }
   return { number: raw };
 }
@@ -207,18 +211,14 @@ function accountOf(
 /**
  * Zeros Excel dropped from a number cell are put back to 8 digits; typed as text, an account
  * number is taken as written, bar the zeros UK banks themselves add to a 6- or 7-digit one
- * (checkUkAccountNumber): "1234" in a text cell is a number cut short, not 00001234.
+ * (normaliseUkAccountNumber): "1234" in a text cell is a number cut short, not 00001234, and
+ * the rules say so.
  */
-function ukAccount(number: string, values: RowValues, problem: Problem): string {
+function ukAccount(number: string, values: RowValues): string {
   const fromNumber = values.fromNumbers.has(
     values.text.iban !== undefined ? 'iban' : 'account_number',
   );
-  const checked = checkUkAccountNumber(
-    fromNumber ? restoreLeadingZeros(number, 'uk_account') : number,
-  );
-  if (checked.ok) return checked.value;
-  problem('account_number', checked.reason);
-  return number;
+  return normaliseUkAccountNumber(fromNumber ? restoreLeadingZeros(number, 'uk_account') : number);
 }
 
 function entityType(

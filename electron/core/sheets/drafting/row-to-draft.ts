@@ -1,16 +1,22 @@
 // One sheet row as a draft: the payment body in the spec's field names, the beneficiary to
 // create (unless the row names an existing one), and every problem as an issue at its cell.
-// A row with blocking issues still becomes a draft, so that it can be fixed in the app.
-import { isPurposeCode } from '../../../../shared/domain/purpose-codes';
-import { amountToNumber, formatAmount } from '../../../../shared/domain/money';
-import { currencyMinorUnits, isCurrencyCode } from '../../../../shared/domain/currencies';
-import type { DraftPayment } from '../../../../shared/domain/draft';
+// What only the sheet's cells can tell (a text that cannot be read, a format that hides the
+// decimal mark, a header that names a scheme) is found here, as `cell` issues; the values are
+// then judged by the domain's rules (validateDraft), as an edit's are, and their `rules` issues
+// placed at the cells the values came from. A row with blocking issues still becomes a draft,
+// so that it can be fixed in the app.
+import { EXECUTION_TIME } from '../../../../shared/domain/calendar-day';
+import { currencyMinorUnits } from '../../../../shared/domain/currencies';
+import type { DraftContent, DraftPayment } from '../../../../shared/domain/draft';
+import { duplicateKey } from '../../../../shared/domain/duplicate-key';
+import { amountToNumber } from '../../../../shared/domain/money';
+import { validateDraft } from '../../../../shared/domain/validate-draft';
 import type { BeneficiaryPutBody } from '../../../../shared/service';
 import { serializeDraft } from '../../outbox/draft-insert';
 import type { DraftIssue } from '../../outbox/draft-types';
 import type { ImportedDraft } from '../../outbox/import-repository';
 import { symbolFits } from '../coercion/amount-marks';
-import { checkCurrencyPrecision, type SheetDecimalMark } from '../coercion/cell-amounts';
+import type { SheetDecimalMark } from '../coercion/cell-amounts';
 import { amountTypeFrom } from '../coercion/cell-codes';
 import {
   amountHeaderCurrency,
@@ -21,7 +27,7 @@ import {
 import type { HeaderRow } from '../understanding/header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from '../understanding/decimal-marks';
 import type { DateMarks, DateOrders } from '../understanding/date-orders';
-import { field, type FieldId } from '../understanding/fields';
+import { field, FIELDS, type FieldId } from '../understanding/fields';
 import { defaultPurpose, payeeKind, payeesAreBusinesses } from '../understanding/payee-kinds';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
@@ -75,6 +81,7 @@ export function hiddenRowWarning(row: number): DraftIssue {
     field: 'row',
     message: `row ${row} is hidden in the workbook: check that it belongs in this payout`,
     severity: 'warning',
+    source: 'cell',
   };
 }
 
@@ -119,42 +126,50 @@ const READ_FROM: Partial<Record<FieldId, readonly FieldId[]>> = {
   account_currency: ['amount_currency', 'amount'],
 };
 
+/**
+ * Where two columns fill one draft field, the one read first: an IBAN before an account
+ * number (row-beneficiary.ts). A rule's issue about the value shows at the cell it came from.
+ */
+const READ_FIRST: Partial<Record<string, readonly FieldId[]>> = {
+  'beneficiary.bank_details.account_number': ['iban', 'account_number'],
+};
+
+/** The sheet fields that fill each draft field, in FIELDS order. */
+const FILLED_BY = new Map<string, FieldId[]>();
+for (const { id, target } of FIELDS) FILLED_BY.set(target, [...(FILLED_BY.get(target) ?? []), id]);
+
 /** The spec's correlation_id: up to 100 characters, alphanumerics, hyphens and underscores. */
 const CORRELATION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
 
 export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: DraftContext): RowDraft {
   const issues: DraftIssue[] = [];
   const values = readRow(row, mapping, context, issues);
-  const problem = (id: FieldId, message: string, severity: DraftIssue['severity'] = 'error') => {
+  const problem: Problem = (id, message, severity = 'error') => {
     const target = field(id).target;
-    // One error per field: a cell that could not be read is not also "missing".
-    if (severity === 'error' && issues.some((i) => i.field === target && i.severity === 'error')) {
-      return;
-    }
-    const cell =
-      values.cells[id] ?? READ_FROM[id]?.map((other) => values.cells[other]).find(Boolean);
-    issues.push({ field: target, ...(cell ? { cell } : {}), message, severity });
+    // One error per field: the first says what to fix.
+    if (severity === 'error' && errorFields(issues).has(target)) return;
+    const cell = cellOf(values, id);
+    issues.push({ field: target, ...(cell ? { cell } : {}), message, severity, source: 'cell' });
   };
   const text = values.text;
   const existing = text.beneficiary_id;
   const beneficiary = existing ? undefined : rowBeneficiary(values, context, problem);
   const payment = paymentOf(values, context, beneficiary, problem);
   if (existing) payment.target = { type: 'contact', id: existing };
-
   const correlationId = sheetCorrelationId(text.correlation_id, problem);
+
+  const content: DraftContent = { payment, beneficiary: beneficiary ?? null };
+  issues.push(...rulesIssues(content, values, context, issues));
   const amountMark = amountMarkOf(values.amount);
-  const account = existing ?? accountKey(beneficiary);
-  // The currency goes last: keys written before it was part of them were given it by outbox
-  // migration 003, in the same place and worked out the same way.
-  const duplicateKey =
-    account && values.amount && text.execution_date
-      ? `${account}|${values.amount.milli}|${text.execution_date}|${amountCurrency(payment, context, beneficiary)}`
-      : undefined;
+  // The same key an edit works out (outbox migration 003 completed older drafts' the same way).
+  const key = duplicateKey(content, context.walletCurrency);
   return {
     payment,
     ...(beneficiary ? { beneficiary } : {}),
     issues,
-    ...(duplicateKey ? { duplicateKey } : {}),
+    ...(key ? { duplicateKey: key } : {}),
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
     ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
@@ -165,14 +180,62 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
 }
 
 /**
+ * The rules' verdict on the draft's values, as an edit would get it, each issue at the cell of
+ * the field it names. One error per field: where a cell already said what is wrong with a
+ * field (it could not be read, its format hid the decimal mark), the rule's error on the value
+ * made of it says less, and is left out.
+ */
+function rulesIssues(
+  content: DraftContent,
+  values: RowValues,
+  context: DraftTarget,
+  cellIssues: readonly DraftIssue[],
+): DraftIssue[] {
+  const said = errorFields(cellIssues);
+  return validateDraft(content, { today: context.today, walletCurrency: context.walletCurrency })
+    .filter((issue) => !(issue.severity === 'error' && said.has(issue.field)))
+    .map(({ field: target, message, severity, source }) => {
+      const cell = ruleCell(values, target);
+      return { field: target, ...(cell ? { cell } : {}), message, severity, source };
+    });
+}
+
+function errorFields(issues: readonly DraftIssue[]): Set<string> {
+  return new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.field));
+}
+
+/** The cell of a sheet field, or of the first mapped one its value may come from instead. */
+function cellOf(values: RowValues, id: FieldId): string | undefined {
+  return values.cells[id] ?? READ_FROM[id]?.map((other) => values.cells[other]).find(Boolean);
+}
+
+/**
+ * Where a rule's issue about a draft field shows: the cell its value was read from; else, as
+ * for the importer's own issues, the column the field is named by, or the first mapped one it
+ * may come from (READ_FROM).
+ */
+function ruleCell(values: RowValues, target: string): string | undefined {
+  const ids = FILLED_BY.get(target) ?? [];
+  const readFrom = (READ_FIRST[target] ?? ids).find((id) => isRead(values, id));
+  const cell = readFrom && values.cells[readFrom];
+  if (cell) return cell;
+  // Of two that fill it, the one named as the draft field is ("account_name", not "name").
+  const named = ids.find((id) => target === id || target.endsWith(`.${id}`)) ?? ids[0];
+  return named && cellOf(values, named);
+}
+
+function isRead(values: RowValues, id: FieldId): boolean {
+  if (id === 'amount') return values.amount !== undefined;
+  if (id === 'approved') return values.approved !== undefined;
+  return (values.text as Partial<Record<FieldId, string>>)[id] !== undefined;
+}
+
+/**
  * The correlation id the sheet gives, when it fits the spec. One the template gave an example
  * row marks that row as the template's, not a payee's: it is blocked until deleted or written
  * over, as its details are valid and its date ahead, and nothing else would stop it.
  */
-function sheetCorrelationId(
-  id: string | undefined,
-  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
-): string | undefined {
+function sheetCorrelationId(id: string | undefined, problem: Problem): string | undefined {
   if (id === undefined) return undefined;
   if (!CORRELATION_ID.test(id)) {
     problem(
@@ -220,7 +283,7 @@ function paymentOf(
   values: RowValues,
   context: DraftContext,
   beneficiary: BeneficiaryPutBody | undefined,
-  problem: (id: FieldId, message: string, severity?: DraftIssue['severity']) => void,
+  problem: Problem,
 ): DraftPayment {
   const text = values.text;
   let type: 'SEND' | 'LAND' = 'SEND';
@@ -242,8 +305,6 @@ function paymentOf(
       values.amount?.currency ??
       context.amountHeaderCurrency ??
       (type === 'SEND' ? source : undefined));
-  if (named && !isCurrencyCode(named))
-    problem('amount_currency', `${named} is not a currency code`);
   const cellCurrency = values.amount?.currency;
   const columnCurrency = text.amount_currency ?? context.amountHeaderCurrency;
   if (cellCurrency && columnCurrency && cellCurrency !== columnCurrency) {
@@ -263,54 +324,27 @@ function paymentOf(
   }
 
   // A missing or unreadable amount stays missing in the draft, never a 0 that could be taken
-  // for one; an amount of zero or less is kept as written, to be seen and corrected.
-  let amount: number | undefined;
+  // for one; an amount of zero or less is kept as written, for the rules to refuse.
   const milli = values.amount?.milli;
-  if (milli === undefined) {
-    problem('amount', 'the amount is missing');
-  } else if (milli <= 0n) {
-    problem(
-      'amount',
-      `${formatAmount(milli, 3).replace(/\.?0+$/, '')} is not an amount above zero`,
-    );
-    amount = amountToNumber(milli);
-  } else {
-    amount = amountToNumber(milli);
+  const amount = milli === undefined ? undefined : amountToNumber(milli);
+  if (milli !== undefined && milli > 0n && currency) {
     // Hundredths are a cent's or a penny's only where the currency has two decimals: a yen has
     // none and a dinar's fils are thousandths, so such a column would be off by 100 or by 10.
-    const minorUnits = currency ? currencyMinorUnits(currency) : undefined;
-    if (context.amountHundredths && currency && minorUnits !== undefined && minorUnits !== 2) {
+    const minorUnits = currencyMinorUnits(currency);
+    if (context.amountHundredths && minorUnits !== undefined && minorUnits !== 2) {
       problem(
         'amount',
         `the amount's column is in ${context.amountHundredths}, but ${currency} amounts have ${minorUnits === 0 ? 'no decimals' : `${minorUnits} decimals`}: write the amount in ${currency}`,
       );
     }
-    const precision = currency ? checkCurrencyPrecision(milli, currency) : null;
-    if (precision) problem('amount', precision);
     const guessed =
-      context.decimalMarkUnshown && currency && values.amount
+      context.decimalMarkUnshown && values.amount
         ? unshownMarkWarning(values.amount, currency)
         : null;
     if (guessed) problem('amount', guessed, 'warning');
   }
 
   const date = text.execution_date;
-  if (!date) problem('execution_date', 'the payment date is missing');
-  else if (date < context.today) {
-    problem(
-      'execution_date',
-      `${date} is in the past: the payment would go out at once`,
-      'warning',
-    );
-  }
-
-  let purpose = context.defaultPurpose;
-  if (text.purpose !== undefined) {
-    if (isPurposeCode(text.purpose)) purpose = text.purpose;
-    else
-      problem('purpose', `${text.purpose} is not an ISO 20022 purpose code such as SALA or SUPP`);
-  }
-
   return {
     source: { type: 'group', id: context.groupId },
     target: { type: 'contact', id: '' },
@@ -319,8 +353,9 @@ function paymentOf(
       ...(amount === undefined ? {} : { amount }),
       ...(named && named !== side ? { currency: named } : {}),
     },
-    execution: { date: date ? `${date}T09:00:00Z` : '' },
-    purpose,
+    execution: { date: date ? `${date}${EXECUTION_TIME}` : '' },
+    // A purpose the sheet gives is kept as written, right or wrong, for the rules to judge.
+    purpose: text.purpose ?? context.defaultPurpose,
     ...(text.description !== undefined ? { description: text.description } : {}),
     ...(values.approved !== undefined ? { approved: values.approved } : {}),
     ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),
@@ -336,7 +371,7 @@ function paymentOf(
 function sourceCurrency(
   currency: string | undefined,
   context: DraftTarget,
-  problem: (id: FieldId, message: string) => void,
+  problem: Problem,
 ): string | undefined {
   const wallet = context.walletCurrency;
   if (currency === undefined || wallet === undefined || currency === wallet) return currency;
@@ -345,24 +380,4 @@ function sourceCurrency(
     `the payment is to be paid from ${currency}, but this group's wallet is in ${wallet}: import it into a group with a ${currency} wallet, or write ${wallet} to pay it from this one`,
   );
   return currency;
-}
-
-/**
- * The currency the amount is in: its own when the payment names it, else the side's the spec
- * leaves it to (the wallet's for SEND, the account's for LAND); '' when neither is known.
- * Outbox migration 003 works out the same from stored drafts: change both or neither.
- */
-function amountCurrency(
-  payment: DraftPayment,
-  context: DraftTarget,
-  beneficiary: BeneficiaryPutBody | undefined,
-): string {
-  const side = payment.amount.type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
-  return payment.amount.currency ?? side ?? '';
-}
-
-function accountKey(beneficiary: BeneficiaryPutBody | undefined): string | undefined {
-  const bank = beneficiary?.bank_details;
-  if (!beneficiary || !bank?.account_number) return undefined;
-  return [beneficiary.country, bank.bank_code ?? '', bank.account_number].join(':');
 }

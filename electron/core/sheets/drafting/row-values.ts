@@ -105,6 +105,7 @@ export function readRow(
         cell: ref,
         message: read.message,
         severity: 'error',
+        source: 'cell',
       });
     } else if (read.value !== null) {
       if (column.field === 'amount') values.amount = read.value as CellAmount;
@@ -140,6 +141,7 @@ function readsBankCodeFrom(
     cell: ref,
     message: `the row gives a bank code under both "${first.header}" (${firstRef}) and "${column.header}" (${ref}): clear the one that is not the payee's bank's`,
     severity: 'error',
+    source: 'cell',
   });
   return false;
 }

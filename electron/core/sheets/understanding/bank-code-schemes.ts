@@ -4,33 +4,24 @@
 // "Transit") is believed over the digits, and only a generic one ("Bank code") leaves the
 // scheme to be told from the code.
 import {
-  type Check,
+  BANK_CODE_SCHEMES,
+  type BankCodeScheme,
+} from '../../../../shared/domain/bank-code-schemes';
+import {
   checkAbaRouting,
-  checkBsb,
-  checkCanadianRouting,
-  checkSortCode,
   normaliseAbaRouting,
   normaliseSortCode,
 } from '../../../../shared/domain/bank-identifiers';
 import { type LeadingZeroScheme, restoreLeadingZeros } from '../coercion/cell-bank-codes';
 import { normaliseHeader } from './header-matching';
 
-export type BankCodeScheme = 'uk_sort_code' | 'us_routing' | 'au_bsb' | 'ca_transit';
-
-interface SchemeRules {
-  /** The country a code of the scheme is taken to be in, where the sheet does not say. */
-  country: string;
-  /** What a person calls it, for a message: "a sort code". */
-  name: string;
-  /**
-   * Other countries whose banks use the scheme, so that a sheet naming one is not questioned:
-   * the Crown Dependencies' banks have sort codes (and Irish banks had them until SEPA), US
-   * territories' banks routing numbers.
-   */
-  alsoIn?: readonly string[];
-  check: (code: string) => Check;
+/**
+ * How a sheet loses a scheme's leading zeros, and which are put back (the scheme's country, name
+ * and check are the domain's: shared/domain/bank-code-schemes.ts).
+ */
+interface SheetZeros {
   /** The length Excel's dropped zeros are restored to, for a code stored as a number. */
-  zeros?: LeadingZeroScheme;
+  number?: LeadingZeroScheme;
   /**
    * The zeros restored in a code stored as text, which may be a number Excel wrote to a CSV:
    * only what the domain's normalisers restore (a sort code's one zero, a routing number's
@@ -40,27 +31,13 @@ interface SchemeRules {
   text?: (code: string) => string;
 }
 
-const SCHEMES: Readonly<Record<BankCodeScheme, SchemeRules>> = {
-  uk_sort_code: {
-    country: 'GB',
-    name: 'a UK sort code',
-    alsoIn: ['GG', 'JE', 'IM', 'IE'],
-    check: checkSortCode,
-    zeros: 'uk_sort_code',
-    text: normaliseSortCode,
-  },
-  us_routing: {
-    country: 'US',
-    name: 'a US routing number',
-    alsoIn: ['PR', 'GU', 'VI', 'AS', 'MP'],
-    check: checkAbaRouting,
-    zeros: 'us_routing',
-    text: normaliseAbaRouting,
-  },
-  au_bsb: { country: 'AU', name: 'an Australian BSB', check: checkBsb, zeros: 'au_bsb' },
+const ZEROS: Readonly<Record<BankCodeScheme, SheetZeros>> = {
+  uk_sort_code: { number: 'uk_sort_code', text: normaliseSortCode },
+  us_routing: { number: 'us_routing', text: normaliseAbaRouting },
+  au_bsb: { number: 'au_bsb' },
   // No zeros restored: the 9-digit electronic form starts with 0, but without it the 8 digits
   // left read as the cheque form (transit, institution), which is a code of its own.
-  ca_transit: { country: 'CA', name: 'a Canadian transit number', check: checkCanadianRouting },
+  ca_transit: {},
 };
 
 /** In order: "Routing Transit Number" is a US routing number, "Transit" alone Canadian. */
@@ -87,27 +64,14 @@ export function otherSchemes(header: string, other: string): boolean {
   return scheme !== undefined && otherScheme !== undefined && otherScheme !== scheme;
 }
 
-export function schemeCountry(scheme: BankCodeScheme): string {
-  return SCHEMES[scheme].country;
-}
-
 /**
  * Why a bank code of this scheme is doubtful in a bank in `country`, or null when its banks use
  * the scheme: a sort code column beside "FR" is a row whose country or code is wrong.
  */
 export function schemeMismatch(scheme: BankCodeScheme, country: string): string | null {
-  const rules = SCHEMES[scheme];
+  const rules = BANK_CODE_SCHEMES[scheme];
   if (country === rules.country || rules.alsoIn?.includes(country)) return null;
   return `the bank code is ${rules.name}, but the bank country says ${country}`;
-}
-
-const BY_COUNTRY = new Map(
-  (Object.keys(SCHEMES) as BankCodeScheme[]).map((scheme) => [SCHEMES[scheme].country, scheme]),
-);
-
-/** The scheme of a bank in this country, where we know it. */
-export function countryScheme(country: string): BankCodeScheme | undefined {
-  return BY_COUNTRY.get(country);
 }
 
 /**
@@ -134,14 +98,16 @@ export function guessedScheme(code: string, walletCurrency?: string): BankCodeSc
 }
 
 /**
- * The code checked by its scheme, with the leading zeros Excel dropped put back: all of them
- * when the cell was a number (the Excel case), only the domain's usual ones when it was text.
+ * The code with the leading zeros Excel dropped put back by its scheme: all of them when the
+ * cell was a number (the Excel case), only the domain's usual ones when it was text. What is
+ * put back is what the draft keeps, and so what the rules then judge.
  */
-export function checkBankCode(code: string, scheme: BankCodeScheme, fromNumber: boolean): Check {
-  const rules = SCHEMES[scheme];
-  const restored =
-    fromNumber && rules.zeros
-      ? restoreLeadingZeros(code, rules.zeros)
-      : (rules.text?.(code) ?? code);
-  return rules.check(restored);
+export function restoredBankCode(
+  code: string,
+  scheme: BankCodeScheme,
+  fromNumber: boolean,
+): string {
+  const zeros = ZEROS[scheme];
+  if (fromNumber && zeros.number) return restoreLeadingZeros(code, zeros.number);
+  return zeros.text?.(code) ?? code;
 }

@@ -2,7 +2,8 @@
 // and written as `{"<header>": "<field>"}` — the same shape the CLI prints, `--mapping FILE`
 // takes and the outbox saves per source, so a corrected mapping is offered again next time.
 import { createHash } from 'node:crypto';
-import { type BankCodeScheme, headerScheme, otherSchemes } from './bank-code-schemes';
+import type { BankCodeScheme } from '../../../../shared/domain/bank-code-schemes';
+import { headerScheme, otherSchemes } from './bank-code-schemes';
 import type { DateOrder } from '../coercion/cell-dates';
 import type { FieldId } from './fields';
 import {

@@ -5,15 +5,10 @@
 // on the other mark, the amounts that could be read either way are read again. When no amount
 // of the whole sheet shows a mark, those amounts are read as English and flagged: a wrong guess
 // pays a thousand times too much or too little.
-import { currencyMinorUnits } from '../../../../shared/domain/currencies';
+import { currencyMinorUnits, currencyPrecisionProblem } from '../../../../shared/domain/currencies';
 import { formatAmount } from '../../../../shared/domain/money';
 import type { DecimalMark } from '../coercion/amount-digits';
-import {
-  cellAmount,
-  checkCurrencyPrecision,
-  type CellAmount,
-  type SheetDecimalMark,
-} from '../coercion/cell-amounts';
+import { cellAmount, type CellAmount, type SheetDecimalMark } from '../coercion/cell-amounts';
 import type { ColumnMapping } from './column-mapping';
 import type { ReadingContext } from '../drafting/row-values';
 import { EMPTY, type SheetRow } from '../reading/sheet-types';
@@ -91,7 +86,7 @@ export function unshownMarkWarning(amount: CellAmount, currency: string): string
   const places = currencyMinorUnits(currency);
   const { milli, otherwise } = amount;
   if (otherwise === undefined || places === undefined || places >= 3) return null;
-  if (checkCurrencyPrecision(milli, currency) || checkCurrencyPrecision(otherwise, currency)) {
+  if (currencyPrecisionProblem(milli, currency) || currencyPrecisionProblem(otherwise, currency)) {
     return null;
   }
   const read = formatAmount(milli, places);
