@@ -50,12 +50,12 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
     chunk_size: chunk,
     ...(profile ? { profile } : {}),
   });
-  const counts = printedCounts({ counts: result.counts, totals: [] });
-  const { totals: _totals, ...shownCounts } = counts;
+  const { totals } = await ctx.desk.api.getBatch({ batch });
+  const counts = printedCounts({ counts: result.counts, totals });
   print(
     ctx,
     {
-      ...shownCounts,
+      ...counts,
       state: result.state,
       jobs: result.jobs,
       ...(result.error ? { error: result.error } : {}),
