@@ -89,7 +89,9 @@ async function readThroughWorker(): Promise<number> {
   });
   let rows = 0;
   try {
-    for await (const row of reading.rows) if (!('skip' in row)) rows += 1;
+    for await (const batch of reading.batches) {
+      for (const row of batch.rows) if (!('skip' in row)) rows += 1;
+    }
   } finally {
     await reading.close();
   }

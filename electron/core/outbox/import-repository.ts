@@ -1,7 +1,8 @@
-// The outbox side of a sheet import: drafts written one by one as the sheet streams (inside
-// the importer's transaction, so a refused file leaves nothing behind), the sheet's source
-// kept with the batch, possible duplicates looked up among the drafts already there, and
-// mapping proposals saved per source.
+// The outbox side of a sheet import: drafts written one by one as the sheet streams (in the
+// importer's chunk transactions, into a batch still `importing`, which a refused file deletes
+// whole), the sheet's source kept with the batch, possible duplicates looked up among the
+// drafts already there, mapping proposals saved per source, and an appended sheet's drafts
+// moved into the batch it was added to.
 import type { DraftState } from '../../../shared/domain';
 import type { Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
@@ -59,7 +60,8 @@ export class ImportRepository {
       duplicate: db.prepare(
         `SELECT b.name AS batch, p.source_row AS row FROM payment_drafts p
            JOIN batches b ON b.id = p.batch_id
-         WHERE p.duplicate_key = ? AND p.rowid <= ? ORDER BY p.rowid LIMIT 1`,
+         WHERE p.duplicate_key = ? AND p.rowid <= ? AND b.state = 'ready'
+         ORDER BY p.rowid LIMIT 1`,
       ),
       correlationTaken: db.prepare('SELECT 1 FROM payment_drafts WHERE correlation_id = ?').pluck(),
       sourceCells: db
@@ -72,6 +74,11 @@ export class ImportRepository {
         )
         .pluck(),
       deleteBeneficiary: db.prepare('DELETE FROM beneficiary_drafts WHERE id = ?'),
+      lastRow: db.prepare('SELECT max(source_row) FROM payment_drafts WHERE batch_id = ?').pluck(),
+      movePayments: db.prepare('UPDATE payment_drafts SET batch_id = ? WHERE batch_id = ?'),
+      moveBeneficiaries: db.prepare(
+        'UPDATE beneficiary_drafts SET batch_id = ? WHERE batch_id = ?',
+      ),
       setBatchSource: db.prepare('UPDATE batches SET source_json = ? WHERE id = ?'),
       batchSource: db.prepare('SELECT source_json FROM batches WHERE id = ?').pluck(),
       // Keyset on (row, rowid), which the by-batch index holds: a row rewritten once its merged
@@ -131,6 +138,20 @@ export class ImportRepository {
     for (const beneficiaryId of this.sql.deleteRow.all(batchId, row) as (string | null)[]) {
       if (beneficiaryId) this.sql.deleteBeneficiary.run(beneficiaryId);
     }
+  }
+
+  /** The last sheet row a batch's drafts came from; null when none came from a row. */
+  lastRow(batchId: string): number | null {
+    return this.sql.lastRow.get(batchId) as number | null;
+  }
+
+  /**
+   * Moves every draft and new beneficiary of one batch into another (an appended sheet's, out
+   * of the batch it was staged in); the caller owns the transaction.
+   */
+  moveDrafts(fromBatchId: string, toBatchId: string): void {
+    this.sql.movePayments.run(toBatchId, fromBatchId);
+    this.sql.moveBeneficiaries.run(toBatchId, fromBatchId);
   }
 
   correlationIdTaken(correlationId: string): boolean {

@@ -25,6 +25,12 @@ export interface ReadingRequest {
    * pin it, so that a test can prove both sides make the same drafts.
    */
   drafting?: 'balanced' | 'worker' | 'importer';
+  /**
+   * A sheet appended to a batch: its rows below the header are numbered from this row on
+   * (the batch's last row + 1), the cells their drafts point at and the merges likewise, so that
+   * they follow the batch's own rows and the results export writes them below.
+   */
+  firstRowNumber?: number;
 }
 
 /** A row below the header, as the worker hands it over: one of the three. */
@@ -51,10 +57,16 @@ export interface SheetChosen {
   passedOver: PassedOverSheet[];
 }
 
+/** A batch of rows, with the characters of cells it holds (the importer bounds its chunks by them). */
+export interface RowsSent {
+  rows: ReadRow[];
+  chars: number;
+}
+
 /** Worker to importer. The importer answers each `rows` with a message: one more batch. */
 export type ReadingMessage =
   | ({ type: 'chosen' } & SheetChosen)
-  | { type: 'rows'; rows: ReadRow[] }
+  | ({ type: 'rows' } & RowsSent)
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };
 
@@ -89,9 +101,14 @@ export class RowBatch {
 
   /** The rows gathered, and an empty batch begun. */
   take(): ReadRow[] {
-    const rows = this.rows;
+    return this.send().rows;
+  }
+
+  /** The rows gathered with their characters, and an empty batch begun. */
+  send(): RowsSent {
+    const sent = { rows: this.rows, chars: this.chars };
     this.rows = [];
     this.chars = 0;
-    return rows;
+    return sent;
   }
 }

@@ -15,7 +15,7 @@ import {
   type ReadingRequest,
 } from './sheet-reading-protocol';
 import { encodeCells } from './source-cells';
-import { SheetFileError, type SheetRow } from '../reading/sheet-types';
+import { SheetFileError, type CellRange, type SheetRow } from '../reading/sheet-types';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-reading-worker runs as a worker thread');
@@ -62,10 +62,15 @@ try {
     },
     request.target,
   );
+  // Rows below the header as the batch will number them: the sheet's own numbers, or, for a
+  // sheet appended to a batch, numbers after the batch's last row.
+  const offset =
+    request.firstRowNumber === undefined ? 0 : request.firstRowNumber - chosen.header.number - 1;
   const pinned = request.drafting ?? 'balanced';
   let drafting = pinned === 'worker';
   const batch = new RowBatch();
-  const read = (row: SheetRow): void => {
+  const read = (sheetRow: SheetRow): void => {
+    const row = offset === 0 ? sheetRow : { ...sheetRow, number: sheetRow.number + offset };
     const skip = skipReason(row, mapping);
     if (skip && isBlankReason(skip)) return batch.add({ number: row.number, skip }, 0);
     if (skip) {
@@ -85,7 +90,7 @@ try {
   };
   const send = async () => {
     await credit();
-    post({ type: 'rows', rows: batch.take() });
+    post({ type: 'rows', ...batch.send() });
     // While the importer has more than half the batches still to take, the worker has time to
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
@@ -100,7 +105,16 @@ try {
   }
   if (batch.rows.length > 0) await send();
   await chosen.close();
-  post({ type: 'end', merges: [...chosen.sheet.merges] });
+  // Merges at or above the header change no payment (merged-cells.ts); the others move with
+  // their rows.
+  const merges = chosen.sheet.merges
+    .filter((merge) => merge.top > chosen.header.number)
+    .map((merge: CellRange) => ({
+      ...merge,
+      top: merge.top + offset,
+      bottom: merge.bottom + offset,
+    }));
+  post({ type: 'end', merges });
 } catch (error) {
   post(
     error instanceof SheetFileError

@@ -5,15 +5,18 @@ import { Worker } from 'node:worker_threads';
 import type {
   ReadingMessage,
   ReadingRequest,
-  ReadRow,
+  RowsSent,
   SheetChosen,
 } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from '../reading/sheet-types';
 import { workerExecArgv, workerScript } from './worker-script';
 
 export interface SheetReading extends SheetChosen {
-  /** The rows below the header, in order, each a draft or a reason to skip it. */
-  rows: AsyncIterable<ReadRow>;
+  /**
+   * The rows below the header, in order, each a draft or a reason to skip it, in the batches the
+   * worker sent them in: taken a batch at a time, not a row at a time through an await each.
+   */
+  batches: AsyncIterable<RowsSent>;
   /** Merged ranges of the sheet; complete once the rows have been read. */
   merges(): readonly CellRange[];
   /** Stops the worker; safe to call more than once. */
@@ -28,7 +31,11 @@ export interface SheetReading extends SheetChosen {
  */
 const WORKER_HEAP_MB = 192;
 
-export async function readSheet(request: ReadingRequest): Promise<SheetReading> {
+/** Reads a sheet in a worker; `signal` stops the worker, and the reading fails, at once. */
+export async function readSheet(
+  request: ReadingRequest,
+  signal?: AbortSignal,
+): Promise<SheetReading> {
   const entry = new URL(
     `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
     import.meta.url,
@@ -52,7 +59,11 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     ),
   );
   worker.on('exit', () => inbox.fail(new SheetFileError('unreadable', 'the sheet reader stopped')));
+  const stop = () => void worker.terminate();
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) stop();
   const close = async () => {
+    signal?.removeEventListener('abort', stop);
     await worker.terminate();
   };
 
@@ -65,12 +76,12 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
     throw failure(first);
   }
   let merges: CellRange[] = [];
-  async function* rows(): AsyncGenerator<ReadRow> {
+  async function* batches(): AsyncGenerator<RowsSent> {
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'rows') {
         worker.postMessage('more');
-        yield* message.rows;
+        yield { rows: message.rows, chars: message.chars };
       } else if (message.type === 'end') {
         merges = message.merges;
         return;
@@ -80,7 +91,7 @@ export async function readSheet(request: ReadingRequest): Promise<SheetReading> 
   const { type: _chosen, ...chosen } = first;
   return {
     ...chosen,
-    rows: rows(),
+    batches: batches(),
     merges: () => merges,
     close,
   };

@@ -1,0 +1,30 @@
+// A payroll CSV of any length, every row a valid GBP payment to a payee of its own (sort code
+// and account number), written as Excel saves one (CRLF): the big sheets of the staged-import
+// tests. Amounts are written as text, built from their digits.
+import { writeFile } from 'node:fs/promises';
+
+export const PAYROLL_HEADER = 'Payee,Sort Code,Account Number,Amount,Currency,Date,Reference';
+
+/** Payroll row n (0-based) as a CSV line; it sits on sheet row n + 2. */
+export function payrollLine(n: number): string {
+  const amount = `${100 + (n % 900)}.${String(n % 100).padStart(2, '0')}`;
+  return `Payee ${n} Smith,601613,${10_000_000 + n},${amount},GBP,2030-01-31,Salary ${n}`;
+}
+
+/**
+ * Writes a payroll of `rows` payees; with `badQuoteAt`, that sheet row's first cell goes on
+ * after its closing quote (`"Payee" 1 Smith`), which the CSV reader refuses when it gets there.
+ */
+export async function writePayroll(
+  file: string,
+  rows: number,
+  { badQuoteAt }: { badQuoteAt?: number } = {},
+): Promise<string> {
+  const lines = [PAYROLL_HEADER];
+  for (let n = 0; n < rows; n += 1) {
+    const line = payrollLine(n);
+    lines.push(n + 2 === badQuoteAt ? line.replace(/^Payee/, '"Payee"') : line);
+  }
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+}
