@@ -12,17 +12,18 @@ export function payrollLine(n: number): string {
 }
 
 /**
- * Writes a payroll of `rows` payees; with `badQuoteAt`, that sheet row's first cell goes on
- * after its closing quote (`"Payee" 1 Smith`), which the CSV reader refuses when it gets there.
+ * Writes a payroll of `rows` payees, from payroll row `first` on (two payrolls of other
+ * payees share no account); with `badQuoteAt`, that sheet row's first cell goes on after its
+ * closing quote (`"Payee" 1 Smith`), which the CSV reader refuses when it gets there.
  */
 export async function writePayroll(
   file: string,
   rows: number,
-  { badQuoteAt }: { badQuoteAt?: number } = {},
+  { badQuoteAt, first = 0 }: { badQuoteAt?: number; first?: number } = {},
 ): Promise<string> {
   const lines = [PAYROLL_HEADER];
   for (let n = 0; n < rows; n += 1) {
-    const line = payrollLine(n);
+    const line = payrollLine(first + n);
     lines.push(n + 2 === badQuoteAt ? line.replace(/^Payee/, '"Payee"') : line);
   }
   await writeFile(file, `${lines.join('\r\n')}\r\n`);
