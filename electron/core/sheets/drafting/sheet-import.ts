@@ -147,7 +147,7 @@ async function stageSheet(
   if (target) refuseOtherHeaders(outbox, target, header.headers);
   let context = draftContext(header, reading, drafts);
   const writer = new DraftWriter(outbox.imports, batch.id);
-  const staged = new StagedRows(outbox.db, writer, mapping, context, limits);
+  const staged = new StagedRows(outbox.imports, writer, mapping, context, limits);
   // The header first: of all the rows kept for the export, it is the one most worth keeping. An
   // appended sheet's header and title are the batch's already.
   if (!target) {
@@ -161,11 +161,11 @@ async function stageSheet(
     if (request.signal?.aborted) throw new ImportCancelledError();
     read += sent.rows.length;
     if (staged.add(sent)) {
-      staged.commit();
+      reading.written(staged.commit());
       progress();
     }
   }
-  staged.commit();
+  reading.written(staged.commit());
   progress();
   await reading.close();
   if (request.signal?.aborted) throw new ImportCancelledError();

@@ -63,7 +63,10 @@ export interface RowsSent {
   chars: number;
 }
 
-/** Worker to importer. The importer answers each `rows` with a message: one more batch. */
+/**
+ * Worker to importer. The importer answers with a number: how many batches it has written
+ * since it last said, as many more as the worker may send.
+ */
 export type ReadingMessage =
   | ({ type: 'chosen' } & SheetChosen)
   | ({ type: 'rows' } & RowsSent)
@@ -72,18 +75,26 @@ export type ReadingMessage =
 
 export const ROWS_PER_BATCH = 100;
 /**
+ * Batches the worker may send before the importer has written them (sheet-reading.ts,
+ * `written`). The importer commits half of them as one chunk (staged-rows.ts) while the worker
+ * reads the other half: 3,200 rows a chunk, about thirty chunks for 100,000 rows. Fewer, larger
+ * chunks would hold more rows in memory; more, smaller ones cost a commit each and write the
+ * pages of the indexes that grow at random places (amounts, duplicate keys) once per chunk.
+ */
+export const BATCHES_AHEAD = 64;
+/**
  * Characters of cells a batch may hold before it is sent, fewer than 100 rows or not. A payment
  * row is a few hundred characters, so ordinary batches are bounded by their rows; a row of long
  * texts (one 32,000-character shared string in every column) is not, and 100 of them were 32 MB
- * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file.
+ * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file. The
+ * batches in flight hold at most 16 million characters, however many the worker may send.
  */
-export const BATCH_CHARS = 1_000_000;
-/** Batches the worker may send before the importer has taken them. */
-export const BATCHES_AHEAD = 16;
+export const BATCH_CHARS = 16_000_000 / BATCHES_AHEAD;
 
 /**
  * Rows gathered for the next message: full at ROWS_PER_BATCH rows or BATCH_CHARS characters of
- * cells, so the text in flight stays within BATCHES_AHEAD × (BATCH_CHARS + one row). A row's
+ * cells, so the text in flight and waiting for its chunk stays within BATCHES_AHEAD ×
+ * (BATCH_CHARS + one row). A row's
  * cells are counted once: a draft made of them repeats only the mapped ones, at most as much.
  */
 export class RowBatch {

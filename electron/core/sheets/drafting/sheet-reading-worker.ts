@@ -24,8 +24,9 @@ const post = (message: ReadingMessage) => port.postMessage(message);
 
 let credits = BATCHES_AHEAD;
 let wake: (() => void) | undefined;
-port.on('message', () => {
-  credits += 1;
+// The importer says how many batches it has written: as many more may be sent.
+port.on('message', (written: number) => {
+  credits += written;
   wake?.();
 });
 const credit = async () => {
@@ -91,7 +92,7 @@ try {
   const send = async () => {
     await credit();
     post({ type: 'rows', ...batch.send() });
-    // While the importer has more than half the batches still to take, the worker has time to
+    // While the importer has more than half the batches still to write, the worker has time to
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
   };

@@ -17,6 +17,12 @@ export interface SheetReading extends SheetChosen {
    * worker sent them in: taken a batch at a time, not a row at a time through an await each.
    */
   batches: AsyncIterable<RowsSent>;
+  /**
+   * Tells the worker that this many batches have been written: it may read as many more. Until
+   * then they count as the importer's backlog, which decides who drafts the next rows
+   * (sheet-reading-worker.ts) and bounds the rows in memory.
+   */
+  written(batches: number): void;
   /** Merged ranges of the sheet; complete once the rows have been read. */
   merges(): readonly CellRange[];
   /** Stops the worker; safe to call more than once. */
@@ -36,11 +42,7 @@ export async function readSheet(
   request: ReadingRequest,
   signal?: AbortSignal,
 ): Promise<SheetReading> {
-  const entry = new URL(
-    `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-    import.meta.url,
-  );
-  const worker = new Worker(await workerScript(entry), {
+  const worker = new Worker(await readingWorkerScript(), {
     workerData: { request },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     // From a checkout, without tsx's loader (worker-script.ts).
@@ -80,7 +82,6 @@ export async function readSheet(
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'rows') {
-        worker.postMessage('more');
         yield { rows: message.rows, chars: message.chars };
       } else if (message.type === 'end') {
         merges = message.merges;
@@ -92,9 +93,24 @@ export async function readSheet(
   return {
     ...chosen,
     batches: batches(),
+    written: (batches) => {
+      if (batches > 0) worker.postMessage(batches);
+    },
     merges: () => merges,
     close,
   };
+}
+
+/**
+ * The module the reading worker runs; from a checkout, built on first use (worker-script.ts),
+ * which a caller may ask for ahead, as a benchmark does before its clock starts.
+ */
+export function readingWorkerScript(): Promise<URL> {
+  const entry = new URL(
+    `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+    import.meta.url,
+  );
+  return workerScript(entry);
 }
 
 function failure(message: ReadingMessage): SheetFileError {

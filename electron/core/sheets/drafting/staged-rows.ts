@@ -3,7 +3,7 @@
 // another batch writes between two chunks. A row becomes a draft (made here, or in the reading
 // worker), or is counted as skipped and kept with the batch unless blank; the sheet's limit of
 // rows is checked, and what only the whole sheet shows (its decimal mark, its date orders) noted.
-import type { Db } from '../../outbox/database';
+import type { ImportRepository } from '../../outbox/import-repository';
 import type { SheetLimits } from '../reading/limits';
 import { SheetFileError } from '../reading/sheet-types';
 import type { ColumnMapping } from '../understanding/column-mapping';
@@ -13,22 +13,16 @@ import { isBlankReason, SkippedRows } from '../understanding/row-filters';
 import type { DraftWriter } from './draft-writer';
 import { KeptRows } from './kept-rows';
 import { importedDraft, type DraftContext, type SheetDraft } from './row-to-draft';
-import type { ReadRow, RowsSent } from './sheet-reading-protocol';
+import { BATCH_CHARS, BATCHES_AHEAD, type ReadRow, type RowsSent } from './sheet-reading-protocol';
 import { decodeCells, type SourceCell } from './source-cells';
 
 /**
- * A chunk is committed once it holds this much of the main thread's work. Each commit costs an
- * fsync of the WAL (synchronous=FULL, ~6 ms here): at 100 ms of work a chunk, 100,000 rows
- * take about twenty of them, and the outbox is free for other writers every 100 ms.
+ * A chunk is committed once it holds half the batches the reading worker may send ahead
+ * (sheet-reading-protocol.ts), or half their characters: the worker reads the other half while
+ * the chunk is written, and is told of the chunk's batches once they are committed.
  */
-export const CHUNK_MS = 100;
-/** The first chunk's rows, before any has been timed; chunks stay within these bounds. */
-export const CHUNK_ROWS = { first: 1_000, least: 100, most: 10_000 } as const;
-/**
- * Characters of cells a chunk holds at most, whatever its rows: rows of long texts wait for
- * their chunk in memory, and this keeps them to a few megabytes.
- */
-export const CHUNK_CHARS = 4_000_000;
+export const CHUNK_BATCHES = BATCHES_AHEAD / 2;
+export const CHUNK_CHARS = (BATCHES_AHEAD * BATCH_CHARS) / 2;
 
 export class StagedRows {
   /** Rows taken so far, blank ones included. */
@@ -39,12 +33,10 @@ export class StagedRows {
   readonly skipped = new SkippedRows();
   readonly kept = new KeptRows();
   private pending: ReadRow[][] = [];
-  private pendingRows = 0;
   private pendingChars = 0;
-  private chunkRows: number = CHUNK_ROWS.first;
 
   constructor(
-    private readonly db: Db,
+    private readonly imports: ImportRepository,
     private readonly writer: DraftWriter,
     private readonly mapping: ColumnMapping,
     private readonly context: DraftContext,
@@ -54,25 +46,20 @@ export class StagedRows {
   /** Holds a batch of rows as the worker sent it; true when a chunk is due. */
   add({ rows, chars }: RowsSent): boolean {
     this.pending.push(rows);
-    this.pendingRows += rows.length;
     this.pendingChars += chars;
-    return this.pendingRows >= this.chunkRows || this.pendingChars >= CHUNK_CHARS;
+    return this.pending.length >= CHUNK_BATCHES || this.pendingChars >= CHUNK_CHARS;
   }
 
-  /** Writes the rows held in one transaction, and sizes the next chunk by how long it took. */
-  commit(): void {
-    if (this.pendingRows === 0) return;
-    const started = performance.now();
+  /** Writes the rows held in one transaction; the number of batches written. */
+  commit(): number {
     const pending = this.pending;
-    this.db.transaction(() => {
+    if (pending.length === 0) return 0;
+    this.imports.stagedWrite(() => {
       for (const rows of pending) for (const row of rows) this.take(row);
-    })();
-    const took = performance.now() - started;
-    const fits = Math.round((this.pendingRows * CHUNK_MS) / Math.max(took, 1));
-    this.chunkRows = Math.min(CHUNK_ROWS.most, Math.max(CHUNK_ROWS.least, fits));
+    });
     this.pending = [];
-    this.pendingRows = 0;
     this.pendingChars = 0;
+    return pending.length;
   }
 
   private take(row: ReadRow): void {
