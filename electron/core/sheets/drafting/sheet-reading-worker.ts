@@ -1,9 +1,9 @@
 // Runs in a worker thread: reads the sheet while the importer writes the rows it has already
 // been sent. Which side makes a row's draft balances the two: reading is faster than writing,
-// so the worker drafts the rows it reads while the importer has plenty still to take, and
+// so the worker drafts the rows it reads while the importer has plenty still to write, and
 // sends them as cells, to be drafted by the importer, when it is running short. Rows go in
-// batches bounded in rows and in characters, only a few batches ahead of the main thread, so
-// memory stays bounded whatever the rows hold.
+// batches bounded in rows and in characters, a bounded number of batches ahead of the ones the
+// importer has written, so memory stays bounded whatever the rows hold.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from '../understanding/sheet-choice';
 import { isBlankReason, skipReason } from '../understanding/row-filters';
