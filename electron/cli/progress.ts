@@ -4,7 +4,9 @@ import type { DeskEvent } from '../../shared/desk';
 export function describeEvent(event: DeskEvent): string | undefined {
   switch (event.type) {
     case 'import.progress':
-      return `Read ${event.rows.toLocaleString('en')} rows…`;
+      return event.drafts === undefined
+        ? `Read ${event.rows.toLocaleString('en')} rows…`
+        : `Read ${event.rows.toLocaleString('en')} rows, ${event.drafts.toLocaleString('en')} drafts written…`;
     case 'export.progress':
       return `Wrote ${event.rows.toLocaleString('en')} rows…`;
     case 'job.progress':

@@ -139,6 +139,11 @@ export const ImportSummary = z.object({
   mapping_notes: z.array(z.string()).optional(),
   rows: z.int(),
   drafts: z.int(),
+  /**
+   * A sheet added to a batch (`append_to`): its rows follow the batch's, so the sheet's row n is
+   * the batch's row n + row_offset, the number `skipped` and `issues` give.
+   */
+  row_offset: z.int().optional(),
   skipped: z.array(z.object({ row: z.int(), reason: z.string() })),
   issues: z.array(ImportedIssue),
   group: BatchGroup.nullable(),

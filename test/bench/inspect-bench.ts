@@ -32,7 +32,10 @@ const inspect = (file: string) =>
 async function readWhole(file: string): Promise<number> {
   const reading = await readSheet({ file, limits: SHEET_LIMITS, target: TARGET });
   let rows = 0;
-  for await (const _row of reading.rows) rows += 1;
+  for await (const batch of reading.batches) {
+    rows += batch.rows.length;
+    reading.written(1);
+  }
   await reading.close();
   return rows;
 }

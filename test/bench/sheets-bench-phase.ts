@@ -1,10 +1,13 @@
 // One measurement of the sheet benchmark, in a process of its own: prints
-// {"seconds", "peak_rss_mb", "rows"} as its last line.
+// {"seconds", "peak_rss_mb", "rows", "cpu_seconds", "main_thread_cpu_seconds"} as its last line:
+// the CPU of every thread of the process while the phase ran, and of its main thread alone
+// (null where /proc cannot tell), so that a reading worker's share shows.
 // argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
 // write-drafts FILE | least-outbox FILE | export-xlsx FILE | export-csv FILE
 // The sheets modules are imported one by one, not through electron/core/sheets/index.ts: the
 // index loads every part, exceljs's writers included, into every phase's memory and before
 // parse-xlsx starts its clock.
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +16,7 @@ import { openCsv } from '../../electron/core/sheets/reading/csv-reader';
 import type { ResultRow } from '../../electron/core/sheets/writing/results-export';
 import { importSheet } from '../../electron/core/sheets/drafting/sheet-import';
 import { SHEET_LIMITS } from '../../electron/core/sheets/reading/limits';
-import { readSheet } from '../../electron/core/sheets/drafting/sheet-reading';
+import { readingWorkerScript, readSheet } from '../../electron/core/sheets/drafting/sheet-reading';
 import { BENCH_HEADER, benchRow } from './sheets-bench-files';
 import { peakRssMb } from './sandbox-process';
 
@@ -89,7 +92,10 @@ async function readThroughWorker(): Promise<number> {
   });
   let rows = 0;
   try {
-    for await (const row of reading.rows) if (!('skip' in row)) rows += 1;
+    for await (const batch of reading.batches) {
+      for (const row of batch.rows) if (!('skip' in row)) rows += 1;
+      reading.written(1);
+    }
   } finally {
     await reading.close();
   }
@@ -122,17 +128,19 @@ async function sheetDrafts() {
 
 /**
  * The writing side of an import alone: the sheet's drafts, made beforehand (not timed), written
- * to a new outbox with the import's checks, in one transaction. What an import costs at least
- * however fast its reading is.
+ * to a new outbox with the import's checks, in the import's chunks (staged-rows.ts), then made
+ * ready. What an import costs at least however fast its reading is.
  */
 async function writeDrafts(): Promise<Timed> {
   const { DraftWriter } = await import('../../electron/core/sheets/drafting/draft-writer');
+  const { CHUNK_BATCHES } = await import('../../electron/core/sheets/drafting/staged-rows');
+  const { ROWS_PER_BATCH } =
+    await import('../../electron/core/sheets/drafting/sheet-reading-protocol');
   const drafts = await sheetDrafts();
   const dir = await mkdtemp(join(tmpdir(), 'payout-desk-bench-outbox-'));
   const outbox = Outbox.open(dir);
   try {
     const started = performance.now();
-    outbox.db.exec('BEGIN IMMEDIATE');
     const batch = outbox.batches.create({
       name: 'Bench',
       profile: 'local',
@@ -140,10 +148,16 @@ async function writeDrafts(): Promise<Timed> {
       walletId: 'bench-wallet',
       walletCurrency: TARGET.walletCurrency,
       sourceFile: file,
+      state: 'importing',
     });
     const writer = new DraftWriter(outbox.imports, batch.id);
-    for (const draft of drafts) writer.write(draft);
-    outbox.db.exec('COMMIT');
+    const chunk = CHUNK_BATCHES * ROWS_PER_BATCH;
+    for (let first = 0; first < drafts.length; first += chunk) {
+      outbox.imports.stagedWrite(() => {
+        for (const draft of drafts.slice(first, first + chunk)) writer.write(draft);
+      });
+    }
+    outbox.db.transaction(() => outbox.batches.markReady(batch.id))();
     return { rows: writer.count, seconds: (performance.now() - started) / 1000 };
   } finally {
     outbox.close();
@@ -250,13 +264,41 @@ const phases: Record<string, () => Promise<number | Timed>> = {
   'export-xlsx': exportResults,
   'export-csv': exportResults,
 };
+/** CPU seconds of the main thread so far; null where /proc cannot tell (not Linux). */
+function mainThreadCpu(): number | null {
+  try {
+    // utime and stime, fields 14 and 15 of the thread's stat, in clock ticks (100 a second).
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const run = phases[phase];
 if (!run) throw new Error(`unknown phase ${phase}`);
+// From a checkout the reading worker's modules are bundled once per process (worker-script.ts):
+// loading, as every phase's modules are loaded, before the clock starts. A built app has no
+// bundle to build.
+if (phase === 'import' || phase === 'read-through-worker') await readingWorkerScript();
+const mainBefore = mainThreadCpu();
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const done = await run();
 const timed =
   typeof done === 'number' ? { rows: done, seconds: (performance.now() - started) / 1000 } : done;
+const cpu = process.cpuUsage(cpuBefore);
+const mainAfter = mainThreadCpu();
 const seconds = Number(timed.seconds.toFixed(3));
 process.stdout.write(
-  `${JSON.stringify({ seconds, peak_rss_mb: peakRssMb(), rows: timed.rows })}\n`,
+  `${JSON.stringify({
+    seconds,
+    peak_rss_mb: peakRssMb(),
+    rows: timed.rows,
+    cpu_seconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+    main_thread_cpu_seconds:
+      mainBefore === null || mainAfter === null
+        ? null
+        : Number((mainAfter - mainBefore).toFixed(2)),
+  })}\n`,
 );

@@ -1,6 +1,9 @@
 // npm run bench:sheets — a 100,000-row payroll sheet as .xlsx and as .csv: the bare streaming
 // parse (exceljs's streaming reader for .xlsx, the CSV reader for .csv; no mapping, no checks)
-// against the whole import into an outbox with every check; their ratio, rows/s and peak RSS;
+// against the whole import into an outbox with every check, staged as the app imports (its
+// batch `importing`, its rows committed in chunks, then ready); their ratio, rows/s and peak RSS;
+// the import's CPU, all threads and its main thread alone (the reading worker does the rest);
+// the import against the larger of the bare parse and the least outbox (below), the target;
 // each side of the import alone, which no overlap can hide: the sheet read through the import's
 // worker (rows dropped), and the sheet's drafts (made beforehand) written; the least any sound
 // outbox could write for the same drafts (ids, bodies and source rows, one index: the least
@@ -22,6 +25,8 @@ interface Measured {
   seconds: number;
   peak_rss_mb: number;
   rows: number;
+  cpu_seconds: number;
+  main_thread_cpu_seconds: number | null;
 }
 
 function measure(phase: string, file: string): Measured {
@@ -56,6 +61,9 @@ function compare(parsePhase: string, file: string) {
   const ratio = Number((whole.seconds / parse.seconds).toFixed(2));
   const least = median(runs['least-outbox'] ?? []);
   const peak = Math.max(...(runs.import ?? []).map((run) => run.peak_rss_mb));
+  // No import can take less than reading its sheet, nor than writing its drafts.
+  const floor = Math.max(parse.seconds, least.seconds);
+  const overFloor = Number((whole.seconds / floor).toFixed(2));
   return {
     parse_seconds: parse.seconds,
     parse_rows_per_second: Math.round(parse.rows / parse.seconds),
@@ -63,6 +71,9 @@ function compare(parsePhase: string, file: string) {
     import_seconds: whole.seconds,
     import_rows_per_second: Math.round(whole.rows / whole.seconds),
     import_peak_rss_mb: peak,
+    // The median import's CPU: all its threads, and the main thread that writes the outbox.
+    import_cpu_seconds: whole.cpu_seconds,
+    import_main_thread_cpu_seconds: whole.main_thread_cpu_seconds,
     ratio,
     // Each side of an import alone: no overlap of the two can take less than the longer one.
     read_through_worker_seconds: median(runs['read-through-worker'] ?? []).seconds,
@@ -70,7 +81,10 @@ function compare(parsePhase: string, file: string) {
     // No import into an outbox can take less than writing this much of it.
     least_outbox_seconds: least.seconds,
     least_ratio_possible: Number((least.seconds / parse.seconds).toFixed(2)),
+    floor_seconds: floor,
+    import_over_floor: overFloor,
     meets_ratio_target: ratio <= TARGET_RATIO,
+    meets_floor_target: overFloor <= TARGET_RATIO,
     meets_rss_target: peak < TARGET_RSS_MB,
   };
 }

@@ -7,7 +7,7 @@ import { describeZodError } from '../../../shared/service';
 import { ServiceCallError } from '../client';
 import { OutboxTooNewError } from '../outbox';
 import { KeychainUnavailableError } from '../secrets';
-import { SheetExportError, SheetFileError } from '../sheets';
+import { ImportCancelledError, SheetExportError, SheetFileError } from '../sheets';
 import { BatchLockedError } from '../sync/sync-engine';
 
 export function toDeskError(error: unknown): DeskError {
@@ -16,16 +16,9 @@ export function toDeskError(error: unknown): DeskError {
     return new DeskError('invalid_input', describeZodError(error), { issues: error.issues });
   }
   if (error instanceof ServiceCallError) return serviceError(error);
+  if (error instanceof ImportCancelledError) return new DeskError('cancelled', error.message);
   if (error instanceof SheetFileError) {
-    const code =
-      error.code === 'batch_exists'
-        ? 'conflict'
-        : error.code === 'bad_mapping' ||
-            error.code === 'no_batch_name' ||
-            error.code === 'no_such_sheet'
-          ? 'invalid_input'
-          : 'bad_file';
-    return new DeskError(code, error.message, { reason: error.code });
+    return new DeskError(sheetErrorCode(error.code), error.message, { reason: error.code });
   }
   if (error instanceof SheetExportError) {
     return new DeskError(
@@ -40,6 +33,23 @@ export function toDeskError(error: unknown): DeskError {
   if (error instanceof OutboxTooNewError) return new DeskError('conflict', error.message);
   const message = error instanceof Error ? error.message : String(error);
   return new DeskError('internal', message);
+}
+
+function sheetErrorCode(code: SheetFileError['code']): DeskError['code'] {
+  switch (code) {
+    case 'batch_exists':
+    case 'headers_differ':
+    case 'batch_changed':
+      return 'conflict';
+    case 'batch_not_found':
+      return 'not_found';
+    case 'bad_mapping':
+    case 'no_batch_name':
+    case 'no_such_sheet':
+      return 'invalid_input';
+    default:
+      return 'bad_file';
+  }
 }
 
 function serviceError(error: ServiceCallError): DeskError {

@@ -1,8 +1,9 @@
-// Sheets in and out: inspect a file (nothing written), import it into a new batch, the saved
-// mappings, the template, and a batch's own sheet back with each row's outcome. Everything here
+// Sheets in and out: inspect a file (nothing written), import it into a new batch or add it to
+// one, the saved mappings, the template, and a batch's own sheet back with each row's outcome. Everything here
 // works with no service reachable: a batch imported offline waits for its group.
 import { basename } from 'node:path';
 import { DeskError } from '../../../shared/desk/errors';
+import type { DeskParsedInput } from '../../../shared/desk/api';
 import type { ImportSummary } from '../../../shared/desk/imports';
 import { ServiceCallError } from '../client';
 import {
@@ -17,7 +18,9 @@ import {
   writeTemplateCsv,
   writeTemplateWorkbook,
   type BatchSheetSource,
+  type SheetImportSummary,
 } from '../sheets';
+import type { BatchGroupChoice } from '../outbox/batch-repository';
 import {
   batchOf,
   changed,
@@ -34,6 +37,8 @@ import {
   lastSeenGroup,
   type GroupChoice,
 } from './group-choice';
+
+type ImportInput = DeskParsedInput<'importSheet'>;
 
 type ImportHandlers = Pick<
   DeskHandlers,
@@ -76,12 +81,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
 
     importSheet: async (input, signal) => {
       await readable(input.file);
-      if (input.append_to !== undefined) {
-        throw new DeskError(
-          'invalid_input',
-          'adding a sheet to an existing batch is not available yet: import it as a batch of its own',
-        );
-      }
+      if (input.append_to !== undefined) return appendSheet(ctx, input, input.append_to, signal);
       const profile = profileOf(ctx, input.profile);
       const choice = await groupForImport(ctx, profile, input.group_id);
       const name = input.batch_name ?? freeBatchName(ctx, defaultBatchName(input.file, ctx.now()));
@@ -91,45 +91,28 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
           `a batch named "${name}" already exists: choose another name`,
         );
       }
-      return ctx.jobs.run({ id: input.job_id, kind: 'import', signal }, async (_signal, jobId) => {
-        const summary = await importSheet(outbox, {
-          file: input.file,
-          ...(input.sheet ? { sheet: input.sheet } : {}),
-          ...(input.header_row !== undefined ? { headerRow: input.header_row } : {}),
-          ...mappingOf(input),
-          batchName: name,
-          profile,
-          group: choice
-            ? {
-                id: choice.group.groupId,
-                ...(choice.group.walletId ? { walletId: choice.group.walletId } : {}),
-                ...(choice.group.walletCurrency
-                  ? { walletCurrency: choice.group.walletCurrency }
-                  : {}),
-              }
-            : { id: '' },
-          today: ctx.today(),
-          onProgress: ({ rows }) =>
-            ctx.events.emit({ type: 'import.progress', job_id: jobId, rows }),
-        });
-        outbox.db.transaction(() => {
-          if (choice) outbox.batches.setGroup(summary.batchId, choice.group);
-          else outbox.batches.clearGroup(summary.batchId);
-          if (input.service_approval) {
-            outbox.batches.setServiceApproval(summary.batchId, input.service_approval);
-          }
-        })();
-        changed(ctx, null);
-        const { batchId, mapping_source, ...rest } = summary;
-        const result: ImportSummary = {
-          ...rest,
-          batch_id: batchId,
-          mapping_source,
-          group: choice ? groupView(choice.group) : null,
-          group_checked: choice?.checked ?? false,
-        };
-        return result;
-      });
+      const group = choice?.group;
+      return ctx.jobs.run(
+        { id: input.job_id, kind: 'import', signal },
+        async (jobSignal, jobId) => {
+          const summary = await importSheet(outbox, {
+            ...sheetOf(ctx, input, jobSignal, jobId),
+            batchName: name,
+            profile,
+            group: group
+              ? {
+                  id: group.groupId,
+                  ...(group.groupName ? { name: group.groupName } : {}),
+                  ...(group.walletId ? { walletId: group.walletId } : {}),
+                  ...(group.walletCurrency ? { walletCurrency: group.walletCurrency } : {}),
+                }
+              : { id: '' },
+            ...(input.service_approval ? { serviceApproval: input.service_approval } : {}),
+          });
+          changed(ctx, null);
+          return importSummary(summary, group ?? null, choice?.checked ?? false);
+        },
+      );
     },
 
     listMappings: () => ({
@@ -197,6 +180,74 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
   };
 }
 
+/**
+ * A sheet added to a ready batch (sheets/drafting/batch-append.ts): its rows take the batch's
+ * profile, group and approval, so a group asked for must be the batch's; one sheet at a time
+ * per batch, as each takes the row numbers after the batch's last.
+ */
+function appendSheet(
+  ctx: DeskContext,
+  input: ImportInput,
+  ref: string,
+  signal: AbortSignal,
+): Promise<ImportSummary> {
+  const batch = batchOf(ctx, ref);
+  if (input.batch_name !== undefined) {
+    throw new DeskError(
+      'invalid_input',
+      `rows added to batch "${batch.name}" keep its name: give no new name to add a sheet to a batch`,
+    );
+  }
+  if (input.group_id !== undefined && input.group_id !== batch.groupId) {
+    throw new DeskError(
+      'conflict',
+      batch.groupId
+        ? `batch "${batch.name}" pays from group ${batch.groupId}, not ${input.group_id}: add the sheet without naming a group, or import it as a batch of its own`
+        : `batch "${batch.name}" has no group yet: choose its group first, or add the sheet without naming one`,
+    );
+  }
+  if (ctx.jobs.busyWith(batch.id).includes('import')) {
+    throw new DeskError(
+      'busy',
+      `a sheet is being added to batch "${batch.name}" already: wait for it to finish`,
+    );
+  }
+  return ctx.jobs.run(
+    { id: input.job_id, kind: 'import', batchId: batch.id, signal },
+    async (jobSignal, jobId) => {
+      const summary = await importSheet(ctx.outbox, {
+        ...sheetOf(ctx, input, jobSignal, jobId),
+        batchName: batch.name,
+        profile: batch.profile,
+        group: { id: batch.groupId ?? '' },
+        appendTo: batch.id,
+      });
+      changed(ctx, batch.id);
+      const { groupId, groupName, walletId, walletCurrency } = batch;
+      // The batch's own group, as the batch holds it: checked, if at all, before its sync.
+      return importSummary(
+        summary,
+        groupId ? { groupId, groupName, walletId, walletCurrency } : null,
+        false,
+      );
+    },
+  );
+}
+
+/** What every import asks of the sheets: the file, its sheet and mapping, progress and cancel. */
+function sheetOf(ctx: DeskContext, input: ImportInput, signal: AbortSignal, jobId: string) {
+  return {
+    file: input.file,
+    ...(input.sheet ? { sheet: input.sheet } : {}),
+    ...(input.header_row !== undefined ? { headerRow: input.header_row } : {}),
+    ...mappingOf(input),
+    today: ctx.today(),
+    signal,
+    onProgress: ({ rows, drafts }: { rows: number; drafts: number }) =>
+      ctx.events.emit({ type: 'import.progress', job_id: jobId, rows, drafts }),
+  };
+}
+
 /** The mapping given, as the sheets take it: with its date order, `{"mapping", "date_order"}`. */
 function mappingOf(input: {
   mapping?: Record<string, string | null> | undefined;
@@ -207,6 +258,21 @@ function mappingOf(input: {
     mapping: input.date_order
       ? { mapping: input.mapping, date_order: input.date_order }
       : input.mapping,
+  };
+}
+
+function importSummary(
+  summary: SheetImportSummary,
+  group: BatchGroupChoice | null,
+  checked: boolean,
+): ImportSummary {
+  const { batchId, mapping_source, ...rest } = summary;
+  return {
+    ...rest,
+    batch_id: batchId,
+    mapping_source,
+    group: group ? groupView(group) : null,
+    group_checked: group !== null && checked,
   };
 }
 

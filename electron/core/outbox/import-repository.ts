@@ -1,7 +1,8 @@
-// The outbox side of a sheet import: drafts written one by one as the sheet streams (inside
-// the importer's transaction, so a refused file leaves nothing behind), the sheet's source
-// kept with the batch, possible duplicates looked up among the drafts already there, and
-// mapping proposals saved per source.
+// The outbox side of a sheet import: drafts written one by one as the sheet streams (in the
+// importer's chunk transactions, into a batch still `importing`, which a refused file deletes
+// whole), the sheet's source kept with the batch, possible duplicates looked up among the
+// drafts already there, mapping proposals saved per source, and an appended sheet's drafts
+// moved into the batch it was added to.
 import type { DraftState } from '../../../shared/domain';
 import type { Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
@@ -55,6 +56,9 @@ export type DraftStore = Pick<
   'mark' | 'insert' | 'duplicateOf' | 'sourceCells' | 'deleteRow' | 'correlationIdTaken'
 >;
 
+/** WAL pages (4 KB) an import's chunks let the WAL hold before a commit folds it back. */
+const STAGED_CHECKPOINT_PAGES = 16_384;
+
 export class ImportRepository {
   private readonly sql;
   private readonly draftInsert: DraftInsert;
@@ -69,7 +73,8 @@ export class ImportRepository {
       duplicate: db.prepare(
         `SELECT b.name AS batch, p.source_row AS row FROM payment_drafts p
            JOIN batches b ON b.id = p.batch_id
-         WHERE p.duplicate_key = ? AND p.rowid <= ? ORDER BY p.rowid LIMIT 1`,
+         WHERE p.duplicate_key = ? AND p.rowid <= ? AND b.state = 'ready'
+         ORDER BY p.rowid LIMIT 1`,
       ),
       correlationTaken: db.prepare('SELECT 1 FROM payment_drafts WHERE correlation_id = ?').pluck(),
       sourceCells: db
@@ -82,6 +87,11 @@ export class ImportRepository {
         )
         .pluck(),
       deleteBeneficiary: db.prepare('DELETE FROM beneficiary_drafts WHERE id = ?'),
+      lastRow: db.prepare('SELECT max(source_row) FROM payment_drafts WHERE batch_id = ?').pluck(),
+      movePayments: db.prepare('UPDATE payment_drafts SET batch_id = ? WHERE batch_id = ?'),
+      moveBeneficiaries: db.prepare(
+        'UPDATE beneficiary_drafts SET batch_id = ? WHERE batch_id = ?',
+      ),
       setBatchSource: db.prepare('UPDATE batches SET source_json = ? WHERE id = ?'),
       batchSource: db.prepare('SELECT source_json FROM batches WHERE id = ?').pluck(),
       // Keyset on (row, rowid), which the by-batch index holds: a row rewritten once its merged
@@ -108,6 +118,30 @@ export class ImportRepository {
            mapping_json = excluded.mapping_json, updated_at = excluded.updated_at`,
       ),
     };
+  }
+
+  /**
+   * Runs `write`, a chunk of an import's rows into its `importing` batch, in a transaction that
+   * is committed without waiting for the disk (synchronous=NORMAL) and leaves the WAL to grow
+   * to about 64 MB before it is folded back. A power cut may lose such a commit, but only rows
+   * of a batch that is deleted whole at the next start (create-desk.ts) unless the import's
+   * last transaction, an ordinary one, made it ready: that commit's fsync makes every chunk
+   * before it durable too, as the WAL is written in order. Each chunk would otherwise wait for
+   * an fsync of the WAL and one of the database file; with a hundred of them, that is most of
+   * the time a chunk takes. Both settings are set back before anything else can commit.
+   */
+  stagedWrite<T>(write: () => T): T {
+    const { db } = this;
+    const synchronous = db.pragma('synchronous', { simple: true }) as number;
+    const checkpointAt = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`wal_autocheckpoint = ${STAGED_CHECKPOINT_PAGES}`);
+    try {
+      return db.transaction(write)();
+    } finally {
+      db.pragma(`synchronous = ${synchronous}`);
+      db.pragma(`wal_autocheckpoint = ${checkpointAt}`);
+    }
   }
 
   /** Drafts up to here were there before this import: the ones a duplicate is looked for in. */
@@ -141,6 +175,20 @@ export class ImportRepository {
     for (const beneficiaryId of this.sql.deleteRow.all(batchId, row) as (string | null)[]) {
       if (beneficiaryId) this.sql.deleteBeneficiary.run(beneficiaryId);
     }
+  }
+
+  /** The last sheet row a batch's drafts came from; null when none came from a row. */
+  lastRow(batchId: string): number | null {
+    return this.sql.lastRow.get(batchId) as number | null;
+  }
+
+  /**
+   * Moves every draft and new beneficiary of one batch into another (an appended sheet's, out
+   * of the batch it was staged in); the caller owns the transaction.
+   */
+  moveDrafts(fromBatchId: string, toBatchId: string): void {
+    this.sql.movePayments.run(toBatchId, fromBatchId);
+    this.sql.moveBeneficiaries.run(toBatchId, fromBatchId);
   }
 
   correlationIdTaken(correlationId: string): boolean {

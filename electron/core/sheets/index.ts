@@ -3,6 +3,7 @@
 // results and a wallet statement, as .xlsx or .csv.
 export {
   importSheet,
+  ImportCancelledError,
   type SheetImportRequest,
   type SheetImportSummary,
 } from './drafting/sheet-import';

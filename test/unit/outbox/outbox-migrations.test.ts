@@ -205,6 +205,34 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('005 indexes by chunk only the drafts that have one, and lookups by chunk still use it', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 4));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
+    ).run();
+    const draft = db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, chunk_id, created_at,
+         updated_at) VALUES (?, ?, 'b1', '{}', ?, 'now', 'now')`,
+    );
+    draft.run('sent', 'pd-sent', 'c1');
+    draft.run('unsent', 'pd-unsent', null);
+    migrate(db, MIGRATIONS.slice(0, 5));
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    const byChunk = 'SELECT id FROM payment_drafts WHERE chunk_id = ?';
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${byChunk}`).all('c1') as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('payment_drafts_by_chunk');
+    expect(db.prepare(byChunk).pluck().all('c1')).toEqual(['sent']);
+    // The index leaves out the drafts without a chunk.
+    const index = db
+      .prepare(`SELECT sql FROM sqlite_master WHERE name = 'payment_drafts_by_chunk'`)
+      .pluck()
+      .get();
+    expect(index).toMatch(/WHERE chunk_id IS NOT NULL$/);
+    expect(db.prepare('SELECT COUNT(*) FROM payment_drafts').pluck().get()).toBe(2);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -3,7 +3,14 @@ import { initial } from './001-initial';
 import { sheetSources } from './002-sheet-sources';
 import { duplicateKeyCurrency } from './003-duplicate-key-currency';
 import { desk } from './004-desk';
+import { chunkIndex } from './005-chunk-index';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [initial, sheetSources, duplicateKeyCurrency, desk];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  sheetSources,
+  duplicateKeyCurrency,
+  desk,
+  chunkIndex,
+];
 export type { Migration };

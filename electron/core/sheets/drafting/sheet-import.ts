@@ -1,26 +1,29 @@
 // A sheet into a batch of drafts: choose the sheet and its header row, map the columns (the
 // mapping given, the one saved for this source, or one proposed from the headers), then stream
-// the rows into the outbox, each as a draft with its issues. The whole import is one
-// transaction: a file refused halfway leaves the outbox as it was.
+// the rows into the outbox, each as a draft with its issues. The import is staged (DESIGN.md):
+// its batch is made `importing` at once, which reserves its name and keeps it out of the lists;
+// the rows are committed in chunks as they come (staged-rows.ts), never in a transaction held
+// across an await; the last transaction makes the batch ready. A file refused halfway, or an
+// import cancelled, deletes the batch whole: the outbox is left as it was.
+import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingNotes, mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
-import { draftContext, importedDraft, type DraftContext, type SheetDraft } from './row-to-draft';
-import type { SheetDecimalMark } from '../coercion/cell-amounts';
-import { DateOrderTally, type DateOrders } from '../understanding/date-orders';
-import { FIELDS } from '../understanding/fields';
-import { DecimalMarkTally } from '../understanding/decimal-marks';
-import { isBlankReason, SkippedRows } from '../understanding/row-filters';
+import { draftContext, importedDraft, type DraftTarget } from './row-to-draft';
 import type { PassedOverSheet } from '../understanding/sheet-choice';
-import { readSheet } from './sheet-reading';
-import type { ReadingRequest, ReadRow } from './sheet-reading-protocol';
+import { readSheet, type SheetReading } from './sheet-reading';
+import type { ReadingRequest } from './sheet-reading-protocol';
 import { SheetFileError, type SheetRow } from '../reading/sheet-types';
 import { DraftWriter, type ImportedIssue } from './draft-writer';
 import { fillMergedCells } from './merged-cells';
-import { decodeCells, encodeCells, type SourceCell } from './source-cells';
-import { KeptRows } from './kept-rows';
+import { encodeCells } from './source-cells';
+import { howCellsWereRead } from './how-cells-were-read';
+import { StagedRows } from './staged-rows';
+import type { SkippedRows } from '../understanding/row-filters';
+import type { Batch } from '../../outbox/batch-repository';
+import { appendStaged, appendTarget, refuseOtherHeaders, type AppendTarget } from './batch-append';
 
 export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   file: string;
@@ -28,13 +31,25 @@ export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   sheet?: string;
   /** A mapping as JSON, `{"<header>": "<field>"}`, given by the person. */
   mapping?: unknown;
+  /** A new batch's name; with `appendTo`, not used (the batch has its name). */
   batchName: string;
   profile: string;
-  group: { id: string; walletId?: string; walletCurrency?: string };
+  /** The payment group; an empty id: none yet (the batch waits for one before its sync). */
+  group: { id: string; name?: string; walletId?: string; walletCurrency?: string };
+  /** How the new batch's payments go to the service; for approval there unless said. */
+  serviceApproval?: Batch['serviceApproval'];
+  /**
+   * A ready batch to add the rows to instead of a new one (batch-append.ts): its profile and
+   * group are the ones used, and its headers must be the sheet's.
+   */
+  appendTo?: string;
+  /** Cancels the import: the reading stops, the batch is deleted, ImportCancelledError. */
+  signal?: AbortSignal;
   limits?: SheetLimits;
   /** YYYY-MM-DD; payment dates before it get a warning. Defaults to today. */
   today?: string;
-  onProgress?: (progress: { rows: number }) => void;
+  /** Rows read, and drafts committed, after each chunk. */
+  onProgress?: (progress: { rows: number; drafts: number }) => void;
   /** Which thread makes the drafts (sheet-reading-protocol.ts); balanced unless a test pins it. */
   drafting?: ReadingRequest['drafting'];
 }
@@ -58,105 +73,112 @@ export interface SheetImportSummary {
   mapping_notes?: string[];
   rows: number;
   drafts: number;
+  /**
+   * A sheet appended to a batch: the sheet's row n is the batch's row n + row_offset, which is
+   * the number `skipped` and `issues` give (and the drafts' cells point at).
+   */
+  row_offset?: number;
   skipped: { row: number; reason: string }[];
   issues: ImportedIssue[];
 }
 
-const PROGRESS_EVERY = 1000;
+/** An import stopped by its signal: nothing of it was left in the outbox. */
+export class ImportCancelledError extends Error {
+  readonly code = 'cancelled';
+  constructor() {
+    super('the import was cancelled: nothing of it was kept');
+    this.name = 'ImportCancelledError';
+  }
+}
 
 export async function importSheet(
   outbox: Outbox,
   request: SheetImportRequest,
 ): Promise<SheetImportSummary> {
   const limits = request.limits ?? SHEET_LIMITS;
-  // A batch is found by its name (payout-desk show NAME): one without a name could not be.
-  if (request.batchName.trim() === '') {
-    throw new SheetFileError('no_batch_name', 'the batch needs a name: give one that is not blank');
-  }
-  if (outbox.batches.find(request.batchName)) {
-    throw new SheetFileError(
-      'batch_exists',
-      `a batch named "${request.batchName}" already exists: choose another name`,
+  // Checked before anything is written: a mapping of the wrong shape is refused saying why.
+  const mapping = request.mapping !== undefined ? parseMapping(request.mapping) : undefined;
+  if (request.signal?.aborted) throw new ImportCancelledError();
+  const target =
+    request.appendTo !== undefined ? appendTarget(outbox, request.appendTo) : undefined;
+  const drafts = draftTargetOf(request, target);
+  // Made before the first await: from here on the name is taken, by this import.
+  const batch = stageBatch(outbox, request, target);
+  let reading: SheetReading | undefined;
+  try {
+    reading = await readSheet(
+      {
+        file: request.file,
+        limits,
+        ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
+        ...(request.headerRow !== undefined ? { headerRow: request.headerRow } : {}),
+        ...(mapping !== undefined ? { mapping } : {}),
+        saved: parseSavedMappings(outbox.imports.savedMappings()),
+        target: drafts,
+        ...(request.drafting ? { drafting: request.drafting } : {}),
+        ...(target ? { firstRowNumber: target.firstRow } : {}),
+      },
+      request.signal,
     );
+    return await stageSheet(outbox, request, { batch, reading, target, drafts, limits });
+  } catch (error) {
+    await reading?.close();
+    outbox.batches.delete(batch.id);
+    if (request.signal?.aborted) throw new ImportCancelledError();
+    throw error;
   }
-  const target = {
-    groupId: request.group.id,
-    ...(request.group.walletCurrency ? { walletCurrency: request.group.walletCurrency } : {}),
-    today: request.today ?? new Date().toISOString().slice(0, 10),
-  };
-  const reading = await readSheet({
-    file: request.file,
-    limits,
-    ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
-    ...(request.headerRow !== undefined ? { headerRow: request.headerRow } : {}),
-    // Checked here, before the file is opened: a mapping of the wrong shape is refused saying why.
-    ...(request.mapping !== undefined ? { mapping: parseMapping(request.mapping) } : {}),
-    saved: parseSavedMappings(outbox.imports.savedMappings()),
-    target,
-    ...(request.drafting ? { drafting: request.drafting } : {}),
-  });
+}
+
+interface Staging {
+  /** The batch the rows are written to: the new batch, or an append's staging batch. */
+  batch: Batch;
+  reading: SheetReading;
+  target: AppendTarget | undefined;
+  drafts: DraftTarget;
+  limits: SheetLimits;
+}
+
+/** The rows into the staged batch, chunk by chunk; then the last transaction. */
+async function stageSheet(
+  outbox: Outbox,
+  request: SheetImportRequest,
+  { batch, reading, target, drafts, limits }: Staging,
+): Promise<SheetImportSummary> {
   const { header } = reading;
   const { mapping } = header;
-  const key = sourceKey(header.headers);
-  let context = draftContext(header, reading, target);
-
-  const db = outbox.db;
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const batch = outbox.batches.create({
-      name: request.batchName,
-      profile: request.profile,
-      groupId: request.group.id,
-      walletId: request.group.walletId ?? null,
-      walletCurrency: request.group.walletCurrency ?? null,
-      sourceFile: request.file,
-    });
-    const writer = new DraftWriter(outbox.imports, batch.id);
-    const decimalMarks = new DecimalMarkTally();
-    const dateOrders = new DateOrderTally();
-    const skipped = new SkippedRows();
-    // The header first: of all the rows kept for the export, it is the one most worth keeping.
-    const kept = new KeptRows();
+  if (target) refuseOtherHeaders(outbox, target, header.headers);
+  let context = draftContext(header, reading, drafts);
+  const writer = new DraftWriter(outbox.imports, batch.id);
+  const staged = new StagedRows(outbox.imports, writer, mapping, context, limits);
+  // The header first: of all the rows kept for the export, it is the one most worth keeping. An
+  // appended sheet's header and title are the batch's already.
+  if (!target) {
     const headerLine = reading.above.filter((row) => row.number === header.number);
     const aboveHeader = reading.above.filter((row) => row.number !== header.number);
-    for (const row of [...headerLine, ...aboveHeader]) kept.add(row.number, row.cells);
-    let rows = 0;
-    let nonBlank = 0;
-    const take = (row: ReadRow) => {
-      rows += 1;
-      if (rows % PROGRESS_EVERY === 0) request.onProgress?.({ rows });
-      if ('skip' in row && isBlankReason(row.skip)) return skipped.blank(row.number, row.skip);
-      // Blank rows do not count: a sheet formatted down to row 1,048,576, or with its formulas
-      // dragged down that far, is still a short list.
-      nonBlank += 1;
-      if (nonBlank > limits.maxRows) {
-        throw new SheetFileError(
-          'too_many_rows',
-          `the sheet has more than ${limits.maxRows.toLocaleString('en')} rows below its header, the most one import takes: split it into several files`,
-        );
-      }
-      if ('skip' in row) {
-        if (row.cells !== undefined) kept.add(row.number, row.cells, row.skip);
-        return skipped.add(row.number, row.skip);
-      }
-      let draft: SheetDraft;
-      if ('draft' in row) draft = row.draft;
-      else {
-        const cells = decodeCells(JSON.parse(row.cells) as SourceCell[]);
-        const sheetRow = { number: row.number, cells, ...(row.hidden ? { hidden: true } : {}) };
-        draft = importedDraft(sheetRow, row.cells, mapping, context);
-      }
-      decimalMarks.note(row.number, draft.amountMark);
-      dateOrders.note(row.number, draft.dateMarks);
-      writer.write(draft);
-    };
-    for await (const row of reading.rows) take(row);
-    await reading.close();
+    for (const row of [...headerLine, ...aboveHeader]) staged.kept.add(row.number, row.cells);
+  }
+  let read = 0;
+  const progress = () => request.onProgress?.({ rows: read, drafts: writer.count });
+  for await (const sent of reading.batches) {
+    if (request.signal?.aborted) throw new ImportCancelledError();
+    read += sent.rows.length;
+    if (staged.add(sent)) {
+      reading.written(staged.commit());
+      progress();
+    }
+  }
+  reading.written(staged.commit());
+  progress();
+  await reading.close();
+  if (request.signal?.aborted) throw new ImportCancelledError();
+
+  return outbox.db.transaction((): SheetImportSummary => {
     const readAgain = (row: SheetRow) =>
       importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
     // The whole sheet may show another decimal mark than its first rows, or none at all: the
     // amounts that could be read either way are read again with it, or flagged. Likewise a date
     // column may settle on an order its first rows did not show, or show both.
+    const { decimalMarks, dateOrders } = staged;
     const reread = decimalMarks.rereadWith(context.decimalMark);
     const rereadDates = dateOrders.rereadWith(context.dateOrders);
     if (reread || rereadDates) {
@@ -170,80 +192,122 @@ export async function importSheet(
         if (cells) writer.rewrite(readAgain({ number, cells }));
       }
     }
-    fillMergedCells(reading.merges(), header.number, mapping, writer, readAgain);
+    const lastAbove = target ? target.firstRow - 1 : header.number;
+    fillMergedCells(reading.merges(), lastAbove, mapping, writer, readAgain);
     // A batch of nothing would sit in the list as if the sheet had been imported: the person
-    // is told, and the outbox is left as it was (the transaction is rolled back below).
-    if (writer.count === 0) throw noPayments(reading.sheet, header.number, skipped);
+    // is told, and the batch is deleted.
+    if (writer.count === 0) throw noPayments(reading.sheet, header.number, staged.skipped);
     const mappingJson = mappingToJson(mapping, header.headers);
     const notes = header.source === 'saved' ? [] : mappingNotes(mapping, header.headers);
-    outbox.imports.setBatchSource(batch.id, {
-      file: basename(request.file),
-      sheet: reading.sheet,
-      header_row: header.number,
-      headers: header.headers,
-      mapping: mappingJson,
-      kept_rows: kept.list(),
-      ...(kept.leftOut > 0 ? { kept_rows_left_out: kept.leftOut } : {}),
-      ...howCellsWereRead(context),
-    });
+    if (target) appendStaged(outbox, target, batch.id, staged.kept);
+    else {
+      outbox.imports.setBatchSource(batch.id, {
+        file: basename(request.file),
+        sheet: reading.sheet,
+        header_row: header.number,
+        headers: header.headers,
+        mapping: mappingJson,
+        kept_rows: staged.kept.list(),
+        ...(staged.kept.leftOut > 0 ? { kept_rows_left_out: staged.kept.leftOut } : {}),
+        ...howCellsWereRead(context),
+      });
+    }
     // A sheet without a header row cannot be known again by its headers: nothing to save.
     if (header.headers.some((text) => text !== '')) {
-      outbox.imports.saveMapping(key, {
+      outbox.imports.saveMapping(sourceKey(header.headers), {
         name: `${basename(request.file)} / ${reading.sheet}`,
         mapping: mappingJson,
       });
     }
+    const into = target?.batch ?? batch;
     outbox.audit.append('import', {
-      batchId: batch.id,
-      details: { file: basename(request.file), sheet: reading.sheet, rows, drafts: writer.count },
+      batchId: into.id,
+      details: {
+        file: basename(request.file),
+        sheet: reading.sheet,
+        rows: staged.rows,
+        drafts: writer.count,
+        ...(target ? { appended_from_row: target.firstRow } : {}),
+      },
     });
-    db.exec('COMMIT');
-    request.onProgress?.({ rows });
+    if (!target) outbox.batches.markReady(batch.id);
     return {
-      batch: batch.name,
-      batchId: batch.id,
+      batch: into.name,
+      batchId: into.id,
       sheet: reading.sheet,
       ...(reading.passedOver.length > 0 ? { sheets_passed_over: reading.passedOver } : {}),
       header_row: header.number,
       mapping: mappingJson,
       mapping_source: header.source,
       ...(notes.length > 0 ? { mapping_notes: notes } : {}),
-      rows,
+      rows: staged.rows,
       drafts: writer.count,
-      skipped: skipped.list(),
+      ...(target ? { row_offset: target.firstRow - header.number - 1 } : {}),
+      skipped: staged.skipped.list(),
       issues: writer.issues(),
     };
-  } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
-    await reading.close();
-    throw error;
-  }
+  })();
 }
 
-/**
- * What the import learnt of how the sheet writes what a cell alone cannot tell, kept with the
- * batch so that the results export reads a CSV's amounts and dates as the import did
- * (../writing/csv-typed-cells.ts): the decimal mark the sheet showed (not one guessed), and the
- * order each date column was read in.
- */
-function howCellsWereRead(context: DraftContext): {
-  decimal_mark?: SheetDecimalMark;
-  date_orders?: DateOrders;
-} {
-  const orders: DateOrders = {};
-  for (const id of DATE_FIELDS) {
-    const order = context.dateOrder ?? context.dateOrders?.[id];
-    if (order) orders[id] = order;
-  }
+/** Where the drafts go: the group asked for, or the one of the batch the sheet is added to. */
+function draftTargetOf(request: SheetImportRequest, target: AppendTarget | undefined): DraftTarget {
+  const group = target
+    ? { id: target.batch.groupId ?? '', walletCurrency: target.batch.walletCurrency }
+    : { id: request.group.id, walletCurrency: request.group.walletCurrency };
   return {
-    ...(context.decimalMark && !context.decimalMarkUnshown
-      ? { decimal_mark: context.decimalMark }
-      : {}),
-    ...(Object.keys(orders).length > 0 ? { date_orders: orders } : {}),
+    groupId: group.id,
+    ...(group.walletCurrency ? { walletCurrency: group.walletCurrency } : {}),
+    today: request.today ?? new Date().toISOString().slice(0, 10),
   };
 }
 
-const DATE_FIELDS = FIELDS.filter((field) => field.kind === 'date').map((field) => field.id);
+/**
+ * The batch the rows are written to, `importing` until the last transaction: a new batch, its
+ * name reserved from now on, or a staging batch for a sheet added to another.
+ */
+function stageBatch(
+  outbox: Outbox,
+  request: SheetImportRequest,
+  target: AppendTarget | undefined,
+): Batch {
+  if (target) {
+    const { batch } = target;
+    return outbox.batches.create({
+      name: `${batch.name} (adding ${basename(request.file)}, ${randomUUID()})`,
+      profile: batch.profile,
+      groupId: batch.groupId,
+      walletId: batch.walletId,
+      walletCurrency: batch.walletCurrency,
+      sourceFile: request.file,
+      state: 'importing',
+    });
+  }
+  // A batch is found by its name (payout-desk show NAME): one without a name could not be.
+  if (request.batchName.trim() === '') {
+    throw new SheetFileError('no_batch_name', 'the batch needs a name: give one that is not blank');
+  }
+  return outbox.db.transaction(() => {
+    // Taken by a batch still being imported too: the name is that import's from its start.
+    if (outbox.batches.nameTaken(request.batchName)) {
+      throw new SheetFileError(
+        'batch_exists',
+        `a batch named "${request.batchName}" already exists: choose another name`,
+      );
+    }
+    const { group } = request;
+    return outbox.batches.create({
+      name: request.batchName,
+      profile: request.profile,
+      groupId: group.id === '' ? null : group.id,
+      groupName: group.name ?? null,
+      walletId: group.walletId ?? null,
+      walletCurrency: group.walletCurrency ?? null,
+      sourceFile: request.file,
+      state: 'importing',
+      ...(request.serviceApproval ? { serviceApproval: request.serviceApproval } : {}),
+    });
+  })();
+}
 
 function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
   const why = skipped.list().map(({ row, reason }) => `row ${row}, ${reason}`);

@@ -76,7 +76,10 @@ export async function inspectSheet(request: SheetInspectionRequest): Promise<She
   );
   try {
     const rows: ReadRow[] = [];
-    for await (const row of reading.rows) rows.push(row);
+    for await (const batch of reading.batches) {
+      rows.push(...batch.rows);
+      reading.written(1); // taken: the worker may read on, up to the rows asked for
+    }
     const preview = draftPreview(reading, rows, reading.merges(), target);
     return inspection(request, reading, preview, given);
   } finally {

@@ -32,6 +32,12 @@ export interface ReadingRequest {
    * first ones. Without it, the sheet is read to its end.
    */
   rowLimit?: number;
+  /**
+   * A sheet appended to a batch: its rows below the header are numbered from this row on
+   * (the batch's last row + 1), the cells their drafts point at and the merges likewise, so that
+   * they follow the batch's own rows and the results export writes them below.
+   */
+  firstRowNumber?: number;
 }
 
 /** A row below the header, as the worker hands it over: one of the three. */
@@ -61,27 +67,44 @@ export interface SheetChosen {
   passedOver: PassedOverSheet[];
 }
 
-/** Worker to importer. The importer answers each `rows` with a message: one more batch. */
+/** A batch of rows, with the characters of cells it holds (the importer bounds its chunks by them). */
+export interface RowsSent {
+  rows: ReadRow[];
+  chars: number;
+}
+
+/**
+ * Worker to importer. The importer answers with a number: how many batches it has written
+ * since it last said, as many more as the worker may send.
+ */
 export type ReadingMessage =
   | ({ type: 'chosen' } & SheetChosen)
-  | { type: 'rows'; rows: ReadRow[] }
+  | ({ type: 'rows' } & RowsSent)
   | { type: 'end'; merges: CellRange[] }
   | { type: 'failed'; code: SheetFileError['code']; message: string };
 
 export const ROWS_PER_BATCH = 100;
 /**
+ * Batches the worker may send before the importer has written them (sheet-reading.ts,
+ * `written`). The importer commits half of them as one chunk (staged-rows.ts) while the worker
+ * reads the other half: 3,200 rows a chunk, about thirty chunks for 100,000 rows. Fewer, larger
+ * chunks would hold more rows in memory; more, smaller ones cost a commit each and write the
+ * pages of the indexes that grow at random places (amounts, duplicate keys) once per chunk.
+ */
+export const BATCHES_AHEAD = 64;
+/**
  * Characters of cells a batch may hold before it is sent, fewer than 100 rows or not. A payment
  * row is a few hundred characters, so ordinary batches are bounded by their rows; a row of long
  * texts (one 32,000-character shared string in every column) is not, and 100 of them were 32 MB
- * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file.
+ * a batch, hundreds of megabytes in flight before the sheet's text limit refused the file. The
+ * batches in flight hold at most 16 million characters, however many the worker may send.
  */
-export const BATCH_CHARS = 1_000_000;
-/** Batches the worker may send before the importer has taken them. */
-export const BATCHES_AHEAD = 16;
+export const BATCH_CHARS = 16_000_000 / BATCHES_AHEAD;
 
 /**
  * Rows gathered for the next message: full at ROWS_PER_BATCH rows or BATCH_CHARS characters of
- * cells, so the text in flight stays within BATCHES_AHEAD × (BATCH_CHARS + one row). A row's
+ * cells, so the text in flight and waiting for its chunk stays within BATCHES_AHEAD ×
+ * (BATCH_CHARS + one row). A row's
  * cells are counted once: a draft made of them repeats only the mapped ones, at most as much.
  */
 export class RowBatch {
@@ -99,9 +122,14 @@ export class RowBatch {
 
   /** The rows gathered, and an empty batch begun. */
   take(): ReadRow[] {
-    const rows = this.rows;
+    return this.send().rows;
+  }
+
+  /** The rows gathered with their characters, and an empty batch begun. */
+  send(): RowsSent {
+    const sent = { rows: this.rows, chars: this.chars };
     this.rows = [];
     this.chars = 0;
-    return rows;
+    return sent;
   }
 }

@@ -1,9 +1,9 @@
 // Runs in a worker thread: reads the sheet while the importer writes the rows it has already
 // been sent. Which side makes a row's draft balances the two: reading is faster than writing,
-// so the worker drafts the rows it reads while the importer has plenty still to take, and
+// so the worker drafts the rows it reads while the importer has plenty still to write, and
 // sends them as cells, to be drafted by the importer, when it is running short. Rows go in
-// batches bounded in rows and in characters, only a few batches ahead of the main thread, so
-// memory stays bounded whatever the rows hold.
+// batches bounded in rows and in characters, a bounded number of batches ahead of the ones the
+// importer has written, so memory stays bounded whatever the rows hold.
 import { parentPort, workerData } from 'node:worker_threads';
 import { chooseSheet } from '../understanding/sheet-choice';
 import { isBlankReason, skipReason } from '../understanding/row-filters';
@@ -15,7 +15,7 @@ import {
   type ReadingRequest,
 } from './sheet-reading-protocol';
 import { encodeCells } from './source-cells';
-import { SheetFileError, type SheetRow } from '../reading/sheet-types';
+import { SheetFileError, type CellRange, type SheetRow } from '../reading/sheet-types';
 
 const port = parentPort;
 if (!port) throw new Error('sheet-reading-worker runs as a worker thread');
@@ -24,8 +24,9 @@ const post = (message: ReadingMessage) => port.postMessage(message);
 
 let credits = BATCHES_AHEAD;
 let wake: (() => void) | undefined;
-port.on('message', () => {
-  credits += 1;
+// The importer says how many batches it has written: as many more may be sent.
+port.on('message', (written: number) => {
+  credits += written;
   wake?.();
 });
 const credit = async () => {
@@ -65,10 +66,15 @@ try {
     },
     request.target,
   );
+  // Rows below the header as the batch will number them: the sheet's own numbers, or, for a
+  // sheet appended to a batch, numbers after the batch's last row.
+  const offset =
+    request.firstRowNumber === undefined ? 0 : request.firstRowNumber - chosen.header.number - 1;
   const pinned = request.drafting ?? 'balanced';
   let drafting = pinned === 'worker';
   const batch = new RowBatch();
-  const read = (row: SheetRow): void => {
+  const read = (sheetRow: SheetRow): void => {
+    const row = offset === 0 ? sheetRow : { ...sheetRow, number: sheetRow.number + offset };
     const skip = skipReason(row, mapping);
     if (skip && isBlankReason(skip)) return batch.add({ number: row.number, skip }, 0);
     if (skip) {
@@ -88,8 +94,8 @@ try {
   };
   const send = async () => {
     await credit();
-    post({ type: 'rows', rows: batch.take() });
-    // While the importer has more than half the batches still to take, the worker has time to
+    post({ type: 'rows', ...batch.send() });
+    // While the importer has more than half the batches still to write, the worker has time to
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;
   };
@@ -108,7 +114,16 @@ try {
   }
   if (batch.rows.length > 0) await send();
   await chosen.close();
-  post({ type: 'end', merges: [...chosen.sheet.merges] });
+  // Merges at or above the header change no payment (merged-cells.ts); the others move with
+  // their rows.
+  const merges = chosen.sheet.merges
+    .filter((merge) => merge.top > chosen.header.number)
+    .map((merge: CellRange) => ({
+      ...merge,
+      top: merge.top + offset,
+      bottom: merge.bottom + offset,
+    }));
+  post({ type: 'end', merges });
 } catch (error) {
   post(
     error instanceof SheetFileError

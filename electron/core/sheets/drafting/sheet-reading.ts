@@ -5,15 +5,24 @@ import { Worker } from 'node:worker_threads';
 import type {
   ReadingMessage,
   ReadingRequest,
-  ReadRow,
+  RowsSent,
   SheetChosen,
 } from './sheet-reading-protocol';
 import { SheetFileError, type CellRange } from '../reading/sheet-types';
 import { workerExecArgv, workerScript } from './worker-script';
 
 export interface SheetReading extends SheetChosen {
-  /** The rows below the header, in order, each a draft or a reason to skip it. */
-  rows: AsyncIterable<ReadRow>;
+  /**
+   * The rows below the header, in order, each a draft or a reason to skip it, in the batches the
+   * worker sent them in: taken a batch at a time, not a row at a time through an await each.
+   */
+  batches: AsyncIterable<RowsSent>;
+  /**
+   * Tells the worker that this many batches have been written: it may read as many more. Until
+   * then they count as the importer's backlog, which decides who drafts the next rows
+   * (sheet-reading-worker.ts) and bounds the rows in memory.
+   */
+  written(batches: number): void;
   /** Merged ranges of the sheet; complete once the rows have been read. */
   merges(): readonly CellRange[];
   /** Stops the worker; safe to call more than once. */
@@ -37,11 +46,7 @@ export async function readSheet(
   signal?: AbortSignal,
 ): Promise<SheetReading> {
   signal?.throwIfAborted();
-  const entry = new URL(
-    `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
-    import.meta.url,
-  );
-  const worker = new Worker(await workerScript(entry), {
+  const worker = new Worker(await readingWorkerScript(), {
     workerData: { request },
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     // From a checkout, without tsx's loader (worker-script.ts).
@@ -80,12 +85,11 @@ export async function readSheet(
     throw failure(first);
   }
   let merges: CellRange[] = [];
-  async function* rows(): AsyncGenerator<ReadRow> {
+  async function* batches(): AsyncGenerator<RowsSent> {
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'rows') {
-        worker.postMessage('more');
-        yield* message.rows;
+        yield { rows: message.rows, chars: message.chars };
       } else if (message.type === 'end') {
         merges = message.merges;
         return;
@@ -95,10 +99,25 @@ export async function readSheet(
   const { type: _chosen, ...chosen } = first;
   return {
     ...chosen,
-    rows: rows(),
+    batches: batches(),
+    written: (batches) => {
+      if (batches > 0) worker.postMessage(batches);
+    },
     merges: () => merges,
     close,
   };
+}
+
+/**
+ * The module the reading worker runs; from a checkout, built on first use (worker-script.ts),
+ * which a caller may ask for ahead, as a benchmark does before its clock starts.
+ */
+export function readingWorkerScript(): Promise<URL> {
+  const entry = new URL(
+    `./sheet-reading-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+    import.meta.url,
+  );
+  return workerScript(entry);
 }
 
 function failure(message: ReadingMessage): SheetFileError {

@@ -96,7 +96,10 @@ export class SheetFileError extends Error {
       | 'no_payment_rows'
       | 'bad_mapping'
       | 'batch_exists'
-      | 'no_batch_name',
+      | 'no_batch_name'
+      | 'batch_not_found'
+      | 'headers_differ'
+      | 'batch_changed',
     message: string,
   ) {
     super(message);
