@@ -12,7 +12,7 @@ import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
 
 interface FigureRow {
   state: DraftState;
-  currency: string;
+  currency: string | null;
   drafts: bigint;
   errors: bigint;
   warnings: bigint;
@@ -36,12 +36,12 @@ export class DraftQueries {
     // safeIntegers: sums of thousandths come back as bigints, exact however large.
     this.figures = db
       .prepare(
-        `SELECT p.state, coalesce(p.amount_currency, ?, '') AS currency, COUNT(*) AS drafts,
+        `SELECT p.state, p.amount_currency AS currency, COUNT(*) AS drafts,
            SUM(p.error_count > 0) AS errors, SUM(p.warning_count > 0) AS warnings,
            SUM(p.amount_milli) AS milli, COUNT(p.amount_milli) AS counted,
            SUM(p.service_approved = 1 AND p.state IN ('submitted', 'accepted')) AS approved_at_service,
            SUM(p.service_approved = 0 AND p.state IN ('submitted', 'accepted')) AS awaiting_at_service
-         FROM payment_drafts p WHERE p.batch_id = ? GROUP BY 1, 2`,
+         FROM payment_drafts p WHERE p.batch_id = ? GROUP BY p.state, p.amount_currency`,
       )
       .safeIntegers(true);
   }
@@ -52,7 +52,12 @@ export class DraftQueries {
     walletCurrency: string | null,
     states: readonly DraftState[] = DRAFT_STATES,
   ): BatchFigures {
-    const rows = this.figures.all(walletCurrency, batchId) as FigureRow[];
+    // Grouped by the columns as the index holds them, so that it is read alone; a draft without
+    // a currency of its own is in the wallet's (none yet: '').
+    const rows = (this.figures.all(batchId) as FigureRow[]).map((row) => ({
+      ...row,
+      currency: row.currency ?? walletCurrency ?? '',
+    }));
     return figuresOf(rows.filter((row) => states.includes(row.state)));
   }
 
@@ -109,7 +114,7 @@ export class DraftQueries {
   }
 }
 
-function figuresOf(rows: FigureRow[]): BatchFigures {
+function figuresOf(rows: (FigureRow & { currency: string })[]): BatchFigures {
   const byState = Object.fromEntries(DRAFT_STATES.map((state) => [state, 0])) as Record<
     DraftState,
     number
