@@ -14,6 +14,7 @@ import {
 import type { RetryPolicy } from '../client';
 import type { SandboxStarter } from '../local-sandbox';
 import { Outbox } from '../outbox';
+import { lockOwner } from '../outbox/batch-lock';
 import { openSecretStore, type SecretStore } from '../secrets';
 import { KeychainUnavailableError } from '../secrets';
 import { batchHandlers } from './batch-methods';
@@ -81,8 +82,11 @@ export function createDesk(options: DeskOptions): Desk {
     today: () => localDay(now()),
     keychain,
   };
-  // An import this process did not finish (it died halfway) leaves no batch behind.
-  for (const id of outbox.batches.abandonedImports()) outbox.batches.delete(id);
+  // An import that died halfway leaves no batch behind; one still running in another process
+  // (the CLI beside the app) holds its batch, and is left to finish.
+  for (const id of outbox.batches.importing()) {
+    if (outbox.locks.acquire(id, lockOwner('cleanup')).ok) outbox.batches.delete(id);
+  }
   const handlers: DeskHandlers = {
     ...profileHandlers(ctx),
     ...batchHandlers(ctx),

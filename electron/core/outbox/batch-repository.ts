@@ -100,8 +100,8 @@ export class BatchRepository {
     ).map(toBatch);
   }
 
-  /** Batches an import left `importing` when its process died: to be deleted. */
-  abandonedImports(): string[] {
+  /** Batches left `importing`: each an import still running, or one whose process died. */
+  importing(): string[] {
     return this.db
       .prepare(`SELECT id FROM batches WHERE state = 'importing'`)
       .pluck()

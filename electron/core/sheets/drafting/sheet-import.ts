@@ -23,6 +23,7 @@ import { howCellsWereRead } from './how-cells-were-read';
 import { StagedRows } from './staged-rows';
 import type { SkippedRows } from '../understanding/row-filters';
 import type { Batch } from '../../outbox/batch-repository';
+import { lockOwner } from '../../outbox/batch-lock';
 import { appendStaged, appendTarget, refuseOtherHeaders, type AppendTarget } from './batch-append';
 
 export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
@@ -104,6 +105,7 @@ export async function importSheet(
   const drafts = draftTargetOf(request, target);
   // Made before the first await: from here on the name is taken, by this import.
   const batch = stageBatch(outbox, request, target);
+  const held = holdWhileImporting(outbox, batch.id);
   let reading: SheetReading | undefined;
   try {
     reading = await readSheet(
@@ -126,7 +128,27 @@ export async function importSheet(
     outbox.batches.delete(batch.id);
     if (request.signal?.aborted) throw new ImportCancelledError();
     throw error;
+  } finally {
+    held.release();
   }
+}
+
+/**
+ * The batch being imported is held by this process, as a sync holds its batch: another process
+ * opening the outbox meanwhile (the CLI beside the app) takes a batch left `importing` for one
+ * whose import died only once no living process holds it (outbox/batch-lock.ts).
+ */
+function holdWhileImporting(outbox: Outbox, batchId: string): { release(): void } {
+  const owner = lockOwner(`import-${randomUUID().slice(0, 8)}`);
+  outbox.locks.acquire(batchId, owner);
+  const heartbeat = setInterval(() => outbox.locks.heartbeat(batchId, owner), 20_000);
+  heartbeat.unref();
+  return {
+    release() {
+      clearInterval(heartbeat);
+      outbox.locks.release(batchId, owner);
+    },
+  };
 }
 
 interface Staging {
