@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // better-sqlite3 is a native addon: separate processes keep each file's databases apart.
     pool: 'forks',
+    // Vitest leaves one core free by default: on a 2-core machine that is one file at a time,
+    // though most files wait on processes, sockets and disks more than they compute.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
