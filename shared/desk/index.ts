@@ -8,6 +8,7 @@ export * from './events';
 export * from './imports';
 export * from './live';
 export * from './profiles';
+export * from './shell';
 export * from './sync';
 export {
   DraftBeneficiary,
