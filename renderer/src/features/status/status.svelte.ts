@@ -1,0 +1,105 @@
+// What the status bar shows and every screen may read: the profile, whether the service answers
+// (and since when), the token's expiry, and the jobs running with their progress. Kept fresh by
+// the core's events, and by asking for the status now and then (the age of the last contact
+// grows even when nothing happens).
+import type { DeskEvent, DeskOutput } from '../../../../shared/desk';
+import { desk, messageOf } from '../../lib/desk';
+
+type DeskStatus = DeskOutput<'status'>;
+
+export interface JobProgress {
+  job_id: string;
+  label: string;
+  done: number;
+  total: number | null;
+}
+
+const REFRESH_MS = 15_000;
+
+export class StatusState {
+  status = $state<DeskStatus | null>(null);
+  error = $state<string | null>(null);
+  /** Running jobs' progress by job id, from the core's events. */
+  progress = $state<Record<string, JobProgress>>({});
+  /** Bumped on every `outbox.changed`: screens that show the outbox reload on it. */
+  outboxVersion = $state(0);
+  /** The batch whose drafts changed last (null: the list of batches). */
+  changedBatch = $state<string | null>(null);
+  /** The clock the ages are shown against, ticking. */
+  now = $state(new Date());
+
+  constructor() {
+    desk.shell.onEvent((event) => this.apply(event));
+    void this.refresh();
+    setInterval(() => {
+      this.now = new Date();
+      void this.refresh();
+    }, REFRESH_MS);
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      this.status = await desk.status({});
+      this.error = null;
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  apply(event: DeskEvent): void {
+    switch (event.type) {
+      case 'outbox.changed':
+        this.outboxVersion += 1;
+        this.changedBatch = event.batch_id;
+        break;
+      case 'connectivity':
+        if (this.status && this.status.profile.name === event.profile) {
+          this.status.online = event.online;
+          if (event.online) this.status.last_contact_at = event.at;
+          this.status.last_error = event.error ?? null;
+        }
+        this.now = new Date();
+        break;
+      case 'import.progress':
+        this.progress[event.job_id] = {
+          job_id: event.job_id,
+          label: `Importing: ${event.rows.toLocaleString()} rows read`,
+          done: event.rows,
+          total: null,
+        };
+        break;
+      case 'sync.stage':
+        this.progress[event.job_id] = {
+          job_id: event.job_id,
+          label: `Sync: ${event.stage}`,
+          done: event.done ?? 0,
+          total: event.total ?? null,
+        };
+        break;
+      case 'job.progress':
+        this.progress[event.job_id] = {
+          job_id: event.job_id,
+          label: 'Working',
+          done: event.done,
+          total: event.total,
+        };
+        break;
+      case 'export.progress':
+        this.progress[event.job_id] = {
+          job_id: event.job_id,
+          label: `Exporting: ${event.rows.toLocaleString()} rows`,
+          done: event.rows,
+          total: null,
+        };
+        break;
+      case 'job.finished':
+        delete this.progress[event.job_id];
+        void this.refresh();
+        break;
+      case 'sync.job':
+        break;
+    }
+  }
+}
+
+export const status = new StatusState();

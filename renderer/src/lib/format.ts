@@ -1,0 +1,70 @@
+// Numbers, money and dates for a person, in their locale, through Intl. Amounts arrive as exact
+// decimal text and are formatted as text (Intl reads a decimal string exactly), never through a
+// float; an amount that is missing or unreadable shows as such, never as 0.
+export const locale = navigator.language || 'en';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | undefined {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        maximumFractionDigits: 3,
+      });
+    } catch {
+      return undefined; // not an ISO 4217 code: shown as written
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** "EUR 1,234.50" in the user's locale; the text as written when it is no amount. */
+export function formatMoney(
+  amount: string | null | undefined,
+  currency: string | null | undefined,
+): string {
+  if (amount === null || amount === undefined || amount === '') return '—';
+  if (!DECIMAL.test(amount)) return amount;
+  const format = currency ? moneyFormat(currency) : undefined;
+  if (!format) return `${formatDecimal(amount)}${currency ? ` ${currency}` : ''}`;
+  return format.format(amount as `${number}`);
+}
+
+const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+const integer = new Intl.NumberFormat(locale);
+
+export const formatDecimal = (amount: string): string =>
+  DECIMAL.test(amount) ? decimal.format(amount as `${number}`) : amount;
+
+export const formatCount = (count: number): string => integer.format(count);
+
+const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+
+export const formatDateTime = (iso: string | null | undefined): string =>
+  iso ? dateTime.format(new Date(iso)) : '—';
+
+/** A calendar day (YYYY-MM-DD) as the locale writes it, the same in every time zone. */
+export const formatDay = (day: string | null | undefined): string =>
+  day && /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? dateOnly.format(new Date(`${day}T00:00:00Z`))
+    : (day ?? '—');
+
+const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+
+/** "2 minutes ago", "in 50 minutes": how far `iso` is from `now`. */
+export function formatAge(iso: string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return relative.format(seconds, 'second');
+  if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 36 * 3600) return relative.format(Math.round(seconds / 3600), 'hour');
+  return relative.format(Math.round(seconds / 86400), 'day');
+}

@@ -1,0 +1,45 @@
+// Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>.
+// A hash survives a reload in both hosts and needs nothing of the server.
+export type Route =
+  | { screen: 'batches' }
+  | { screen: 'editor'; batchId: string }
+  | { screen: 'import'; appendTo: string | null }
+  | { screen: 'sync'; batchId: string | null };
+
+export function parseRoute(hash: string): Route {
+  const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  if (screen === 'batches' && id) return { screen: 'editor', batchId: id };
+  if (screen === 'import')
+    return { screen: 'import', appendTo: id === 'append' ? (extra ?? null) : null };
+  if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
+  return { screen: 'batches' };
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.screen) {
+    case 'batches':
+      return '#/batches';
+    case 'editor':
+      return `#/batches/${encodeURIComponent(route.batchId)}`;
+    case 'import':
+      return route.appendTo ? `#/import/append/${encodeURIComponent(route.appendTo)}` : '#/import';
+    case 'sync':
+      return route.batchId ? `#/sync/${encodeURIComponent(route.batchId)}` : '#/sync';
+  }
+}
+
+class Router {
+  route = $state<Route>(parseRoute(location.hash));
+
+  constructor() {
+    addEventListener('hashchange', () => {
+      this.route = parseRoute(location.hash);
+    });
+  }
+
+  go(route: Route): void {
+    location.hash = hrefOf(route);
+  }
+}
+
+export const router = new Router();

@@ -1,0 +1,77 @@
+// Debian's Chromium, headless, driven by playwright-core; an accessibility check with axe-core;
+// and screenshots saved where a person looks at them (test-output/screenshots).
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '../../..');
+export const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // As root in a container, and with the closed network's background traffic turned off.
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+let axeSource: string | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** The serious and critical accessibility violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= await readFile(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  // Through the DevTools protocol, which the page's CSP does not govern; the page itself allows
+  // no inline script.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    // In the page: its globals, typed by hand (this file compiles for Node).
+    const page = globalThis as unknown as { axe: AxeRunner; document: unknown };
+    const result = await page.axe.run(page.document);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+interface AxeRunner {
+  run(context: unknown): Promise<{
+    violations: Array<{
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: Array<{ target: unknown[] }>;
+    }>;
+  }>;
+}
