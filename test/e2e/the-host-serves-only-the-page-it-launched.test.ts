@@ -138,3 +138,49 @@ describe('the browser host', () => {
     await page.close();
   });
 });
+
+describe('the status bar', () => {
+  it('marks Production and asks before switching to it', async () => {
+    const page = await browser.newPage();
+    await page.goto(app.url);
+    const added = await page.evaluate(async () => {
+      const response = await fetch('/desk/addProfile', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Acme live',
+          kind: 'production',
+          base_url: 'https://payments.acme.example',
+          auth_url: 'https://auth.acme.example',
+        }),
+      });
+      return (await response.json()) as { ok: boolean };
+    });
+    expect(added.ok).toBe(true);
+    await page.reload();
+    const status = page.getByRole('contentinfo', { name: 'Status' });
+    const profile = status.getByRole('combobox', { name: 'Profile' });
+    await status.getByText('no real money').waitFor();
+
+    await profile.selectOption('Acme live');
+    const dialog = page.getByRole('alertdialog', { name: 'Switch to Production?' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'status-confirm-production');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await profile.inputValue()).toBe('Local sandbox');
+    await status.getByText('no real money').waitFor();
+
+    await profile.selectOption('Acme live');
+    await dialog.getByRole('button', { name: 'Switch to Production' }).click();
+    await status.getByText('Production: real money').waitFor();
+    expect(await profile.inputValue()).toBe('Acme live');
+    await screenshot(page, 'status-production');
+
+    // Back to the sandbox: no money at stake, no question.
+    await profile.selectOption('Local sandbox');
+    await status.getByText('no real money').waitFor();
+    await page.close();
+  });
+});
