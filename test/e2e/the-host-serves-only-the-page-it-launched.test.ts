@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -110,7 +110,7 @@ describe('the browser host', () => {
   });
 
   it('serves the app, which shows its batches and status, with no serious accessibility violation', async () => {
-    const page = await browser.newPage();
+    const page = await newAppPage(browser);
     const cspViolations: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -141,7 +141,7 @@ describe('the browser host', () => {
 
 describe('the status bar', () => {
   it('marks Production and asks before switching to it', async () => {
-    const page = await browser.newPage();
+    const page = await newAppPage(browser);
     await page.goto(app.url);
     const added = await page.evaluate(async () => {
       const response = await fetch('/desk/addProfile', {

@@ -25,12 +25,33 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * The page as it is, saved as `<name>.png`, and as two other people see it: in the dark theme
+ * (`-dark`) and at 200% zoom (`-zoom200`: half the CSS viewport at twice the pixel density,
+ * which is what the browser's zoom does). The page is left as it was.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: null });
+  const viewport = page.viewportSize();
+  if (viewport) {
+    await page.setViewportSize({
+      width: Math.round(viewport.width / 2),
+      height: Math.round(viewport.height / 2),
+    });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-zoom200.png`), scale: 'device' });
+    await page.setViewportSize(viewport);
+  }
   return path;
 }
+
+/** A page the size of a common laptop screen (1440 × 900). */
+export const newAppPage = (browser: Browser): Promise<Page> =>
+  browser.newPage({ viewport: { width: 1440, height: 900 } });
 
 let axeSource: string | undefined;
 
