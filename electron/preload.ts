@@ -4,7 +4,7 @@
 // function sends on its one fixed channel. Bundled alone as CommonJS (sandboxed preloads load
 // no modules but 'electron'), without zod: main checks every input and answer.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { bridgedDeskError } from '../shared/desk/bridge-errors';
+import type { BridgedDeskError } from '../shared/desk/bridge-errors';
 import type { DeskReply } from '../shared/desk/errors';
 import type { DeskEvent } from '../shared/desk/events';
 import { METHOD_NAMES } from '../shared/desk/method-names';
@@ -30,7 +30,14 @@ const method =
   async (input: unknown): Promise<unknown> => {
     const reply = (await ipcRenderer.invoke(DESK_CALL, name, input)) as DeskReply<unknown>;
     if (reply.ok) return reply.value;
-    throw bridgedDeskError(reply.error);
+    const { code, message, details } = reply.error;
+    const error: BridgedDeskError = {
+      name: 'DeskError',
+      code,
+      message,
+      ...(details ? { details } : {}),
+    };
+    throw error;
   };
 
 /** Listens on one channel, handing the page the message alone, never the IPC event. */

@@ -24,7 +24,8 @@ export function isAppUrl(url: string): boolean {
   return (
     u !== undefined &&
     u.protocol === `${APP_SCHEME}:` &&
-    u.hostname === APP_HOST &&
+    // Chromium lowercases a standard scheme's host; Node leaves a custom scheme's as typed.
+    u.hostname.toLowerCase() === APP_HOST &&
     u.port === '' &&
     u.username === '' &&
     u.password === ''

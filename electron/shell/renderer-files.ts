@@ -36,8 +36,8 @@ const answer = (status: number, text: string) =>
   });
 
 /**
- * The file under `root` that `url` names, or undefined when it names none there. A path with
- * no extension is one of the app's own routes: it gets index.html.
+ * The file under `root` that `url` names, or undefined when it names none there. Only `/` stands
+ * for index.html: every other path is a file, so nothing the page did not build is answered.
  */
 export function rendererPath(root: string, url: string): string | undefined {
   if (!isAppUrl(url)) return undefined;
@@ -51,7 +51,7 @@ export function rendererPath(root: string, url: string): string | undefined {
   // past the URL parser's own normalisation.
   if (path.includes('\0') || path.includes('\\')) return undefined;
   if (path.split('/').some((segment) => segment === '..')) return undefined;
-  const wanted = path === '/' || extname(path) === '' ? '/index.html' : path;
+  const wanted = path === '/' ? '/index.html' : path;
   const file = resolve(root, `.${wanted}`);
   return inside(root, file) ? file : undefined;
 }

@@ -9,13 +9,6 @@ export interface BridgedDeskError extends DeskErrorShape {
   readonly name: 'DeskError';
 }
 
-export const bridgedDeskError = (shape: DeskErrorShape): BridgedDeskError => ({
-  name: 'DeskError',
-  code: shape.code,
-  message: shape.message,
-  ...(shape.details ? { details: shape.details } : {}),
-});
-
 /**
  * Whatever a DeskApi call rejected with, as a DeskError: a DeskError as it is, the bridged
  * shape of one, and anything else (a host that went away, a bug) as an `internal` error that
