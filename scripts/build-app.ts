@@ -76,6 +76,8 @@ const nodeEsm = (entry: string, outfile: string): BuildOptions => ({
 export interface BuiltApp {
   outDir: string;
   files: string[];
+  /** Each bundle's modules left outside it (Node's, 'electron' and the natives), by esbuild. */
+  external: Record<string, string[]>;
 }
 
 /** Builds every bundle into `outDir` (emptied first). */
@@ -122,11 +124,18 @@ export async function buildApp(outDir = join(ROOT, 'dist', 'app')): Promise<Buil
   if (existsSync(join(ROOT, 'electron/host.ts'))) {
     builds.push(['host.mjs', nodeEsm('electron/host.ts', out('host.mjs'))]);
   }
-  await Promise.all(builds.map(([, options]) => build(options)));
+  const external: Record<string, string[]> = {};
+  await Promise.all(
+    builds.map(async ([name, options]) => {
+      const { metafile } = await build({ ...options, metafile: true });
+      const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
+      external[name] = [...new Set(imports.filter((i) => i.external).map((i) => i.path))].sort();
+    }),
+  );
   // The worker is a .js file: ESM by the package.json nearest to it, in the app and anywhere
   // else the bundles are built to.
   await writeFile(out('package.json'), `${JSON.stringify({ type: 'module' })}\n`);
-  return { outDir, files: [...builds.map(([name]) => name), 'package.json'] };
+  return { outDir, files: [...builds.map(([name]) => name), 'package.json'], external };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

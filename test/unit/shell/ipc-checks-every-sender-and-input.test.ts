@@ -50,10 +50,12 @@ function setUp(
   const core = fakeCore(answer);
   registerDeskIpc(ipc.asIpcMain(), window.asWindow(), core.link);
   const dialog = {
-    showOpenDialog: vi.fn(() =>
+    showOpenDialog: vi.fn((..._args: unknown[]) =>
       Promise.resolve({ canceled: false, filePaths: ['/u/payees.xlsx'] }),
     ),
-    showSaveDialog: vi.fn(() => Promise.resolve({ canceled: false, filePath: '/u/results.xlsx' })),
+    showSaveDialog: vi.fn((..._args: unknown[]) =>
+      Promise.resolve({ canceled: false, filePath: '/u/results.xlsx' }),
+    ),
   };
   const shell = { showItemInFolder: vi.fn() };
   const setBusy = vi.fn();

@@ -2,7 +2,7 @@
 // the app:// scheme, one window whose renderer is sandboxed and isolated with the bundled
 // preload, permissions refused, every web contents guarded, exactly the shell's IPC handlers,
 // the menu's Import sheet, and the core started in a utility process beside main.
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
