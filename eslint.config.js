@@ -76,6 +76,8 @@ const ZONES = [
       'electron/cli',
       'electron/host',
       'electron/main',
+      'electron/preload',
+      'electron/shell',
       'electron/core-process',
       'electron/sandbox-starter',
     ],
@@ -120,6 +122,35 @@ export default tseslint.config(
   {
     files: ['sandbox/**'],
     rules: restrict(['electron'], 'sandbox/ is a plain Node service: it never imports electron.'),
+  },
+  // The shell: only main.ts and preload.ts load 'electron'. electron/shell/ holds the shell's
+  // decisions as plain functions given Electron's objects, so it may name their types, and
+  // tests run it with stand-ins; the CLI, the host and the core process never see Electron.
+  {
+    files: ['electron/**'],
+    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**'],
+    rules: restrict(
+      ['electron'],
+      "only electron/main.ts and electron/preload.ts import 'electron'.",
+    ),
+  },
+  {
+    files: ['electron/shell/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron'],
+              allowTypeImports: true,
+              message:
+                "electron/shell/ takes Electron's objects from main.ts: it imports only their types.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['electron/core/**'],

@@ -1,5 +1,6 @@
 // The DeskApi contract between the core and every face (window, browser, command line).
 export * from './api';
+export * from './bridge-errors';
 export * from './batches';
 export * from './common';
 export * from './drafts';

@@ -11,11 +11,19 @@ export interface PickedFile {
   readonly size: number;
 }
 
+/** What the window's own menu asks of the page: File › Import sheet… (Ctrl/Cmd+O). */
+export type ShellCommand = 'importSheet';
+
 export interface DeskShell {
   /** Which host this is: the desktop window, or a browser on loopback. */
   readonly kind: 'electron' | 'browser';
   /** Every event of the core, in order. Returns the unsubscribe. */
   onEvent(listener: (event: DeskEvent) => void): () => void;
+  /**
+   * Commands from the window's own menu, where it has one. The browser has no menu of ours, so
+   * it is absent there. Returns the unsubscribe.
+   */
+  onCommand?(listener: (command: ShellCommand) => void): () => void;
   /**
    * A native "open sheet" dialog, where there is one: the path chosen, or null when cancelled.
    * The browser has none (the page uses its file input), so it is absent there.
