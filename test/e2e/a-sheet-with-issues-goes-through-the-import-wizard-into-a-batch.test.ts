@@ -164,6 +164,10 @@ describe('the import wizard', () => {
     await waitFor(async () => (await rowNumbers()).length === 2, 'two rows with errors');
     expect(await rowNumbers()).toEqual(['6', '7']);
     await look('import-preview-errors-only');
+    // The same in the dark theme: the markers and their contrast hold there too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await look('import-preview-errors-only-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // The import into a new batch of the EUR group, then its summary.
     await next();

@@ -12,6 +12,7 @@ import type {
   SheetInspection,
 } from '../../../../shared/desk';
 import { codeOf, desk, messageOf } from '../../lib/desk';
+import { formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
 import { STEPS, type Confidence, type StepId } from './import-steps';
 
@@ -253,7 +254,9 @@ export class ImportWizard {
     try {
       const page = await desk.listGroups({ query: {} });
       this.groups = page.items;
-      this.groupsNote = page.stale ? `Groups as last fetched, ${page.fetched_at}.` : null;
+      this.groupsNote = page.stale
+        ? `The service did not answer: the groups as last fetched, ${formatDateTime(page.fetched_at)}.`
+        : null;
     } catch (error) {
       this.groups = [];
       this.groupsNote = `The groups could not be fetched (${messageOf(error)}): the batch takes the first open group the desk knows, or waits for one, chosen before sync.`;
