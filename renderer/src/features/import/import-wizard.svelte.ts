@@ -1,0 +1,363 @@
+// The import wizard's state: the file (uploaded in browser mode, a native path in Electron), the
+// desk's inspection of it as the person changes the sheet, header row and mapping, and the
+// import itself with its progress, cancel and summary. Every choice is a re-inspection: the
+// desk, not the page, decides what the import would do, so the preview is the import's own.
+import type {
+  DeskEvent,
+  DeskInput,
+  DeskOutput,
+  ImportSummary,
+  PickedFile,
+  ServiceApproval,
+  SheetInspection,
+} from '../../../../shared/desk';
+import { codeOf, desk, messageOf } from '../../lib/desk';
+import { formatDateTime } from '../../lib/format';
+import { droppedSheet } from '../../lib/dropped-file.svelte';
+import { STEPS, type Confidence, type StepId } from './import-steps';
+
+export type BatchOption = DeskOutput<'listBatches'>['batches'][number];
+export type GroupOption = DeskOutput<'listGroups'>['items'][number];
+type Mapping = Record<string, string | null>;
+
+/** Rows below the header the preview shows: enough to see the issues of a page of payments. */
+const PREVIEW_ROWS = 50;
+
+interface Choice {
+  sheet?: string;
+  header_row?: number;
+  mapping?: Mapping;
+}
+
+export class ImportWizard {
+  step = $state<StepId>('file');
+  /** The sheet picked: its name, and the path the desk reads. */
+  file = $state<{ name: string; path: string } | null>(null);
+  /** The name of a file being uploaded to the browser host. */
+  uploading = $state<string | null>(null);
+  inspecting = $state(false);
+  inspection = $state.raw<SheetInspection | null>(null);
+  /** What went wrong last, shown in the step where it happened; nothing chosen is lost. */
+  error = $state<{ step: StepId; message: string } | null>(null);
+  /** The header row the desk guessed for this sheet, marked while another is chosen. */
+  guessedHeader = $state<number | null>(null);
+  errorsOnly = $state(false);
+
+  target = $state<'new' | 'append'>('new');
+  batchName = $state('');
+  appendTo = $state('');
+  batches = $state.raw<BatchOption[]>([]);
+  /** Null until fetched; the note says why there are none, or how old they are. */
+  groups = $state.raw<GroupOption[] | null>(null);
+  groupsNote = $state<string | null>(null);
+  groupId = $state('');
+  serviceApproval = $state<ServiceApproval>('for_approval');
+
+  importing = $state<{ jobId: string; rows: number; drafts: number; cancelling: boolean } | null>(
+    null,
+  );
+  summary = $state.raw<ImportSummary | null>(null);
+  /** Said after a cancelled import: what was (not) left behind. */
+  cancelled = $state<string | null>(null);
+
+  #choice: Choice = {};
+  /** The fields the person chose, by header, since the sheet or header row was last set. */
+  #overrides: Mapping = {};
+  /** Each column as the desk mapped it before any choice: what a column not changed keeps. */
+  #base = new Map<string, { field: string | null; confidence: Confidence | null }>();
+  #inspections = 0;
+  #unsubscribe: () => void;
+  #disposed = false;
+
+  constructor(appendTo: string | null) {
+    if (appendTo) {
+      this.target = 'append';
+      this.appendTo = appendTo;
+    }
+    this.#unsubscribe = desk.shell.onEvent((event) => this.#onEvent(event));
+    void this.loadBatches();
+    void this.loadGroups();
+  }
+
+  get hasNativeDialog(): boolean {
+    return typeof desk.shell.chooseSheet === 'function';
+  }
+
+  /** The batches a sheet can be added to: ready, and imported from a sheet. */
+  get appendable(): BatchOption[] {
+    return this.batches.filter((batch) => batch.state === 'ready' && batch.source !== null);
+  }
+
+  get busy(): boolean {
+    return this.uploading !== null || this.inspecting || this.importing !== null;
+  }
+
+  get canNext(): boolean {
+    return this.inspection !== null && !this.busy && this.step !== 'import';
+  }
+
+  get canBack(): boolean {
+    return this.step !== 'file' && this.importing === null && this.summary === null;
+  }
+
+  next(): void {
+    const at = STEPS.findIndex((step) => step.id === this.step);
+    if (this.canNext) this.goTo(STEPS[at + 1]!.id);
+  }
+
+  back(): void {
+    const at = STEPS.findIndex((step) => step.id === this.step);
+    if (this.canBack) this.goTo(STEPS[at - 1]!.id);
+  }
+
+  goTo(step: StepId): void {
+    if (step !== 'file' && this.inspection === null) return;
+    if (this.importing || this.summary) return;
+    this.step = step;
+  }
+
+  /** A sheet dropped onto the window before the wizard opened. */
+  takeDropped(): void {
+    const { file, path } = droppedSheet;
+    droppedSheet.file = null;
+    droppedSheet.path = null;
+    if (file) void this.pick(file);
+    else if (path) void this.#open(nameOf(path), async () => path);
+  }
+
+  pick(file: PickedFile): Promise<void> {
+    return this.#open(file.name, () => desk.shell.sheetPath(file), true);
+  }
+
+  /** Electron's own "open sheet" dialog. */
+  async chooseNative(): Promise<void> {
+    const path = await desk.shell.chooseSheet?.();
+    if (path) await this.#open(nameOf(path), async () => path);
+  }
+
+  async #open(name: string, pathOf: () => Promise<string>, upload = false): Promise<void> {
+    this.#release();
+    this.file = null;
+    this.inspection = null;
+    this.#choice = {};
+    this.#overrides = {};
+    this.error = null;
+    this.step = 'file';
+    if (upload) this.uploading = name;
+    try {
+      this.file = { name, path: await pathOf() };
+    } catch (error) {
+      this.error = { step: 'file', message: `${name} could not be opened: ${messageOf(error)}` };
+      return;
+    } finally {
+      this.uploading = null;
+    }
+    if (!(await this.#inspect({}))) {
+      // A file the desk cannot read is not kept: another one is picked in its place.
+      this.#release();
+      this.file = null;
+    }
+  }
+
+  chooseSheet(sheet: string): Promise<boolean> {
+    return this.#inspect({ sheet });
+  }
+
+  /** Another header row: the mapping given for the old headers no longer names these. */
+  chooseHeaderRow(row: number): Promise<boolean> {
+    if (row === this.inspection?.header_row) return Promise.resolve(true);
+    return this.#inspect({ sheet: this.inspection?.sheet, header_row: row });
+  }
+
+  /**
+   * One column's field. Only the person's choices are given: the desk keeps its proposal for
+   * the other columns, and says how sure it is of them. A saved mapping is given whole, as a
+   * column left to the proposal could then take another field than the saved one.
+   */
+  setField(header: string, field: string | null): Promise<boolean> {
+    const overrides = { ...this.#overrides, [header]: field };
+    const base = this.#savedBase() ? this.#baseMapping() : {};
+    return this.#inspect({ ...this.#fixed(), mapping: { ...base, ...overrides } }, overrides);
+  }
+
+  /** Back to the mapping saved for these headers: the desk takes it when none is given. */
+  useSavedMapping(): Promise<boolean> {
+    return this.#inspect(this.#fixed());
+  }
+
+  /**
+   * How sure the mapping is of a column: "given" for the person's choices; a column they did
+   * not touch keeps what the desk said of it before their first change (given back whole, a
+   * saved mapping is all "given" to the desk).
+   */
+  confidenceOf(column: { header: string; field: string | null; confidence: Confidence | null }) {
+    if (column.header in this.#overrides) return 'given';
+    const base = this.#base.get(column.header);
+    return base && base.field === column.field ? base.confidence : column.confidence;
+  }
+
+  #savedBase(): boolean {
+    return [...this.#base.values()].some((column) => column.confidence === 'saved');
+  }
+
+  #baseMapping(): Mapping {
+    return Object.fromEntries([...this.#base].map(([header, column]) => [header, column.field]));
+  }
+
+  /** The sheet and header row shown, so that a new mapping does not move them. */
+  #fixed(): Choice {
+    const inspection = this.inspection;
+    return inspection ? { sheet: inspection.sheet, header_row: inspection.header_row } : {};
+  }
+
+  /** Asks the desk again with `choice`; on a refusal the last inspection stays, as it was. */
+  async #inspect(choice: Choice, overrides: Mapping = {}): Promise<boolean> {
+    const file = this.file;
+    if (!file) return false;
+    const call = ++this.#inspections;
+    this.inspecting = true;
+    try {
+      const inspection = await desk.inspectSheet({
+        file: file.path,
+        ...choice,
+        preview_rows: PREVIEW_ROWS,
+        ...(this.groupId ? { group_id: this.groupId } : {}),
+      });
+      if (call !== this.#inspections) return false;
+      this.inspection = inspection;
+      if (choice.header_row === undefined) this.guessedHeader = inspection.header_row;
+      this.#choice = choice;
+      this.#overrides = overrides;
+      if (!choice.mapping) {
+        this.#base = new Map(inspection.columns.map((c) => [c.header, c]));
+      }
+      this.error = null;
+      return true;
+    } catch (error) {
+      if (call === this.#inspections) this.error = { step: this.step, message: messageOf(error) };
+      return false;
+    } finally {
+      if (call === this.#inspections) this.inspecting = false;
+    }
+  }
+
+  async loadBatches(): Promise<void> {
+    try {
+      this.batches = (await desk.listBatches({})).batches;
+    } catch (error) {
+      this.error = { step: this.step, message: messageOf(error) };
+    }
+  }
+
+  /** The groups, where the service answers (or as last fetched); none is fine: chosen later. */
+  async loadGroups(): Promise<void> {
+    try {
+      const page = await desk.listGroups({ query: {} });
+      this.groups = page.items;
+      this.groupsNote = page.stale
+        ? `The service did not answer: the groups as last fetched, ${formatDateTime(page.fetched_at)}.`
+        : null;
+    } catch (error) {
+      this.groups = [];
+      this.groupsNote = `The groups could not be fetched (${messageOf(error)}): the batch takes the first open group the desk knows, or waits for one, chosen before sync.`;
+    }
+  }
+
+  async startImport(): Promise<void> {
+    const { file, inspection } = this;
+    if (!file || !inspection || this.importing) return;
+    const jobId = crypto.randomUUID();
+    const name = this.batchName.trim();
+    const input: DeskInput<'importSheet'> = {
+      file: file.path,
+      sheet: inspection.sheet,
+      header_row: inspection.header_row,
+      ...(this.#choice.mapping ? { mapping: this.#choice.mapping } : {}),
+      job_id: jobId,
+      ...(this.target === 'append'
+        ? { append_to: this.appendTo }
+        : {
+            ...(name ? { batch_name: name } : {}),
+            ...(this.groupId ? { group_id: this.groupId } : {}),
+            service_approval: this.serviceApproval,
+          }),
+    };
+    this.error = null;
+    this.cancelled = null;
+    this.importing = { jobId, rows: 0, drafts: 0, cancelling: false };
+    try {
+      this.summary = await desk.importSheet(input);
+      void this.loadBatches();
+    } catch (error) {
+      if (codeOf(error) === 'cancelled') {
+        this.cancelled =
+          this.target === 'append'
+            ? 'Import cancelled: nothing was added to the batch.'
+            : 'Import cancelled: no batch was created, and nothing of the sheet was kept.';
+      } else {
+        this.error = { step: 'import', message: messageOf(error) };
+      }
+    } finally {
+      this.importing = null;
+      if (this.#disposed) this.#release();
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const job = this.importing;
+    if (!job || job.cancelling) return;
+    job.cancelling = true;
+    try {
+      await desk.cancelJob({ job_id: job.jobId });
+    } catch (error) {
+      job.cancelling = false;
+      this.error = { step: 'import', message: messageOf(error) };
+    }
+  }
+
+  /** Another sheet, from the start; the batch list is read again (it has the new one). */
+  restart(): void {
+    this.#release();
+    this.file = null;
+    this.inspection = null;
+    this.summary = null;
+    this.cancelled = null;
+    this.error = null;
+    this.errorsOnly = false;
+    this.batchName = '';
+    this.#choice = {};
+    this.#overrides = {};
+    this.step = 'file';
+    void this.loadBatches();
+  }
+
+  /** The wizard is left: events no longer wanted, the uploaded copy removed (once read). */
+  dispose(): void {
+    this.#disposed = true;
+    this.#unsubscribe();
+    if (!this.importing) this.#release();
+  }
+
+  #onEvent(event: DeskEvent): void {
+    const job = this.importing;
+    if (!job) return;
+    if (event.type === 'import.progress' && event.job_id === job.jobId) {
+      job.rows = event.rows;
+      job.drafts = event.drafts ?? job.drafts;
+    }
+  }
+
+  /** The host's copy of an uploaded sheet is removed; never while an import reads it. */
+  #release(): void {
+    const path = this.file?.path;
+    if (!path || this.importing) return;
+    void desk.shell.releaseSheet(path).catch(() => {
+      // The host removes its uploads when it closes anyway; nothing the person can act on.
+    });
+  }
+}
+
+/** A path's last part: the name a person knows the file by. */
+function nameOf(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}

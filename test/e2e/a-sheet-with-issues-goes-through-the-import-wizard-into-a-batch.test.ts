@@ -1,0 +1,254 @@
+// The import wizard in Chromium against the real host on the Local sandbox: a workbook with a
+// title above its header and rows with issues goes through every step (a bad file refused
+// first, the header row and one column's mapping changed, the errors-only switch) into a new
+// batch; the next sheet with the same headers gets the saved mapping and is added to that
+// batch; the import of a big sheet is cancelled and leaves no batch.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import {
+  HEADER_ROW,
+  SHEET,
+  writeBigSheet,
+  writeNextWeek,
+  writeTitledWorkbook,
+} from './support/payee-sheets';
+import { startWebApp, type WebApp } from './support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let folder: string;
+const file = (name: string) => join(folder, name);
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'payout-desk-wizard-'));
+  [app, browser] = await Promise.all([
+    startWebApp(),
+    launchChromium(),
+    writeTitledWorkbook(file('january.xlsx')),
+    writeNextWeek(file('next-week.csv')),
+    writeBigSheet(file('big.csv'), 50_000),
+    // An Excel 97-2003 workbook's first bytes: a file the importer refuses, with what to do.
+    writeFile(file('old.xlsx'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(app.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const stepHeading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
+const back = () => page.getByRole('button', { name: 'Back', exact: true }).click();
+
+/** The step's look and its accessibility, saved and checked as it is now. */
+async function look(name: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: 'Reading the sheet' }).waitFor({
+    state: 'detached',
+  });
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** The Batches screen's row of a batch, by its name. */
+function batchRow(name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+}
+
+async function openBatches(): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Batches' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Batches' }).waitFor();
+}
+
+/** The numbers of the Batches screen's columns for a batch: Rows and Errors. */
+async function countsOf(name: string): Promise<{ rows: string; errors: string }> {
+  const cells = batchRow(name).getByRole('cell');
+  return {
+    rows: (await cells.nth(1).innerText()).trim(),
+    errors: (await cells.nth(3).innerText()).trim(),
+  };
+}
+
+describe('the import wizard', () => {
+  it('takes a titled workbook with issues through every step into a new batch', async () => {
+    await page.getByRole('button', { name: 'Import sheet' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Import a sheet' }).waitFor();
+    await stepHeading('File').waitFor();
+    await look('import-file-empty');
+
+    // A file the importer refuses says why in the step, and another can be picked at once.
+    await page.getByLabel('Sheet file').setInputFiles(file('old.xlsx'));
+    await page.getByRole('alert').filter({ hasText: 'Excel 97-2003' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await look('import-file-refused');
+
+    await page.getByLabel('Sheet file').setInputFiles(file('january.xlsx'));
+    await page.getByText(`the payments are on sheet ${SHEET}`).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await look('import-file');
+
+    // The sheet: the workbook's two, the payees' taken.
+    await next();
+    await stepHeading('Sheet').waitFor();
+    expect(await page.getByRole('radio', { name: SHEET }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Read me' }).isChecked()).toBe(false);
+    await look('import-sheet');
+
+    // The header row: the guess under the title is marked; the title row chosen instead leaves
+    // the required fields unmapped; the guess chosen again by keyboard puts them back.
+    await next();
+    await stepHeading('Header row').waitFor();
+    const useRow = (row: number) =>
+      page.getByRole('button', { name: `Use row ${row} as the header row` });
+    expect(await useRow(HEADER_ROW).getAttribute('aria-pressed')).toBe('true');
+    await look('import-header-row');
+    await page.getByRole('cell', { name: 'ACME supplier payouts, January 2030' }).click();
+    await waitFor(async () => (await useRow(1).getAttribute('aria-pressed')) === 'true', 'row 1');
+    await next();
+    await page.getByText('Required, not mapped yet').waitFor();
+    await back();
+    await useRow(HEADER_ROW).focus();
+    await page.keyboard.press('Enter');
+    await waitFor(
+      async () => (await useRow(HEADER_ROW).getAttribute('aria-pressed')) === 'true',
+      'the header row back',
+    );
+
+    // The mapping: each column with its samples and field; "Staff no" is not used until it is
+    // made the reference id, which the desk then reports as given.
+    await next();
+    await stepHeading('Column mapping').waitFor();
+    expect(await page.getByText('Required, not mapped yet').count()).toBe(0);
+    const staffNo = page.getByLabel('Field for column G (Staff no)');
+    expect(await staffNo.inputValue()).toBe('');
+    expect(await page.getByRole('row', { name: /Staff no/ }).innerText()).toContain('S-1');
+    expect(await page.getByLabel('Field for column B (IBAN)').inputValue()).toBe('iban');
+    await staffNo.selectOption({ label: 'Your reference id' });
+    await waitFor(
+      async () => (await page.getByRole('row', { name: /Staff no/ }).innerText()).includes('Given'),
+      'the mapping given',
+    );
+    expect(await staffNo.inputValue()).toBe('correlation_id');
+    await look('import-mapping');
+
+    // The preview: each issue at its cell, the totals row skipped; then only the rows with errors.
+    await next();
+    await stepHeading('Preview').waitFor();
+    const preview = page.getByRole('table', { name: 'Preview of the rows the import would draft' });
+    const invalid = preview.locator('td[aria-invalid="true"]');
+    expect(await invalid.count()).toBe(2);
+    expect(await invalid.first().getAttribute('title')).toMatch(/IBAN/);
+    await page.getByText('Row 9: totals row').waitFor();
+    await look('import-preview');
+    await page.getByRole('switch', { name: 'Rows with errors only' }).check();
+    const rowNumbers = async () =>
+      (await preview.locator('tbody th[scope="row"]').allInnerTexts()).map((text) => text.trim());
+    await waitFor(async () => (await rowNumbers()).length === 2, 'two rows with errors');
+    expect(await rowNumbers()).toEqual(['6', '7']);
+    await look('import-preview-errors-only');
+    // The same in the dark theme: the markers and their contrast hold there too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await look('import-preview-errors-only-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The import into a new batch of the EUR group, then its summary.
+    await next();
+    await stepHeading('Import').waitFor();
+    await page.getByLabel('Batch name').fill('January suppliers');
+    const groups = page.getByLabel('Payment group');
+    const eu = await groups.getByRole('option', { name: /^EU suppliers/ }).getAttribute('value');
+    await groups.selectOption(eu!);
+    await look('import-options');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.getByRole('status').filter({ hasText: 'Import done' });
+    await summary.waitFor();
+    const text = await summary.innerText();
+    expect(text).toContain('batch January suppliers');
+    expect(text).toMatch(/Payments drafted\s+4/);
+    expect(text).toMatch(/Rows skipped\s+1/);
+    expect(text).toMatch(/Rows with errors\s+2/);
+    expect(text).toContain('EU suppliers');
+    await page.getByText(/Row 9: totals row/).waitFor();
+    await look('import-summary');
+
+    await openBatches();
+    expect(await countsOf('January suppliers')).toEqual({ rows: '4', errors: '2' });
+  }, 45_000);
+
+  it('offers the saved mapping for the same headers and adds the next sheet to the batch', async () => {
+    const href = await batchRow('January suppliers').getByRole('link').first().getAttribute('href');
+    const batchId = decodeURIComponent(href!.split('/').pop()!);
+    await page.goto(`${app.origin}/#/import/append/${encodeURIComponent(batchId)}`);
+    await stepHeading('File').waitFor();
+    await page.getByLabel('Sheet file').setInputFiles(file('next-week.csv'));
+    await page.getByText('the payments are on sheet').waitFor();
+    await next();
+    await next();
+    await next();
+    await stepHeading('Column mapping').waitFor();
+    await page.getByText('This is the mapping saved for these headers').waitFor();
+    expect(await page.getByLabel('Field for column G (Staff no)').inputValue()).toBe(
+      'correlation_id',
+    );
+    expect(await page.getByRole('row', { name: /Staff no/ }).innerText()).toContain('Saved');
+    await look('import-mapping-saved');
+
+    await next();
+    await next();
+    await stepHeading('Import').waitFor();
+    expect(await page.getByRole('radio', { name: 'An existing batch' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Batch', { exact: true }).inputValue()).toBe(batchId);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.getByRole('status').filter({ hasText: 'Import done' });
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain('were added to batch January suppliers');
+
+    await openBatches();
+    expect(await countsOf('January suppliers')).toEqual({ rows: '6', errors: '2' });
+  }, 45_000);
+
+  it('cancels the import of a big sheet, which leaves no batch', async () => {
+    await page.getByRole('button', { name: 'Import sheet' }).click();
+    await page.getByLabel('Sheet file').setInputFiles(file('big.csv'));
+    await page.getByText('the payments are on sheet').waitFor({ timeout: 15_000 });
+    for (let n = 0; n < 5; n += 1) await next();
+    await stepHeading('Import').waitFor();
+    await page.getByLabel('Batch name').fill('Too big');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+    // Progress: rows read as the import goes, then Cancel before it ends.
+    const progress = page.getByRole('progressbar', { name: 'Import progress' });
+    await waitFor(
+      async () => /^[1-9]/.test((await progress.getAttribute('aria-valuetext')) ?? ''),
+      'rows read',
+      15_000,
+    );
+    await look('import-progress');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Import cancelled: no batch was created').waitFor({ timeout: 15_000 });
+    expect(await progress.count()).toBe(0);
+    await look('import-cancelled');
+
+    await openBatches();
+    await batchRow('January suppliers').waitFor();
+    expect(await batchRow('Too big').count()).toBe(0);
+  }, 45_000);
+});
