@@ -19,6 +19,7 @@ let app: WebApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let sandbox: Awaited<ReturnType<typeof sandboxAdmin>>;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
@@ -134,6 +135,8 @@ describe('the Sync screen', () => {
     // Sync without a batch lists them; the batch leads to its screen.
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Sync', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sync', exact: true }).waitFor();
+    await lookedAt('sync-picker');
     await page.getByRole('link', { name: 'June payroll' }).click();
     await page.getByRole('heading', { name: 'Sync: June payroll' }).waitFor();
 
@@ -177,7 +180,7 @@ describe('the Sync screen', () => {
     await lookedAt('sync-confirm');
 
     // The service slowed a little, so that the sync is seen as it goes.
-    const sandbox = await sandboxAdmin();
+    sandbox = await sandboxAdmin();
     await sandbox.faults({ latency_ms: 60 });
     await dialog.getByRole('button', { name: `Send ${ROWS} payments` }).click();
     await page.getByRole('heading', { name: 'Syncing' }).waitFor();
@@ -249,4 +252,50 @@ describe('the Sync screen', () => {
     expect(sheet.getRow(TOO_SMALL + 2).getCell(stateColumn).text).toBe('approved');
     expect(sheet.getRow(BAD_ROW).getCell(stateColumn).text).toBe('draft');
   }, 60_000);
+
+  it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {
+    const lines = Array.from(
+      { length: 10 },
+      (_, n) =>
+        `Contractor ${n},601613,${30_000_000 + n},${250 + n}.00,GBP,2030-02-28,Invoice ${n}`,
+    );
+    const file = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/desk/upload?name=c.csv', { method: 'POST', body });
+        return ((await response.json()) as { value: { path: string } }).value.path;
+      },
+      [PAYROLL_HEADER, ...lines].join('\r\n'),
+    );
+    const { batch_id } = await desk<{ batch_id: string }>('importSheet', {
+      file,
+      batch_name: 'Contractors',
+    });
+    await desk('approve', { batch: batch_id, selection: { filter: {} } });
+    await page.goto(new URL(`/#/sync/${batch_id}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Sync: Contractors' }).waitFor();
+
+    // Each payee is created with a request of its own before any payment goes: slowed, the
+    // cancel arrives while they are made, and the sync stops before the first chunk.
+    await sandbox.faults({ latency_ms: 150 });
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' }).click();
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await page.getByText('Cancelling: the sync stops between chunks').waitFor();
+    const cancelled = page.getByText('Sync cancelled between chunks');
+    await cancelled.waitFor();
+    await expect(cancelled.locator('..').textContent()).resolves.toMatch(/10\s+still to send/);
+    await page.getByText('Nothing sent yet.').waitFor();
+    await page.getByText('(stopped here)').waitFor();
+
+    // Offline: every connection to the service dropped before it is answered.
+    await sandbox.faults({ drop_before_probability: 1 });
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' }).click();
+    await page
+      .getByText('The service could not be reached; nothing was lost, sync again when online.')
+      .waitFor({ timeout: 25_000 });
+    await sandbox.faults({});
+    await page.getByText('Nothing sent yet.').waitFor();
+    await lookedAt('sync-offline');
+  }, 45_000);
 });
