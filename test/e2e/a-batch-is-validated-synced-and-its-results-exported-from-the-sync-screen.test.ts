@@ -287,10 +287,12 @@ describe('the Sync screen', () => {
     await page.getByText('Nothing sent yet.').waitFor();
     await page.getByText('(stopped here)').waitFor();
 
-    // Offline: every connection to the service dropped before it is answered.
-    await sandbox.faults({ drop_before_probability: 1 });
+    // Offline once confirmed: every connection to the service dropped before it is answered.
     await page.getByRole('button', { name: 'Sync now', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' }).click();
+    const send = page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' });
+    await send.waitFor();
+    await sandbox.faults({ drop_before_probability: 1 });
+    await send.click();
     await page
       .getByText('The service could not be reached; nothing was lost, sync again when online.')
       .waitFor({ timeout: 25_000 });
