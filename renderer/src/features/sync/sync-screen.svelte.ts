@@ -1,0 +1,166 @@
+// The Sync screen of one batch: the batch with its group (chosen here when it has none), what a
+// sync would send (the confirmation's summary), and the drafts the service found wrong. The long
+// calls (validate, sync, approve, export) run in the module-level store (sync-runs), which
+// outlives this screen; this class starts them and reloads the batch when they end.
+import type { Batch, Draft, DeskOutput, SyncPreview } from '../../../../shared/desk';
+import { codeOf, desk, messageOf } from '../../lib/desk';
+import { syncOf, type BatchSync } from './sync-runs.svelte';
+
+type GroupPage = DeskOutput<'listGroups'>;
+export type GroupOption = GroupPage['items'][number];
+
+/** How many of the drafts the service found wrong are listed (the editor shows all of them). */
+const INVALID_SHOWN = 200;
+
+export class SyncScreenState {
+  readonly run: BatchSync;
+
+  batch = $state<Batch | null>(null);
+  error = $state<string | null>(null);
+
+  groups = $state<GroupOption[] | null>(null);
+  groupsFetchedAt = $state<string | null>(null);
+  groupsStale = $state(false);
+  groupsError = $state<string | null>(null);
+  groupNote = $state<string | null>(null);
+  settingGroup = $state(false);
+
+  preview = $state<SyncPreview | null>(null);
+  previewing = $state(false);
+  confirmOpen = $state(false);
+
+  /** Drafts whose new beneficiary the service found wrong, with their issues. */
+  invalid = $state<Draft[]>([]);
+  invalidTotal = $state(0);
+
+  notice = $state<string | null>(null);
+
+  constructor(readonly batchId: string) {
+    this.run = syncOf(batchId);
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.batch = await desk.getBatch({ batch: this.batchId });
+      this.error = null;
+    } catch (error) {
+      this.error = messageOf(error);
+      return;
+    }
+    if (!this.batch.group && this.groups === null) void this.loadGroups();
+    await this.loadInvalid();
+  }
+
+  async loadGroups(): Promise<void> {
+    try {
+      const page = await desk.listGroups({ query: { take: 200 } });
+      this.groups = page.items;
+      this.groupsFetchedAt = page.fetched_at;
+      this.groupsStale = page.stale;
+      this.groupsError = null;
+    } catch (error) {
+      this.groupsError =
+        codeOf(error) === 'offline'
+          ? 'The service could not be reached and no list of groups was fetched before: choose the group once online.'
+          : messageOf(error);
+    }
+  }
+
+  async chooseGroup(groupId: string): Promise<void> {
+    if (!groupId) return;
+    this.settingGroup = true;
+    try {
+      const { batch, checked } = await desk.setBatchGroup({
+        batch: this.batchId,
+        group_id: groupId,
+      });
+      this.batch = batch;
+      this.groupNote = checked
+        ? null
+        : 'Offline: the group was taken from the last list fetched; it is checked with the service before the sync sends anything.';
+      this.groupsError = null;
+    } catch (error) {
+      this.groupsError =
+        codeOf(error) === 'offline'
+          ? 'The service could not be reached: the group was not set. Try again when online.'
+          : messageOf(error);
+    } finally {
+      this.settingGroup = false;
+    }
+  }
+
+  async validate(): Promise<void> {
+    this.notice = null;
+    await this.run.validation.run((jobId) =>
+      desk.validateBeneficiaries({ batch: this.batchId, job_id: jobId }),
+    );
+    await this.load();
+  }
+
+  /** Asks what a sync would send, then opens the confirmation with it. */
+  async askToSync(): Promise<void> {
+    this.previewing = true;
+    this.notice = null;
+    try {
+      this.preview = await desk.syncPreview({ batch: this.batchId });
+      this.confirmOpen = true;
+    } catch (error) {
+      this.notice = messageOf(error);
+    } finally {
+      this.previewing = false;
+    }
+  }
+
+  async confirmSync(): Promise<void> {
+    this.confirmOpen = false;
+    await this.run.sync();
+    await this.load();
+  }
+
+  async retryFailed(): Promise<void> {
+    try {
+      const { requeued, refused_total } = await desk.retryFailed({ batch: this.batchId });
+      this.notice =
+        `${requeued.toLocaleString()} failed payment${requeued === 1 ? '' : 's'} approved again: Sync now sends ${requeued === 1 ? 'it' : 'them'}.` +
+        (refused_total > 0
+          ? ` ${refused_total.toLocaleString()} could not be (fix them first).`
+          : '');
+    } catch (error) {
+      this.notice = messageOf(error);
+    }
+    await this.load();
+  }
+
+  async approveAtService(): Promise<void> {
+    this.notice = null;
+    await this.run.approval.run((jobId) =>
+      desk.approveAtService({ batch: this.batchId, job_id: jobId }),
+    );
+    await this.load();
+  }
+
+  /** The results, written into the sheet that came in, saved where the person says. */
+  async exportResults(): Promise<void> {
+    const name = this.batch?.name ?? 'batch';
+    const file = await desk.shell.exportTarget(`${name} results.xlsx`);
+    if (!file) return;
+    const written = await this.run.export.run((jobId) =>
+      desk.exportResults({ batch: this.batchId, file, job_id: jobId }),
+    );
+    if (written) await desk.shell.exportWritten(written.file);
+  }
+
+  private async loadInvalid(): Promise<void> {
+    try {
+      const page = await desk.draftWindow({
+        batch: this.batchId,
+        filter: { with_errors: true },
+        take: INVALID_SHOWN,
+      });
+      this.invalid = page.rows.filter((draft) => draft.beneficiary?.sync_state === 'invalid');
+      this.invalidTotal = page.total;
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+}

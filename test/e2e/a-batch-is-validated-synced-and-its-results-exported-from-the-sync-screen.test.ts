@@ -1,0 +1,303 @@
+// The Sync screen end to end, on the real host and the Local sandbox in Chromium: a batch made
+// through the host's API (one payee the rules and the service find wrong, one payment too small
+// to cover the service's fee), Validate, Sync now with its
+// confirmation, the stages and import jobs as they happen (still there after leaving the screen
+// and coming back), per-item results with the service's refusal at its row, Retry failed,
+// Approve at service, and Export results downloaded and read back.
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpsJson } from '../support/https-json';
+import { PAYROLL_HEADER } from '../support/payroll-csv';
+import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { startWebApp, type WebApp } from './support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let sandbox: Awaited<ReturnType<typeof sandboxAdmin>>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
+  // A fixed locale, so that amounts read as the test writes them.
+  context = await browser.newContext({
+    locale: 'en-GB',
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const ROWS = 30;
+/** The payment the sandbox refuses: a SEND of 0.10 GBP does not cover its 0.20 fee. */
+const TOO_SMALL = 4;
+
+/** Payroll row n: amounts in pence, so that the expected total is exact integer arithmetic. */
+function payee(n: number): { line: string; pence: number } {
+  const pence = n === TOO_SMALL ? 10 : 10_000 + n * 137;
+  const amount = `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+  return {
+    line: `Payee ${n} Smith,601613,${20_000_000 + n},${amount},GBP,2030-01-31,Salary ${n}`,
+    pence,
+  };
+}
+
+const rows = Array.from({ length: ROWS }, (_, n) => payee(n));
+/** A UK account number of 2 digits: the rules and the service both refuse it. */
+const BAD_LINE = 'Wrong Account,601613,12,55.00,GBP,2030-01-31,Bad';
+const BAD_ROW = ROWS + 2;
+const csv = [PAYROLL_HEADER, ...rows.map((row) => row.line), BAD_LINE].join('\r\n') + '\r\n';
+const totalPence = rows.reduce((sum, row) => sum + row.pence, 0);
+const pounds = (pence: number) =>
+  `${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
+
+/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
+async function desk<T>(method: string, input: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/desk/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
+async function sandboxAdmin(): Promise<{ faults(settings: object): Promise<void> }> {
+  const { profiles } = await desk<{
+    profiles: { kind: string; base_url: string }[];
+  }>('listProfiles', {});
+  const local = profiles.find((profile) => profile.kind === 'local')!;
+  // The certificate the Local sandbox made in the app's data folder on its first start.
+  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
+  const https = new HttpsJson(local.base_url, ca);
+  const token = await https.call('POST', '/auth/token', {
+    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
+  });
+  expect(token.status).toBe(201);
+  const bearer = (token.body as { token: string }).token;
+  return {
+    async faults(settings) {
+      const answer = await https.call('POST', '/_sandbox/faults', {
+        body: settings,
+        token: bearer,
+      });
+      expect(answer.status).toBe(200);
+    },
+  };
+}
+
+async function lookedAt(name: string): Promise<void> {
+  await screenshot(page, name);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+}
+
+describe('the Sync screen', () => {
+  it('validates, syncs after a confirmation, shows the progress and the results, retries and exports', async () => {
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Batches' }).waitFor();
+
+    // A batch without a group, made through the host as the import wizard would.
+    const file = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=p.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, csv);
+    // Online, an import pays from the first open group: the seeded payroll group.
+    const imported = await desk<{
+      batch_id: string;
+      drafts: number;
+      group: { name: string; wallet_currency: string } | null;
+    }>('importSheet', { file, batch_name: 'June payroll' });
+    expect(imported.drafts).toBe(ROWS + 1);
+    const group = imported.group!;
+    expect(group.wallet_currency).toBe('GBP');
+    const approved = await desk<{ approved: number }>('approve', {
+      batch: imported.batch_id,
+      selection: { filter: {} },
+    });
+    expect(approved.approved).toBe(ROWS); // the wrong payee waits to be fixed
+
+    // Sync without a batch lists them; the batch leads to its screen.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Sync', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sync', exact: true }).waitFor();
+    await lookedAt('sync-picker');
+    await page.getByRole('link', { name: 'June payroll' }).click();
+    await page.getByRole('heading', { name: 'Sync: June payroll' }).waitFor();
+
+    await page.getByText(group.name).waitFor();
+    await lookedAt('sync-before');
+
+    // Validate: every new payee checked at the service, the wrong one at its row and field.
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    const validated = page.getByText(`${ROWS + 1} new beneficiaries checked`);
+    await validated.waitFor();
+    await expect(validated.textContent()).resolves.toContain(`${ROWS} valid, 1 invalid`);
+    const wrong = page.getByRole('row', { name: new RegExp(`Row ${BAD_ROW}\\b`) });
+    await expect(wrong.textContent()).resolves.toMatch(/Account number\s*\(C\d+\).*8 digits/);
+    await expect(wrong.getByRole('link').getAttribute('href')).resolves.toBe(
+      `#/batches/${imported.batch_id}`,
+    );
+
+    // Sync now asks first, with the summary; Escape sends nothing.
+    const syncNow = page.getByRole('button', { name: 'Sync now', exact: true });
+    await syncNow.click();
+    let dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Nothing sent yet.').waitFor();
+
+    await syncNow.click();
+    dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    const summary = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(summary).toContain(`Sync “June payroll” to Local sandbox?`);
+    expect(summary).toContain(`GBP ${pounds(totalPence)}`); // the total, and the wallet's debit
+    expect(summary.split(`GBP ${pounds(totalPence)}`).length - 1).toBe(2);
+    expect(summary).toMatch(/Last known balance.*GBP [\d,]+\.\d{2} as of (now|\d+ seconds? ago)/);
+    expect(summary).toContain('for approval');
+    expect(summary).toContain('1 draft is not approved and stays behind');
+    // Focus starts on Cancel and stays inside the dialog.
+    await expect(page.locator(':focus').textContent()).resolves.toBe('Cancel');
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
+    await expect(dialog.locator(':focus').count()).resolves.toBe(1);
+    await lookedAt('sync-confirm');
+
+    // The service slowed a little, so that the sync is seen as it goes.
+    sandbox = await sandboxAdmin();
+    await sandbox.faults({ latency_ms: 60 });
+    await dialog.getByRole('button', { name: `Send ${ROWS} payments` }).click();
+    await page.getByRole('heading', { name: 'Syncing' }).waitFor();
+    // Caught while it validates and creates the payees, one request each.
+    await page
+      .locator('[aria-current="step"]', { hasText: 'Validating and creating new beneficiaries' })
+      .waitFor();
+    await lookedAt('sync-during');
+
+    // The rest of the app stays usable, and coming back shows the same sync.
+    await nav.getByRole('link', { name: 'Batches', exact: true }).click();
+    await page.getByRole('heading', { name: 'Batches', exact: true }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Sync: June payroll' }).waitFor();
+    await page.getByText('Checking the batch and its group').waitFor();
+
+    await page.getByText('Sync finished.').waitFor({ timeout: 20_000 });
+    await sandbox.faults({});
+    const main = page.getByRole('main');
+    await expect(main.getByRole('progressbar').count()).resolves.toBeGreaterThan(0);
+    // Every bar of the screen (each import job) at its maximum; read in the page, as a string
+    // because this file is compiled for Node.
+    await page.waitForFunction(`[...document.querySelectorAll('main [role=progressbar]')].every(
+      (bar) => bar.getAttribute('aria-valuemax') !== null &&
+        bar.getAttribute('aria-valuenow') === bar.getAttribute('aria-valuemax'))`);
+    const outcome = (
+      (await page.getByText('Sync finished.').locator('..').textContent()) ?? ''
+    ).replace(/\s+/g, ' ');
+    expect(outcome).toContain(`${ROWS - 1} accepted, 1 failed`);
+
+    // Per-item results: the refused payment at its row with the service's words.
+    const failedRow = page.getByRole('row').filter({ hasText: '✕ failed' });
+    await expect(failedRow.count()).resolves.toBe(1);
+    await expect(failedRow.locator('td').first().textContent()).resolves.toBe(
+      String(TOO_SMALL + 2),
+    );
+    await expect(failedRow.textContent()).resolves.toContain('does not cover the fee');
+    await expect(page.getByText(`Rows 1–${ROWS} of ${ROWS}`).count()).resolves.toBe(1);
+    await failedRow.scrollIntoViewIfNeeded();
+    await lookedAt('sync-after');
+
+    // Retry failed puts it back in line for the next sync.
+    await page.getByRole('button', { name: 'Retry failed' }).click();
+    await page.getByText('1 failed payment approved again').waitFor();
+    await expect(page.getByRole('row').filter({ hasText: '✕ failed' }).count()).resolves.toBe(0);
+
+    // The payments went for approval: they are approved at the service from here.
+    await page.getByRole('button', { name: 'Approve at service' }).click();
+    await page.getByText(`${ROWS - 1} approved at the service`).waitFor();
+
+    // Export results: the sheet that came in, with each payment's outcome on its row.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export results' }).click();
+    const saved = join(tmpdir(), `sync-results-${process.pid}.xlsx`);
+    const file_ = await download;
+    expect(file_.suggestedFilename()).toBe('June payroll results.xlsx');
+    await file_.saveAs(saved);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(saved);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const stateColumn = header.indexOf('Payout Desk state');
+    const statusColumn = header.indexOf('Service status');
+    expect(stateColumn).toBeGreaterThan(0);
+    const first = sheet.getRow(2);
+    expect(first.getCell(1).text).toBe('Payee 0 Smith');
+    expect(first.getCell(stateColumn).text).toBe('accepted');
+    expect(first.getCell(statusColumn).text).toBe('PENDING');
+    expect(sheet.getRow(TOO_SMALL + 2).getCell(stateColumn).text).toBe('approved');
+    expect(sheet.getRow(BAD_ROW).getCell(stateColumn).text).toBe('draft');
+  }, 60_000);
+
+  it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {
+    const lines = Array.from(
+      { length: 10 },
+      (_, n) =>
+        `Contractor ${n},601613,${30_000_000 + n},${250 + n}.00,GBP,2030-02-28,Invoice ${n}`,
+    );
+    const file = await page.evaluate(
+      async (body) => {
+        const response = await fetch('/desk/upload?name=c.csv', { method: 'POST', body });
+        return ((await response.json()) as { value: { path: string } }).value.path;
+      },
+      [PAYROLL_HEADER, ...lines].join('\r\n'),
+    );
+    const { batch_id } = await desk<{ batch_id: string }>('importSheet', {
+      file,
+      batch_name: 'Contractors',
+    });
+    await desk('approve', { batch: batch_id, selection: { filter: {} } });
+    await page.goto(new URL(`/#/sync/${batch_id}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Sync: Contractors' }).waitFor();
+
+    // Each payee is created with a request of its own before any payment goes: slowed, the
+    // cancel arrives while they are made, and the sync stops before the first chunk.
+    await sandbox.faults({ latency_ms: 150 });
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' }).click();
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await page.getByText('Cancelling: the sync stops between chunks').waitFor();
+    const cancelled = page.getByText('Sync cancelled between chunks');
+    await cancelled.waitFor();
+    await expect(cancelled.locator('..').textContent()).resolves.toMatch(/10\s+still to send/);
+    await page.getByText('Nothing sent yet.').waitFor();
+    await page.getByText('(stopped here)').waitFor();
+
+    // Offline once confirmed: every connection to the service dropped before it is answered.
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    const send = page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' });
+    await send.waitFor();
+    await sandbox.faults({ drop_before_probability: 1 });
+    await send.click();
+    await page
+      .getByText('The service could not be reached; nothing was lost, sync again when online.')
+      .waitFor({ timeout: 25_000 });
+    await sandbox.faults({});
+    await page.getByText('Nothing sent yet.').waitFor();
+    await lookedAt('sync-offline');
+  }, 45_000);
+});
