@@ -67,7 +67,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     {
       id: 'payee',
       header: 'Payee',
-      width: 12,
+      width: 10,
       sortable: true,
       field: `${BANK}account_name`,
       issueFields: [
@@ -83,7 +83,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     {
       id: 'account',
       header: 'Account',
-      width: 13,
+      width: 11,
       field: `${BANK}account_number`,
       issueFields: [`${BANK}account_number`],
       text: (d) => bank(d, 'account_number'),
@@ -130,7 +130,8 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       sortable: true,
       field: 'amount.currency',
       issueFields: ['amount.currency', 'amount.type'],
-      text: (d) => d.payment.amount.currency ?? '',
+      // A payment without a currency of its own is in the wallet's (SEND) or the account's.
+      text: (d) => amountCurrency(contentOf(d), { walletCurrency: walletCurrency() }) ?? '',
       editText: (d) => d.payment.amount.currency ?? '',
     },
     {
@@ -155,7 +156,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     {
       id: 'description',
       header: 'Description',
-      width: 12,
+      width: 10,
       field: 'description',
       issueFields: ['description'],
       text: (d) => d.payment.description ?? '',

@@ -213,10 +213,21 @@ export class EditorState {
   }
 }
 
+const LABELS: Record<string, string> = {
+  'execution.date': 'execution date',
+  'amount.amount': 'amount',
+  'amount.currency': 'currency',
+  'beneficiary.bank_details.account_name': 'payee',
+  'beneficiary.bank_details.account_number': 'account',
+  'beneficiary.bank_details.bank_code': 'bank code',
+  'beneficiary.country': 'country',
+  approved: 'approval at the service',
+};
+
 function describe(change: Change): string {
-  if (change.kind === 'edit') return `the edit of ${Object.keys(change.changes).join(', ')}`;
-  if (change.kind === 'bulk') return `the bulk edit of ${Object.keys(change.changes).join(', ')}`;
-  return 'the deletion';
+  if (change.kind === 'delete') return 'the deletion';
+  const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
+  return `the ${change.kind === 'edit' ? 'edit' : 'bulk edit'} of ${fields.join(', ')}`;
 }
 
 function refusedText(result: {
