@@ -34,13 +34,22 @@ export function decimalOfTyped(text: string, locale: string): TypedAmount {
     message: `"${typed}" is not an amount: write it as ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.5)}`,
   };
   if (Number.isNaN(parser.parse(typed))) return refused;
-  let plain = typed.replace(SPACES, '');
-  if (group.trim() !== '') plain = plain.split(group).join('');
-  if (decimal !== '.') {
-    if (plain.includes('.')) return refused; // a stray dot in a comma locale is a typo, not a mark
-    plain = plain.split(decimal).join('.');
+  // A group mark only between groups of three digits before the decimal mark: "12.50" in
+  // German is no 1250, and "1.234,50" in English no 1.2345; either is refused, not guessed.
+  const compact = typed.replace(SPACES, '').replace(/^\+/, '');
+  const sign = /^[-\u2212]/.test(compact) ? '-' : '';
+  const bare = compact.replace(/^[-\u2212]/, '');
+  const [whole = '', fraction, extra] = bare.split(decimal);
+  if (extra !== undefined) return refused;
+  const g = group.trim() === '' ? null : group;
+  if (fraction !== undefined && !/^\d+$/.test(fraction)) return refused;
+  let digits = whole;
+  if (g && whole.includes(g)) {
+    const [first = '', ...rest] = whole.split(g);
+    if (!/^\d{1,3}$/.test(first) || !rest.every((part) => /^\d{3}$/.test(part))) return refused;
+    digits = first + rest.join('');
   }
-  plain = plain.replace(/^\+/, '').replace(/^\u2212/, '-');
+  const plain = `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
   return /^-?\d+(\.\d+)?$/.test(plain) ? { ok: true, decimal: plain } : refused;
 }
 
