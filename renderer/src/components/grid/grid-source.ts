@@ -1,0 +1,42 @@
+// What the grid needs of its data, so that the editor can give it drafts through the desk and a
+// test can give it rows from memory: a window of rows at a time, each row's issues by column,
+// the verdict on a value as it is typed, and the saving of a value.
+
+export type IssueSeverity = 'error' | 'warning';
+
+export interface CellIssue {
+  severity: IssueSeverity;
+  message: string;
+}
+
+export interface GridColumn<Row> {
+  id: string;
+  header: string;
+  /** Width in rem, so that 200% zoom keeps the proportions. */
+  width: number;
+  align?: 'start' | 'end';
+  /** Set when a click on the header sorts by it. */
+  sortable?: boolean;
+  /** The text shown in the cell (and copied). */
+  text(row: Row): string;
+  /** The text an edit starts from; a column without it is read-only. */
+  editText?(row: Row): string;
+}
+
+export interface RowWindow<Row> {
+  /** Rows the source holds (under its filter), of which `rows` start at `skip`. */
+  total: number;
+  rows: Row[];
+}
+
+export interface GridSource<Row> {
+  columns: GridColumn<Row>[];
+  rowId(row: Row): string;
+  fetch(skip: number, take: number): Promise<RowWindow<Row>>;
+  /** The issues shown on a cell (the issues column may gather those of no other column). */
+  issues(row: Row, column: string): CellIssue[];
+  /** The rules' verdict on `text` typed into a cell, before it is saved. */
+  check(row: Row, column: string, text: string): CellIssue[];
+  /** Saves a typed value; resolves to the row as saved, rejects with a reason a person reads. */
+  save(row: Row, column: string, text: string): Promise<Row>;
+}

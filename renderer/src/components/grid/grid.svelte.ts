@@ -1,0 +1,316 @@
+// The grid's behaviour, apart from its drawing: the focused cell (one roving tab stop), the
+// keys a spreadsheet person expects, in-cell editing judged as it is typed, selection, copy and
+// paste as TSV, and the next or previous cell with an issue.
+import type { CellIssue, GridColumn, GridSource } from './grid-source';
+import { GridSelection } from './grid-selection.svelte';
+import { PageCache } from './page-cache.svelte';
+import { parseTsv, toTsv } from './tsv';
+
+export interface Editing {
+  index: number;
+  column: string;
+  text: string;
+  /** The rules' verdict on the text as typed. */
+  issues: CellIssue[];
+  saving: boolean;
+  /** Why the last save was refused. */
+  refused: string | null;
+}
+
+export interface GridHooks {
+  /** Rows in view, for Page Up/Down. */
+  pageRows(): number;
+  /** Moves DOM focus to the focused cell once it is drawn, scrolled into view. */
+  reveal(): void;
+  onundo?(): void;
+  onredo?(): void;
+  onsort?(column: string): void;
+}
+
+const HEADER = -1;
+
+export class GridState<Row> {
+  /** The focused row's index in the list; -1 is the header row. */
+  row = $state(0);
+  col = $state(0);
+  editing = $state<Editing | null>(null);
+  /** What the last copy, paste or search said. */
+  note = $state<string | null>(null);
+  readonly cache: PageCache<Row>;
+  readonly selection: GridSelection<Row>;
+  #anchor: number | null = null;
+  #base = new Set<string>();
+
+  constructor(
+    readonly source: GridSource<Row>,
+    readonly hooks: GridHooks,
+    selection?: GridSelection<Row>,
+  ) {
+    this.cache = new PageCache((skip, take) => source.fetch(skip, take));
+    this.selection = selection ?? new GridSelection<Row>();
+  }
+
+  get columns(): GridColumn<Row>[] {
+    return this.source.columns;
+  }
+
+  get rowCount(): number {
+    return this.cache.total ?? 0;
+  }
+
+  get column(): GridColumn<Row> | undefined {
+    return this.columns[this.col];
+  }
+
+  /** The issues a cell shows: the verdict on the text being typed, else the row's own. */
+  issuesAt(index: number, column: string): CellIssue[] {
+    const editing = this.editing;
+    if (editing && editing.index === index && editing.column === column) {
+      return editing.refused
+        ? [{ severity: 'error', message: editing.refused }, ...editing.issues]
+        : editing.issues;
+    }
+    const row = this.cache.row(index);
+    return row ? this.source.issues(row, column) : [];
+  }
+
+  moveTo(row: number, col: number, keepAnchor = false): void {
+    const lastRow = this.rowCount - 1;
+    this.row = Math.max(HEADER, Math.min(row, lastRow));
+    this.col = Math.max(0, Math.min(col, this.columns.length - 1));
+    if (!keepAnchor) this.#anchor = null;
+    this.note = null;
+    this.hooks.reveal();
+  }
+
+  moveBy(rows: number, cols: number): void {
+    // Page keys stop at the first data row, not the header.
+    const floor = rows < -1 ? 0 : HEADER;
+    this.moveTo(Math.max(floor, this.row + rows), this.col + cols);
+  }
+
+  keydown(event: KeyboardEvent): void {
+    if (this.editing) return; // the cell's input takes its own keys
+    const ctrl = event.ctrlKey || event.metaKey;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const lastCol = this.columns.length - 1;
+    const inHeader = this.row === HEADER;
+    if (ctrl && key === 'a') this.selectAll();
+    else if (ctrl && (key === 'y' || (key === 'z' && event.shiftKey))) this.hooks.onredo?.();
+    else if (ctrl && key === 'z') this.hooks.onundo?.();
+    else if (ctrl && key === 'Home') this.moveTo(0, 0);
+    else if (ctrl && key === 'End') this.moveTo(this.rowCount - 1, lastCol);
+    else if (ctrl || event.altKey)
+      return; // Ctrl+C and Ctrl+V go on to copy and paste events
+    else if (key === 'ArrowDown' && event.shiftKey) this.extend(1);
+    else if (key === 'ArrowUp' && event.shiftKey) this.extend(-1);
+    else if (key === 'ArrowDown') this.moveBy(1, 0);
+    else if (key === 'ArrowUp') this.moveBy(-1, 0);
+    else if (key === 'ArrowRight') this.moveBy(0, 1);
+    else if (key === 'ArrowLeft') this.moveBy(0, -1);
+    else if (key === 'Home') this.moveTo(this.row, 0);
+    else if (key === 'End') this.moveTo(this.row, lastCol);
+    else if (key === 'PageDown') this.moveBy(Math.max(1, this.hooks.pageRows() - 1), 0);
+    else if (key === 'PageUp') this.moveBy(-Math.max(2, this.hooks.pageRows() - 1), 0);
+    else if (key === 'Tab') {
+      // Tab walks the cells as Excel does, and leaves the grid past its first or last cell.
+      const next = this.col + (event.shiftKey ? -1 : 1);
+      if (next >= 0 && next <= lastCol) this.moveTo(this.row, next);
+      else if (!event.shiftKey && this.row < this.rowCount - 1) this.moveTo(this.row + 1, 0);
+      else if (event.shiftKey && this.row > 0) this.moveTo(this.row - 1, lastCol);
+      else return;
+    } else if (inHeader && (key === 'Enter' || key === ' ')) this.sortBy(this.col);
+    else if (key === 'Enter' || key === 'F2') this.startEdit();
+    else if (key === ' ') this.toggle();
+    else if (key === 'F8') void this.nextIssue(event.shiftKey ? -1 : 1);
+    else if (key === 'Escape' && !this.selection.empty) this.selection.clear();
+    else if (event.key.length === 1 && !inHeader) this.startEdit(event.key);
+    else return;
+    event.preventDefault();
+  }
+
+  sortBy(col: number): void {
+    const column = this.columns[col];
+    if (column?.sortable) this.hooks.onsort?.(column.id);
+  }
+
+  // --- selection ---
+
+  toggle(): void {
+    const row = this.cache.row(this.row);
+    if (!row) return;
+    const id = this.source.rowId(row);
+    if (this.selection.all) this.selection.clear();
+    if (this.selection.rows.has(id)) this.selection.rows.delete(id);
+    else this.selection.rows.set(id, { index: this.row, row });
+    this.#anchor = this.row;
+    this.#base = new Set(this.selection.rows.keys());
+  }
+
+  /** Shift+arrows: the rows from the anchor to the new focus, beside those selected before. */
+  extend(by: number): void {
+    if (this.row === HEADER) return;
+    if (this.#anchor === null) {
+      if (this.selection.all) this.selection.clear();
+      this.#anchor = this.row;
+      this.#base = new Set(this.selection.rows.keys());
+    }
+    const anchor = this.#anchor;
+    this.moveTo(Math.max(0, this.row + by), this.col, true);
+    const [from, to] = anchor <= this.row ? [anchor, this.row] : [this.row, anchor];
+    for (const [id, entry] of [...this.selection.rows]) {
+      if (!this.#base.has(id) && (entry.index < from || entry.index > to))
+        this.selection.rows.delete(id);
+    }
+    for (let index = from; index <= to; index += 1) {
+      const row = this.cache.row(index);
+      if (row) this.selection.rows.set(this.source.rowId(row), { index, row });
+    }
+  }
+
+  selectAll(): void {
+    this.selection.rows.clear();
+    this.selection.all = true;
+    this.note = `All ${this.rowCount.toLocaleString()} rows selected`;
+  }
+
+  // --- editing ---
+
+  startEdit(typed?: string): void {
+    const column = this.column;
+    const row = this.cache.row(this.row);
+    if (!row || !column) return;
+    if (!column.editText) {
+      this.note = `${column.header} cannot be edited here`;
+      return;
+    }
+    const text = typed ?? column.editText(row);
+    this.editing = {
+      index: this.row,
+      column: column.id,
+      text,
+      issues: this.source.check(row, column.id, text),
+      saving: false,
+      refused: null,
+    };
+  }
+
+  type(text: string): void {
+    const editing = this.editing;
+    const row = editing && this.cache.row(editing.index);
+    if (!editing || !row) return;
+    editing.text = text;
+    editing.refused = null;
+    editing.issues = this.source.check(row, editing.column, text);
+  }
+
+  cancel(): void {
+    this.editing = null;
+    this.hooks.reveal();
+  }
+
+  /** Saves the typed text; on success moves as Excel does (down after Enter, right after Tab). */
+  async commit(move: 'down' | 'right' | 'left' | 'stay' | 'none' = 'down'): Promise<void> {
+    const editing = this.editing;
+    const row = editing && this.cache.row(editing.index);
+    const column = this.columns.find((c) => c.id === editing?.column);
+    if (!editing || !row || !column || editing.saving) return;
+    if (editing.text !== column.editText?.(row)) {
+      editing.saving = true;
+      try {
+        this.cache.setRow(editing.index, await this.source.save(row, column.id, editing.text));
+      } catch (error) {
+        editing.saving = false;
+        editing.refused = error instanceof Error ? error.message : String(error);
+        return;
+      }
+    }
+    this.editing = null;
+    if (move === 'down') this.moveBy(1, 0);
+    else if (move === 'right') this.moveBy(0, 1);
+    else if (move === 'left') this.moveBy(0, -1);
+    else if (move === 'stay') this.hooks.reveal();
+  }
+
+  // --- copy and paste ---
+
+  /** The selected rows (or the focused cell) as TSV; null when rows must be fetched first. */
+  copyText(): string | null {
+    if (this.selection.all) return null;
+    if (this.selection.size > 0) {
+      const rows = [...this.selection.rows.values()]
+        .sort((a, b) => a.index - b.index)
+        .map(({ index, row }) => this.#current(index, row));
+      return toTsv(rows.map((row) => this.columns.map((column) => column.text(row))));
+    }
+    const row = this.cache.row(this.row);
+    const column = this.column;
+    return row && column ? toTsv([[column.text(row)]]) : '';
+  }
+
+  /** Every row the filter holds, as TSV (Ctrl+A then Ctrl+C), fetched a window at a time. */
+  async copyAll(): Promise<string> {
+    const lines: string[][] = [];
+    for (let skip = 0; skip < this.rowCount; skip += 1000) {
+      const window = await this.source.fetch(skip, 1000);
+      for (const row of window.rows) lines.push(this.columns.map((column) => column.text(row)));
+      if (window.rows.length === 0) break;
+    }
+    return toTsv(lines);
+  }
+
+  /** Pastes TSV from the focused cell on: each value judged and saved as if typed. */
+  async paste(text: string): Promise<void> {
+    const grid = parseTsv(text);
+    let saved = 0;
+    const refused: string[] = [];
+    for (const [r, values] of grid.entries()) {
+      const index = this.row + r;
+      if (index >= this.rowCount) break;
+      for (const [c, value] of values.entries()) {
+        const column = this.columns[this.col + c];
+        if (!column) break;
+        if (!column.editText) {
+          refused.push(`${column.header} cannot be edited`);
+          continue;
+        }
+        const row = await this.cache.rowAt(index);
+        if (!row) continue;
+        try {
+          this.cache.setRow(index, await this.source.save(row, column.id, value));
+          saved += 1;
+        } catch (error) {
+          refused.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+    }
+    this.note =
+      `Pasted ${saved} cell${saved === 1 ? '' : 's'}` +
+      (refused.length ? `; ${refused.length} refused: ${[...new Set(refused)].join('; ')}` : '');
+  }
+
+  // --- issues ---
+
+  /** Moves to the next (or previous) cell with an issue, fetching rows as it goes. */
+  async nextIssue(direction: 1 | -1): Promise<void> {
+    const cols = this.columns.length;
+    let index = Math.max(0, this.row);
+    let col = this.col + direction;
+    for (; index >= 0 && index < this.rowCount; index += direction) {
+      const row = await this.cache.rowAt(index);
+      if (row) {
+        for (; col >= 0 && col < cols; col += direction) {
+          const column = this.columns[col]!;
+          if (this.source.issues(row, column.id).length > 0) return this.moveTo(index, col);
+        }
+      }
+      col = direction === 1 ? 0 : cols - 1;
+    }
+    this.note = direction === 1 ? 'No more issues below' : 'No more issues above';
+  }
+
+  #current(index: number, row: Row): Row {
+    const now = this.cache.row(index);
+    return now && this.source.rowId(now) === this.source.rowId(row) ? now : row;
+  }
+}

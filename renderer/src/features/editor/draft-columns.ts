@@ -1,0 +1,184 @@
+// The batch editor's columns over drafts: what each shows, the field an edit writes (as
+// EditableField names it) and the issue fields it carries. Issues of no column (a possible
+// duplicate, a BIC, an address) are counted in the last one.
+import { contentOf, type Draft } from '../../../../shared/desk/drafts';
+import type { EditableField } from '../../../../shared/domain/draft-changes';
+import { amountCurrency } from '../../../../shared/domain/validate-draft';
+import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
+import type { GridColumn } from '../../components/grid/grid-source';
+import { formatDay, formatMoney, locale } from '../../lib/format';
+import { typedOfDecimal } from './typed-amount';
+
+export interface DraftColumn extends GridColumn<Draft> {
+  /** The field an edit of this cell writes. */
+  field?: EditableField;
+  /** The issue fields shown on this cell. */
+  issueFields: string[];
+}
+
+const BANK = 'beneficiary.bank_details.';
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The payee as the rules see their name: the holder, the company, or the person's names. */
+export function payeeOf(draft: Draft): string {
+  const beneficiary = draft.beneficiary?.body;
+  if (!beneficiary) return draft.payment.target.id ? `Payee ${draft.payment.target.id}` : '';
+  const entity = beneficiary.entity;
+  return (
+    text(beneficiary.bank_details.account_name) ||
+    text(entity.company_name) ||
+    [text(entity.individual_first_name), text(entity.individual_last_name)]
+      .filter(Boolean)
+      .join(' ')
+  );
+}
+
+/** The amount as exact decimal text, or null when it is missing or not one. */
+export function decimalOf(draft: Draft): string | null {
+  const amount = draft.payment.amount.amount;
+  if (amount === undefined) return null;
+  try {
+    return formatAmount(amountFromNumber(amount), 3).replace(/\.?0+$/, '') || '0';
+  } catch {
+    return null;
+  }
+}
+
+export function draftColumns(walletCurrency: () => string | undefined): DraftColumn[] {
+  const bank = (draft: Draft, name: string) => text(draft.beneficiary?.body.bank_details[name]);
+  return [
+    {
+      id: 'row',
+      header: 'Row',
+      width: 4,
+      align: 'end',
+      sortable: true,
+      issueFields: [],
+      text: (d) => (d.row === null ? '—' : String(d.row)),
+    },
+    {
+      id: 'state',
+      header: 'State',
+      width: 6,
+      sortable: true,
+      issueFields: [],
+      text: (d) => d.state,
+    },
+    {
+      id: 'payee',
+      header: 'Payee',
+      width: 10,
+      sortable: true,
+      field: `${BANK}account_name`,
+      issueFields: [
+        `${BANK}account_name`,
+        'beneficiary.entity.company_name',
+        'beneficiary.entity.individual_first_name',
+        'beneficiary.entity.individual_last_name',
+        'target.id',
+      ],
+      text: payeeOf,
+      editText: (d) => bank(d, 'account_name') || payeeOf(d),
+    },
+    {
+      id: 'account',
+      header: 'Account',
+      width: 11,
+      field: `${BANK}account_number`,
+      issueFields: [`${BANK}account_number`],
+      text: (d) => bank(d, 'account_number'),
+      editText: (d) => bank(d, 'account_number'),
+    },
+    {
+      id: 'bank_code',
+      header: 'Bank code',
+      width: 6.5,
+      field: `${BANK}bank_code`,
+      issueFields: [`${BANK}bank_code`],
+      text: (d) => bank(d, 'bank_code'),
+      editText: (d) => bank(d, 'bank_code'),
+    },
+    {
+      id: 'country',
+      header: 'Country',
+      width: 4.5,
+      field: 'beneficiary.country',
+      issueFields: ['beneficiary.country'],
+      text: (d) => d.beneficiary?.body.country ?? '',
+      editText: (d) => d.beneficiary?.body.country ?? '',
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      width: 9,
+      align: 'end',
+      sortable: true,
+      field: 'amount.amount',
+      issueFields: ['amount.amount'],
+      // A missing amount says so: never 0.
+      text: (d) => {
+        const decimal = decimalOf(d);
+        const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
+        return decimal === null ? 'missing' : formatMoney(decimal, currency);
+      },
+      editText: (d) => typedOfDecimal(decimalOf(d) ?? '', locale),
+    },
+    {
+      id: 'currency',
+      header: 'Currency',
+      width: 5,
+      sortable: true,
+      field: 'amount.currency',
+      issueFields: ['amount.currency', 'amount.type'],
+      // A payment without a currency of its own is in the wallet's (SEND) or the account's.
+      text: (d) => amountCurrency(contentOf(d), { walletCurrency: walletCurrency() }) ?? '',
+      editText: (d) => d.payment.amount.currency ?? '',
+    },
+    {
+      id: 'date',
+      header: 'Execution date',
+      width: 7.5,
+      sortable: true,
+      field: 'execution.date',
+      issueFields: ['execution.date'],
+      text: (d) => formatDay(d.payment.execution.date.slice(0, 10) || null),
+      editText: (d) => d.payment.execution.date.slice(0, 10),
+    },
+    {
+      id: 'purpose',
+      header: 'Purpose',
+      width: 5,
+      field: 'purpose',
+      issueFields: ['purpose'],
+      text: (d) => d.payment.purpose ?? '',
+      editText: (d) => d.payment.purpose ?? '',
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      width: 10,
+      field: 'description',
+      issueFields: ['description'],
+      text: (d) => d.payment.description ?? '',
+      editText: (d) => d.payment.description ?? '',
+    },
+    {
+      id: 'issues',
+      header: 'Issues',
+      width: 8,
+      issueFields: [],
+      text: (d) => issueCount(d),
+    },
+  ];
+}
+
+function issueCount(draft: Draft): string {
+  const errors = draft.issues.filter((issue) => issue.severity === 'error').length;
+  const warnings = draft.issues.length - errors;
+  return [
+    errors ? `${errors} error${errors === 1 ? '' : 's'}` : '',
+    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

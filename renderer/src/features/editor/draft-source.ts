@@ -1,0 +1,91 @@
+// The grid's source over a batch's drafts, through the desk: windows of the list as filtered
+// and sorted, each cell's issues, the shared rules' verdict on a value as it is typed (the
+// same applyDraftChanges and validateDraft the desk runs on save), and the save itself.
+import {
+  contentOf,
+  type Draft,
+  type DraftFilter,
+  type DraftSort,
+} from '../../../../shared/desk/drafts';
+import { applyDraftChanges, type DraftChanges } from '../../../../shared/domain/draft-changes';
+import { validateDraft } from '../../../../shared/domain/validate-draft';
+import type { CellIssue, GridSource } from '../../components/grid/grid-source';
+import { desk } from '../../lib/desk';
+import { locale } from '../../lib/format';
+import { draftColumns, type DraftColumn } from './draft-columns';
+import { decimalOfTyped } from './typed-amount';
+
+export interface DraftListView {
+  batchId: string;
+  filter(): DraftFilter | undefined;
+  sort(): DraftSort;
+  walletCurrency(): string | undefined;
+  /** An edit saved: the editor keeps it to redo after an undo. */
+  edited(id: string, changes: DraftChanges): void;
+}
+
+/** Today in the person's calendar, as the desk judges a date in the past. */
+export function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The changes a typed text makes to a column's field; an unreadable amount is refused. */
+export function changesOf(
+  column: DraftColumn,
+  text: string,
+): { ok: true; changes: DraftChanges } | { ok: false; message: string } {
+  if (!column.field) return { ok: false, message: `${column.header} cannot be edited` };
+  if (column.field !== 'amount.amount') return { ok: true, changes: { [column.field]: text } };
+  const amount = decimalOfTyped(text, locale);
+  return amount.ok ? { ok: true, changes: { 'amount.amount': amount.decimal } } : amount;
+}
+
+export function draftSource(view: DraftListView): GridSource<Draft> & { columns: DraftColumn[] } {
+  const columns = draftColumns(() => view.walletCurrency());
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const claimed = new Set(columns.flatMap((column) => column.issueFields));
+  const fieldsOf = (id: string) => byId.get(id)?.issueFields ?? [];
+  const issuesOn = (column: string, issues: Draft['issues']): CellIssue[] =>
+    issues
+      .filter((issue) =>
+        column === 'issues' ? !claimed.has(issue.field) : fieldsOf(column).includes(issue.field),
+      )
+      .map(({ severity, message }) => ({ severity, message }));
+
+  return {
+    columns,
+    rowId: (draft) => draft.id,
+    async fetch(skip, take) {
+      const window = await desk.draftWindow({
+        batch: view.batchId,
+        skip,
+        take,
+        sort: view.sort(),
+        filter: view.filter(),
+      });
+      return { total: window.total, rows: window.rows };
+    },
+    issues: (draft, column) => issuesOn(column, draft.issues),
+    check(draft, column, text) {
+      const target = byId.get(column);
+      if (!target) return [];
+      const change = changesOf(target, text);
+      if (!change.ok) return [{ severity: 'error', message: change.message }];
+      const applied = applyDraftChanges(contentOf(draft), change.changes);
+      if (!applied.ok) return [{ severity: 'error', message: applied.message }];
+      const context = { today: today(), walletCurrency: view.walletCurrency() };
+      return issuesOn(column, validateDraft(applied.content, context));
+    },
+    async save(draft, column, text) {
+      const target = byId.get(column);
+      if (!target) throw new Error(`no column ${column}`);
+      const change = changesOf(target, text);
+      if (!change.ok) throw new Error(change.message);
+      const saved = await desk.editDraft({ id: draft.id, changes: change.changes });
+      view.edited(draft.id, change.changes);
+      return saved;
+    },
+  };
+}

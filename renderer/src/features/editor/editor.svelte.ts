@@ -1,0 +1,253 @@
+// The Batch editor's state: the batch with its totals, the filter and sort of the grid's list,
+// the selection, bulk edit, approval, deletion, and undo with a redo the desk does not have.
+//
+// Redo: the desk's undo restores the drafts its journal saved before the latest edit, bulk edit
+// or deletion, and says in words what it undid; it keeps nothing to redo. So the editor keeps
+// its own history of the changes it sent (an edit's id and changes, a bulk edit's selection and
+// changes, a deletion's selection); Undo moves the latest onto a redo stack, and Redo sends it
+// to the desk again (editDraft, bulkEdit, deleteDrafts). A new change empties the redo stack.
+// Approvals are not in the desk's journal (approve has Unapprove), so they are not in ours.
+import type { DeskOutput } from '../../../../shared/desk';
+import type { Draft, DraftFilter, DraftSort, Selection } from '../../../../shared/desk/drafts';
+import type { DraftState } from '../../../../shared/domain/draft-state';
+import type { DraftChanges } from '../../../../shared/domain/draft-changes';
+import { GridSelection } from '../../components/grid/grid-selection.svelte';
+import type { GridSort } from '../../components/grid/grid-table.svelte';
+import { desk, messageOf } from '../../lib/desk';
+import { draftSource } from './draft-source';
+
+type Batch = DeskOutput<'getBatch'>;
+export type ApproveResult = DeskOutput<'approve'>;
+export type BulkChanges = Partial<
+  Record<'execution.date' | 'purpose' | 'description' | 'approved', string | boolean>
+>;
+
+type Change =
+  | { kind: 'edit'; id: string; changes: DraftChanges }
+  | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
+  | { kind: 'delete'; selection: Selection };
+
+const SORT_KEYS: Record<string, DraftSort['by']> = {
+  row: 'row',
+  amount: 'amount',
+  currency: 'currency',
+  payee: 'payee',
+  date: 'date',
+  state: 'state',
+};
+
+export class EditorState {
+  batch = $state<Batch | null>(null);
+  error = $state<string | null>(null);
+  /** What the last action did, in words. */
+  notice = $state<string | null>(null);
+  busy = $state(false);
+  state = $state<DraftState | ''>('');
+  withErrors = $state(false);
+  withWarnings = $state(false);
+  /** The search as typed; `search` is what the list uses, a moment later. */
+  typed = $state('');
+  search = $state('');
+  sort = $state<GridSort>({ column: 'row', direction: 'asc' });
+  /** Bumped when this batch's drafts changed: the grid fetches its pages again. */
+  dataVersion = $state(0);
+  readonly selection = new GridSelection<Draft>();
+  history = $state<Change[]>([]);
+  redoable = $state<Change[]>([]);
+  readonly source;
+  #debounce: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(readonly batchId: string) {
+    this.source = draftSource({
+      batchId,
+      filter: () => this.filter,
+      sort: () => ({
+        by: SORT_KEYS[this.sort?.column ?? 'row'] ?? 'row',
+        direction: this.sort?.direction ?? 'asc',
+      }),
+      walletCurrency: () => this.batch?.group?.wallet_currency ?? undefined,
+      edited: (id, changes) => this.#did({ kind: 'edit', id, changes }),
+    });
+  }
+
+  get filter(): DraftFilter | undefined {
+    const filter: DraftFilter = {};
+    if (this.state) filter.states = [this.state];
+    if (this.withErrors) filter.with_errors = true;
+    if (this.withWarnings) filter.with_warnings = true;
+    if (this.search.trim()) filter.text = this.search.trim();
+    return Object.keys(filter).length ? filter : undefined;
+  }
+
+  /** Changes when the grid shows another list (its cache starts over). */
+  get listKey(): string {
+    return JSON.stringify([this.filter ?? {}, this.sort]);
+  }
+
+  setSearch(text: string): void {
+    this.typed = text;
+    clearTimeout(this.#debounce);
+    this.#debounce = setTimeout(() => (this.search = text), 250);
+  }
+
+  /** The selection as the desk takes it: some ids, or every draft the filter finds. */
+  get deskSelection(): Selection | null {
+    if (this.selection.all) return { filter: this.filter ?? {} };
+    const ids = this.selection.ids();
+    return ids.length ? { ids } : null;
+  }
+
+  get selectedCount(): number {
+    return this.selection.all ? (this.filteredTotal ?? 0) : this.selection.size;
+  }
+
+  filteredTotal = $state<number | null>(null);
+
+  async load(): Promise<void> {
+    try {
+      this.batch = await desk.getBatch({ batch: this.batchId });
+      this.error = null;
+    } catch (error) {
+      this.error = messageOf(error);
+    }
+  }
+
+  /** The outbox changed: this batch's totals and rows are read again. */
+  changed(batchId: string | null): void {
+    if (batchId !== null && batchId !== this.batchId) return;
+    this.dataVersion += 1;
+    void this.load();
+  }
+
+  async bulkEdit(changes: BulkChanges): Promise<boolean> {
+    const selection = this.deskSelection;
+    if (!selection) return false;
+    return this.#act(async () => {
+      const result = await desk.bulkEdit({ batch: this.batchId, selection, changes });
+      this.#did({ kind: 'bulk', selection, changes });
+      this.notice = `Changed ${result.changed.toLocaleString()} rows${refusedText(result)}`;
+    });
+  }
+
+  /** Approves the selection; resolves to the desk's answer (refusals counted by reason). */
+  async approve(includeWarnings: boolean): Promise<ApproveResult | null> {
+    const selection = this.deskSelection;
+    if (!selection) return null;
+    let result: ApproveResult | null = null;
+    await this.#act(async () => {
+      result = await desk.approve({
+        batch: this.batchId,
+        selection,
+        include_warnings: includeWarnings,
+      });
+      this.notice = approvedText(result);
+    });
+    return result;
+  }
+
+  async unapprove(): Promise<void> {
+    const selection = this.deskSelection;
+    if (!selection) return;
+    await this.#act(async () => {
+      const result = await desk.unapprove({ batch: this.batchId, selection });
+      this.notice = `Unapproved ${result.unapproved.toLocaleString()} rows${refusedText(result)}`;
+    });
+  }
+
+  async deleteSelected(): Promise<void> {
+    const selection = this.deskSelection;
+    if (!selection) return;
+    await this.#act(async () => {
+      const result = await desk.deleteDrafts({ batch: this.batchId, selection });
+      this.#did({ kind: 'delete', selection });
+      this.selection.clear();
+      this.notice = `Deleted ${result.deleted.toLocaleString()} rows${refusedText(result)}`;
+    });
+  }
+
+  async undo(): Promise<void> {
+    await this.#act(async () => {
+      const result = await desk.undo({ batch: this.batchId });
+      const change = this.history.pop();
+      if (change) this.redoable.push(change);
+      this.notice = `Undid ${result.undone}`;
+    });
+  }
+
+  async redo(): Promise<void> {
+    const change = this.redoable.at(-1);
+    if (!change) return;
+    await this.#act(async () => {
+      await this.#send(change);
+      this.redoable.pop();
+      this.history.push(change);
+      this.notice = `Redid ${describe(change)}`;
+    });
+  }
+
+  async #send(change: Change): Promise<void> {
+    const batch = this.batchId;
+    if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
+    else if (change.kind === 'bulk')
+      await desk.bulkEdit({ batch, selection: change.selection, changes: change.changes });
+    else await desk.deleteDrafts({ batch, selection: change.selection });
+  }
+
+  #did(change: Change): void {
+    this.history.push(change);
+    this.redoable = [];
+  }
+
+  async #act(work: () => Promise<void>): Promise<boolean> {
+    this.busy = true;
+    try {
+      await work();
+      this.error = null;
+      return true;
+    } catch (error) {
+      this.error = messageOf(error);
+      return false;
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+const LABELS: Record<string, string> = {
+  'execution.date': 'execution date',
+  'amount.amount': 'amount',
+  'amount.currency': 'currency',
+  'beneficiary.bank_details.account_name': 'payee',
+  'beneficiary.bank_details.account_number': 'account',
+  'beneficiary.bank_details.bank_code': 'bank code',
+  'beneficiary.country': 'country',
+  approved: 'approval at the service',
+};
+
+function describe(change: Change): string {
+  if (change.kind === 'delete') return 'the deletion';
+  const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
+  return `the ${change.kind === 'edit' ? 'edit' : 'bulk edit'} of ${fields.join(', ')}`;
+}
+
+function refusedText(result: {
+  refused_total: number;
+  refused: { row: number | null; reason: string }[];
+}): string {
+  if (result.refused_total === 0) return '';
+  const reasons = [...new Set(result.refused.map((refusal) => refusal.reason))].slice(0, 3);
+  return `; ${result.refused_total.toLocaleString()} refused: ${reasons.join('; ')}`;
+}
+
+export function approvedText(result: ApproveResult): string {
+  const { errors, warnings, state } = result.refused_for;
+  const why = [
+    errors ? `${errors.toLocaleString()} with errors to fix` : '',
+    warnings ? `${warnings.toLocaleString()} with warnings not acknowledged` : '',
+    state ? `${state.toLocaleString()} already sent` : '',
+  ].filter(Boolean);
+  return (
+    `Approved ${result.approved.toLocaleString()} rows` +
+    (why.length ? `; not approved: ${why.join(', ')}` : '')
+  );
+}

@@ -1,0 +1,60 @@
+// An amount as a person types it in their locale ("1.234,50" in German, "1,234.50" in English)
+// to the plain decimal text the desk takes ("1234.50"). @internationalized/number says whether
+// the text is a number in the locale; the decimal is then rewritten from the text itself with
+// the locale's own group and decimal marks, so no float ever stands between typed and saved.
+import { NumberParser } from '@internationalized/number';
+
+export type TypedAmount = { ok: true; decimal: string } | { ok: false; message: string };
+
+const marks = new Map<string, { group: string; decimal: string; parser: NumberParser }>();
+
+function marksOf(locale: string) {
+  let found = marks.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    found = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      parser: new NumberParser(locale, { maximumFractionDigits: 3 }),
+    };
+    marks.set(locale, found);
+  }
+  return found;
+}
+
+/** Spaces a locale groups digits with (Intl writes U+202F or U+00A0; people type a space). */
+const SPACES = /[\s\u00a0\u202f]/g;
+
+export function decimalOfTyped(text: string, locale: string): TypedAmount {
+  const typed = text.trim();
+  if (typed === '') return { ok: true, decimal: '' };
+  const { group, decimal, parser } = marksOf(locale);
+  const refused = {
+    ok: false as const,
+    message: `"${typed}" is not an amount: write it as ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.5)}`,
+  };
+  if (Number.isNaN(parser.parse(typed))) return refused;
+  // A group mark only between groups of three digits before the decimal mark: "12.50" in
+  // German is no 1250, and "1.234,50" in English no 1.2345; either is refused, not guessed.
+  const compact = typed.replace(SPACES, '').replace(/^\+/, '');
+  const sign = /^[-\u2212]/.test(compact) ? '-' : '';
+  const bare = compact.replace(/^[-\u2212]/, '');
+  const [whole = '', fraction, extra] = bare.split(decimal);
+  if (extra !== undefined) return refused;
+  const g = group.trim() === '' ? null : group;
+  if (fraction !== undefined && !/^\d+$/.test(fraction)) return refused;
+  let digits = whole;
+  if (g && whole.includes(g)) {
+    const [first = '', ...rest] = whole.split(g);
+    if (!/^\d{1,3}$/.test(first) || !rest.every((part) => /^\d{3}$/.test(part))) return refused;
+    digits = first + rest.join('');
+  }
+  const plain = `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
+  return /^-?\d+(\.\d+)?$/.test(plain) ? { ok: true, decimal: plain } : refused;
+}
+
+/** A decimal as the locale writes it for editing: its decimal mark, no grouping. */
+export function typedOfDecimal(decimal: string, locale: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(decimal)) return decimal;
+  return decimal.replace('.', marksOf(locale).decimal);
+}

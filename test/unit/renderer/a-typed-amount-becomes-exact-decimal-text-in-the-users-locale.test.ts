@@ -1,0 +1,31 @@
+// A typed amount in the person's locale becomes the exact decimal text the desk takes, with no
+// float between: grouping and the locale's decimal mark are read from the text itself, and what
+// is no number in the locale is refused with an example, never saved as something else.
+import { describe, expect, it } from 'vitest';
+import { decimalOfTyped, typedOfDecimal } from '../../../renderer/src/features/editor/typed-amount';
+
+describe('a typed amount', () => {
+  it('is read with the locale’s marks, digits kept as typed', () => {
+    expect(decimalOfTyped('1,234.50', 'en-US')).toEqual({ ok: true, decimal: '1234.50' });
+    expect(decimalOfTyped('1.234,50', 'de-DE')).toEqual({ ok: true, decimal: '1234.50' });
+    expect(decimalOfTyped('1 234,5', 'fr-FR')).toEqual({ ok: true, decimal: '1234.5' });
+    // Past a double's 15-16 significant digits, the text still goes through exactly.
+    expect(decimalOfTyped('90071992547409.993', 'en-US')).toEqual({
+      ok: true,
+      decimal: '90071992547409.993',
+    });
+    expect(decimalOfTyped('-12.5', 'en-US')).toEqual({ ok: true, decimal: '-12.5' });
+    expect(decimalOfTyped('', 'en-US')).toEqual({ ok: true, decimal: '' });
+  });
+
+  it('is refused when it is no number in the locale', () => {
+    expect(decimalOfTyped('12x', 'en-US').ok).toBe(false);
+    expect(decimalOfTyped('1.234,50', 'en-US').ok).toBe(false);
+    expect(decimalOfTyped('12.50', 'de-DE').ok).toBe(false);
+  });
+
+  it('is shown for editing with the locale’s decimal mark', () => {
+    expect(typedOfDecimal('1234.5', 'de-DE')).toBe('1234,5');
+    expect(typedOfDecimal('1234.5', 'en-US')).toBe('1234.5');
+  });
+});
