@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { DeskError, isDeskMethod, type DeskEvent } from '../../shared/desk';
 import type { Desk } from '../core/desk';
-import { SECURITY_HEADERS } from './content-security';
+import { CONTENT_SECURITY_POLICY } from '../shell/csp';
 import { PrivateFiles, UploadTooLarge } from './private-files';
 
 export interface HostOptions {
@@ -35,6 +35,16 @@ export interface Host {
   port: number;
   close(): Promise<void>;
 }
+
+/** Headers on every answer of the host: the renderer's CSP, as Electron's protocol sends it. */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
 
 const JSON_LIMIT_BYTES = 4 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
@@ -137,7 +147,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
     if (name === 'export-target') {
       const suggested = String((body as { name?: unknown }).name ?? 'export.xlsx');
-      return reply(response, 200, { ok: true, value: { path: files.exportTarget(suggested) } });
+      return reply(response, 200, {
+        ok: true,
+        value: { path: await files.exportTarget(suggested) },
+      });
     }
     if (!isDeskMethod(name)) {
       return reply(
@@ -182,7 +195,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const path = url.searchParams.get('path') ?? '';
     if (!files.owns(path))
       return reply(response, 404, failure(new DeskError('not_found', 'No such export.')));
-    const name = basename(path).replace(/^[0-9a-f]{12}-/, '');
+    const name = basename(path);
     response.writeHead(200, {
       'content-type': 'application/octet-stream',
       'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,

@@ -4,10 +4,10 @@
 // it names a file the host made there.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 /** Far more than any payee list (100,000 rows of .xlsx is about 10 MB). */
@@ -25,13 +25,19 @@ export class PrivateFiles {
     return new PrivateFiles(await mkdtemp(join(tmpdir(), 'payout-desk-host-')));
   }
 
-  /** A new path in the folder that keeps the file's name readable (an export's, a sheet's). */
-  private pathFor(name: string): string {
+  /**
+   * A new path with the file's own name (the importer names batches and saved mappings after
+   * it, and a download keeps it), in a subfolder of its own so that two files of one name never
+   * meet.
+   */
+  private async pathFor(name: string): Promise<string> {
     const safe =
       basename(name)
         .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
         .slice(0, 120) || 'file';
-    const path = join(this.folder, `${randomBytes(6).toString('hex')}-${safe}`);
+    const folder = join(this.folder, randomBytes(8).toString('hex'));
+    await mkdir(folder, { mode: 0o700 });
+    const path = join(folder, safe);
     this.made.add(path);
     return path;
   }
@@ -44,7 +50,7 @@ export class PrivateFiles {
   ): Promise<string> {
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > limit) throw new UploadTooLarge();
-    const path = this.pathFor(name);
+    const path = await this.pathFor(name);
     let received = 0;
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
@@ -60,7 +66,7 @@ export class PrivateFiles {
   }
 
   /** A path for an export named `name`, to be written by the desk and downloaded once. */
-  exportTarget(name: string): string {
+  exportTarget(name: string): Promise<string> {
     const suffix = extname(name).toLowerCase();
     return this.pathFor(['.xlsx', '.csv'].includes(suffix) ? name : `${name}.xlsx`);
   }
@@ -71,7 +77,7 @@ export class PrivateFiles {
 
   async release(path: string): Promise<void> {
     if (!this.made.delete(path)) return;
-    await unlink(path).catch(() => undefined);
+    await rm(dirname(path), { recursive: true, force: true });
   }
 
   async close(): Promise<void> {

@@ -41,6 +41,8 @@ export class StatusState {
     try {
       this.status = await desk.status({});
       this.error = null;
+      // Ages are shown against this clock: it must not lag the contact it was just told of.
+      this.now = new Date();
     } catch (error) {
       this.error = messageOf(error);
     }
