@@ -2,7 +2,7 @@
 // one sandboxable CommonJS file requiring only 'electron'; the bundles load no TypeScript
 // tooling and no package but the native ones; and the core process bundle, started in plain
 // Node with a stand-in for Electron's parentPort, imports a sheet through the bundled worker.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,7 @@ describe('the production bundles', () => {
         'preload.cjs',
         'core-process.mjs',
         'sheet-reading-worker.js',
+        'host.mjs',
         'package.json',
       ]),
     );
@@ -56,7 +57,7 @@ describe('the production bundles', () => {
 
   it('load no TypeScript tooling and no package but the native ones', async () => {
     const allowed = new Set(['better-sqlite3', 'keytar', 'electron']);
-    for (const name of ['main.cjs', 'core-process.mjs', 'sheet-reading-worker.js']) {
+    for (const name of ['main.cjs', 'core-process.mjs', 'sheet-reading-worker.js', 'host.mjs']) {
       const packages = (built.external[name] ?? []).filter((module) => !isBuiltin(module));
       expect(
         packages.filter((module) => !allowed.has(module)),
@@ -89,6 +90,42 @@ describe('the production bundles', () => {
     expect(replies[0]).toEqual({ ok: true, value: { batches: [] } });
     expect(replies[1]).toMatchObject({ ok: true, value: { batch: 'Payroll' } });
     expect(replies[2]).toMatchObject({ ok: true, value: { batches: [{ name: 'Payroll' }] } });
+  }, 40_000);
+
+  it('run browser mode in plain Node: the host serves the built renderer and the DeskApi', async () => {
+    // The renderer sits beside the bundles' folder, as dist/renderer beside dist/app.
+    await symlink(resolve('dist/renderer'), join(base, 'renderer'), 'dir');
+    const host = spawn(
+      process.execPath,
+      [join(built.outDir, 'host.mjs'), '--no-open', '--port', '0', '--data', join(base, 'web')],
+      { env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        let out = '';
+        host.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /(http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+)/.exec(out);
+          if (match) done(match[1]!);
+        });
+        host.once('exit', (code) => fail(new Error(`host.mjs exited (${code}): ${out}`)));
+      });
+      const { origin } = new URL(url);
+      const launched = await fetch(url, { redirect: 'manual' });
+      const cookie = launched.headers.get('set-cookie')!.split(';')[0]!;
+      const page = await fetch(`${origin}/`, { headers: { cookie } });
+      expect(await page.text()).toMatch(/src="\.\/assets\/index-[\w-]+\.js"/);
+      const call = await fetch(`${origin}/desk/listBatches`, {
+        method: 'POST',
+        headers: { cookie, origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(await call.json()).toEqual({ ok: true, value: { batches: [] } });
+    } finally {
+      const exited = new Promise((done) => host.once('exit', done));
+      host.kill('SIGTERM');
+      await exited;
+    }
   }, 40_000);
 });
 
