@@ -269,5 +269,5 @@ describe('the main job', () => {
     );
     expect(payments.map((r) => r.getCell(1).text)).toEqual(lines.map((line) => line.split(',')[0]));
     expect(new Set(payments.map((r) => r.getCell(state).text))).toEqual(new Set(['accepted']));
-  }, 45_000);
+  }, 60_000);
 });
