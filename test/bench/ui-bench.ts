@@ -124,10 +124,8 @@ function notes(run: {
       `scrolling: ${long.count} frames of the fling were long (median ${long.median_ms} ms: ` +
         `${long.median_script_ms} ms of script, ${long.median_forced_layout_ms} ms of it ` +
         `layout forced inside the scroll handler, against ${long.median_style_and_layout_ms} ms ` +
-        `of the frame's own style and layout). Grid.svelte's headPx() reads the header's ` +
-        `offsetHeight for each drawn row while the rows are being replaced, which forces a ` +
-        `layout per row (a CPU profile of the fling put offsetHeight first, over a third of ` +
-        `its time). Fetching is not what makes frames slow: 200 rows from the end of the ` +
+        `of the frame's own style and layout; the scripts that ran longest: ` +
+        `${long.longest_scripts.join(', ') || 'none named'}). 200 rows from the end of the ` +
         `batch take ${run.windows[`skip_${ROWS - 200}`]} ms, and the rows of a page still ` +
         `on its way show as placeholders (counted) without holding a frame.`,
     );
