@@ -1,7 +1,9 @@
 // The grid component alone, in Chromium, over 100,000 rows from memory (served by Vite's dev
 // server from grid-harness/): the keyboard moves one focused cell and the ARIA indexes follow
 // it, the DOM holds only the rows in view even at the end of the list, F2 edits are judged as
-// typed, saved on Enter and dropped on Escape, and selected rows copy as TSV.
+// typed, saved on Enter and dropped on Escape, selected rows copy as TSV, and TSV pasted with
+// Ctrl+V fills the cells from the focused one on, each value judged and saved (a bad one kept
+// and marked).
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { svelte, vitePreprocess } from '@sveltejs/vite-plugin-svelte';
@@ -177,5 +179,44 @@ describe('the grid', () => {
       '3\tPayee 3\t103.03\t2030-01-31\tSalary 3',
     ]);
     await screenshot(page, 'grid-component-three-rows-selected');
+  });
+
+  it('pastes TSV with Ctrl+V from the focused cell on: each cell saved, a bad amount marked', async () => {
+    // What a spreadsheet puts on the clipboard: two rows of two cells, the second amount none.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText('Ann Pasted\t250.50\r\nBob Pasted\t12x\r\n'),
+    );
+    const before = (await harness()).saves.length;
+    await cell(21, 2).click();
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await harness()).saves.length).toBe(before + 4);
+    expect((await harness()).saves.slice(before)).toEqual([
+      { id: 'r20', column: 'name', text: 'Ann Pasted' },
+      { id: 'r20', column: 'amount', text: '250.50' },
+      { id: 'r21', column: 'name', text: 'Bob Pasted' },
+      { id: 'r21', column: 'amount', text: '12x' },
+    ]);
+    await expect(cell(21, 2).textContent()).resolves.toBe('Ann Pasted');
+    await expect(cell(21, 3).textContent()).resolves.toBe('250.50');
+    await expect(cell(22, 2).textContent()).resolves.toBe('Bob Pasted');
+    // The bad amount is kept as pasted, marked, and its message said when it is focused.
+    const bad = cell(22, 3);
+    await expect(bad.textContent()).resolves.toContain('12x');
+    await expect(bad.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await cell(21, 3).getAttribute('aria-invalid')).toBeNull();
+    await expect(page.locator('[id$="-status"]').textContent()).resolves.toContain(
+      'Pasted 4 cells',
+    );
+    await bad.click();
+    await expect(
+      page.locator(`#${await bad.getAttribute('aria-describedby')}`).textContent(),
+    ).resolves.toContain('"12x" is not an amount');
+    await screenshot(page, 'grid-component-after-a-paste');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -6,6 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
+import {
+  cellOf as cellAt,
+  grid as gridOf,
+  importPayroll as importThrough,
+  text,
+} from './support/batch-editor';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 
@@ -38,37 +44,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Imports the CSV through the host, as the page itself would: upload, then importSheet. */
-async function importPayroll(csv: string, name: string): Promise<void> {
-  const reply = await page.evaluate(
-    async ({ csv, name }) => {
-      const post = async (path: string, body: string, type: string) =>
-        (await (
-          await fetch(path, { method: 'POST', headers: { 'content-type': type }, body })
-        ).json()) as { ok: boolean; value: { path: string } };
-      const upload = await post('/desk/upload?name=payroll.csv', csv, 'application/octet-stream');
-      return post(
-        '/desk/importSheet',
-        JSON.stringify({ file: upload.value.path, batch_name: name }),
-        'application/json',
-      );
-    },
-    { csv, name },
-  );
-  expect(reply).toMatchObject({ ok: true });
-}
-
-const grid = () => page.getByRole('grid');
-const row = (sheetRow: number) =>
-  grid()
-    .locator('[role="row"]')
-    .filter({ has: page.locator(`[aria-colindex="1"]`, { hasText: new RegExp(`^${sheetRow}$`) }) });
-const cellOf = (sheetRow: number, colindex: number) =>
-  row(sheetRow).locator(`[role="gridcell"][aria-colindex="${colindex}"]`);
+const cellOf = (sheetRow: number, colindex: number) => cellAt(page, sheetRow, colindex);
+const grid = () => gridOf(page);
+const importPayroll = async (csv: string, name: string) =>
+  expect(await importThrough(page, csv, name)).toMatchObject({ ok: true });
 const AMOUNT = 7;
 const DATE = 9;
 const ISSUES = 12;
-const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 async function money(amount: string): Promise<string> {
   return page.evaluate(

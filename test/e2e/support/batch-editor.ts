@@ -1,0 +1,39 @@
+// The Batch editor's end-to-end tests share these: a payroll imported through the host's own API
+// (as the page itself would: upload, then importSheet), and the grid's rows and cells found by
+// the sheet row a person sees in the Row column.
+import type { Page } from 'playwright-core';
+
+/** Imports the CSV text into a new batch of that name through the host, as the page would. */
+export async function importPayroll(page: Page, csv: string, name: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ csv, name }) => {
+      const post = async (path: string, body: string, type: string) =>
+        (await (
+          await fetch(path, { method: 'POST', headers: { 'content-type': type }, body })
+        ).json()) as { ok: boolean; value: { path: string } };
+      const upload = await post('/desk/upload?name=payroll.csv', csv, 'application/octet-stream');
+      return post(
+        '/desk/importSheet',
+        JSON.stringify({ file: upload.value.path, batch_name: name }),
+        'application/json',
+      );
+    },
+    { csv, name },
+  );
+}
+
+export const grid = (page: Page) => page.getByRole('grid');
+
+/** The grid's row of a sheet row. */
+export const rowOf = (page: Page, sheetRow: number) =>
+  grid(page)
+    .locator('[role="row"]')
+    .filter({ has: page.locator(`[aria-colindex="1"]`, { hasText: new RegExp(`^${sheetRow}$`) }) });
+
+export const cellOf = (page: Page, sheetRow: number, colindex: number) =>
+  rowOf(page, sheetRow).locator(`[role="gridcell"][aria-colindex="${colindex}"]`);
+
+/** The editor's columns, by aria-colindex. */
+export const COLUMN = { row: 1, state: 2, payee: 3, account: 4, amount: 7, date: 9, issues: 12 };
+
+export const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();

@@ -1,0 +1,326 @@
+// The Batch editor against the real web app on the Local sandbox, on a payroll of six rows (one
+// amount unreadable, one row paying the row above it again): each filter narrows the grid's rows
+// (aria-rowcount follows), a click or Enter on a header sorts (aria-sort and the amounts' order
+// follow), a selection is unapproved, a selection is deleted through its confirmation and Undo
+// brings it back, an edit is undone and redone by keyboard, TSV pasted into the grid is saved
+// through the desk (a bad value kept and marked), and an issue in the panel jumps to its cell.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYROLL_HEADER } from '../support/payroll-csv';
+import { COLUMN, cellOf, grid, importPayroll, text } from './support/batch-editor';
+import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
+import { startWebApp, type WebApp } from './support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+
+// Sheet rows 2-7, amounts out of the sheet's order; row 4's cannot be read, row 7 is row 6 again.
+const PAYEES = ['Ada Lovelace', 'Bram Stoker', 'Cid Unread', 'Dee Large', 'Eve Twice', 'Eve Twice'];
+const AMOUNTS = ['250.50', '9.99', '12x3', '1000.00', '75.25', '75.25'];
+const LINES = PAYEES.map(
+  (payee, n) =>
+    `${payee},601613,${10_000_000 + Math.min(n, 4)},${AMOUNTS[n]},GBP,2030-01-31,Salary ${n}`,
+);
+const CSV = `${PAYROLL_HEADER}\r\n${LINES.join('\r\n')}\r\n`;
+const READABLE = AMOUNTS.filter((amount) => /^\d+\.\d+$/.test(amount));
+
+/** Decimal text in thousandths, exactly: amounts are compared as decimals, never floats. */
+const milli = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'));
+};
+const ascending = (a: string, b: string) =>
+  milli(a) < milli(b) ? -1 : milli(a) > milli(b) ? 1 : 0;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
+  page = await newAppPage(browser);
+  await page.goto(app.url);
+  await page.getByRole('heading', { name: 'Batches' }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const cell = (sheetRow: number, colindex: number) => cellOf(page, sheetRow, colindex);
+const rowCount = () => grid(page).getAttribute('aria-rowcount');
+const header = (name: string) => grid(page).getByRole('columnheader', { name });
+const notice = () => page.locator('.notice[role="status"]');
+
+/** The sheet rows the grid shows, in its order (the list is short: every row is drawn). */
+async function shownRows(): Promise<number[]> {
+  return grid(page)
+    .locator('[role="rowgroup"]:not(.head) [role="row"]')
+    .evaluateAll((rows) =>
+      rows
+        .map((row) => ({
+          index: Number(row.getAttribute('aria-rowindex')),
+          sheetRow: Number(row.querySelector('[aria-colindex="1"]')?.textContent?.trim()),
+        }))
+        .sort((a, b) => a.index - b.index)
+        .map((row) => row.sheetRow),
+    );
+}
+
+/** The amounts the grid shows, in its order. */
+async function shownAmounts(): Promise<string[]> {
+  return grid(page)
+    .locator('[role="rowgroup"]:not(.head) [role="row"]')
+    .evaluateAll((rows) =>
+      rows
+        .map((row) => ({
+          index: Number(row.getAttribute('aria-rowindex')),
+          amount: (row.querySelector('[aria-colindex="7"]')?.textContent ?? '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        }))
+        .sort((a, b) => a.index - b.index)
+        .map((row) => row.amount),
+    );
+}
+
+/** An amount as the grid shows it: with its currency code, in the browser's locale. */
+const money = (amount: string) =>
+  page.evaluate(
+    (amount) =>
+      new Intl.NumberFormat(
+        (globalThis as unknown as { navigator: { language: string } }).navigator.language,
+        { style: 'currency', currency: 'GBP', currencyDisplay: 'code', maximumFractionDigits: 3 },
+      ).format(amount as `${number}`),
+    amount,
+  );
+
+/** The Totals list's number of a term (Rows, Errors, Warnings, Approved). */
+const counted = (term: string) =>
+  page
+    .getByRole('list', { name: 'Totals' })
+    .or(page.locator('dl[aria-label="Totals"]'))
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
+    .locator('dd');
+
+/** Where the keyboard's focus is: a grid cell's sheet row and column. */
+const focusedCell = () =>
+  page.evaluate(() => {
+    const active = (
+      globalThis as unknown as {
+        document: {
+          activeElement: {
+            getAttribute(name: string): string | null;
+            closest(selector: string): { querySelector(s: string): { textContent: string } | null };
+          } | null;
+        };
+      }
+    ).document.activeElement;
+    return {
+      role: active?.getAttribute('role'),
+      col: Number(active?.getAttribute('aria-colindex')),
+      sheetRow: Number(
+        active?.closest('[role="row"]').querySelector('[aria-colindex="1"]')?.textContent.trim(),
+      ),
+    };
+  });
+
+async function look(name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+const waitRowCount = (count: number) => expect.poll(rowCount).toBe(String(count));
+const check = (label: string): Locator => page.getByRole('checkbox', { name: label });
+
+describe('the batch editor', () => {
+  it('narrows the rows by state, errors, warnings and search', async () => {
+    expect(await importPayroll(page, CSV, 'March payroll')).toMatchObject({ ok: true });
+    await page.getByRole('link', { name: 'March payroll' }).click();
+    await page.getByRole('heading', { name: 'March payroll' }).waitFor();
+    await waitRowCount(7);
+    expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
+
+    // The unreadable amount is the one error.
+    await check('With errors').check();
+    await waitRowCount(2);
+    expect(await shownRows()).toEqual([4]);
+    await look('editor-rows-with-errors');
+    await check('With errors').uncheck();
+    await waitRowCount(7);
+
+    // The second payment of the same to the same payee is the possible duplicate.
+    await check('With warnings').check();
+    await waitRowCount(2);
+    expect(await shownRows()).toEqual([7]);
+    expect(text(await cell(7, COLUMN.issues).textContent())).toContain('warning');
+    await check('With warnings').uncheck();
+    await waitRowCount(7);
+
+    // A word of a payee's name, whatever its case.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('stoker');
+    await waitRowCount(2);
+    expect(await shownRows()).toEqual([3]);
+    await look('editor-searched');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await waitRowCount(7);
+
+    // No row is approved yet; the draft state finds them all.
+    const state = page.getByRole('combobox', { name: 'State' });
+    await state.selectOption('approved');
+    await waitRowCount(1);
+    await state.selectOption('draft');
+    await waitRowCount(7);
+    await state.selectOption('');
+  });
+
+  it('sorts by amount with a click on its header and with Enter on it', async () => {
+    expect(await header('Row').getAttribute('aria-sort')).toBe('ascending');
+    await header('Amount').click();
+    await expect.poll(() => header('Amount').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('Row').getAttribute('aria-sort')).toBe('none');
+    const up = await Promise.all([...READABLE].sort(ascending).map(money));
+    await expect
+      .poll(async () => (await shownAmounts()).filter((amount) => amount !== '!missing'))
+      .toEqual(up.map(text));
+    await look('editor-sorted-by-amount');
+
+    // The header keeps the focus: Enter sorts the other way.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => header('Amount').getAttribute('aria-sort')).toBe('descending');
+    await expect
+      .poll(async () => (await shownAmounts()).filter((amount) => amount !== '!missing'))
+      .toEqual([...up].reverse().map(text));
+
+    // Back to the sheet's order by keyboard: along the header row to Row, and Enter.
+    for (let n = COLUMN.amount; n > COLUMN.row; n -= 1) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => header('Row').getAttribute('aria-sort')).toBe('ascending');
+    expect(await header('Amount').getAttribute('aria-sort')).toBe('none');
+    await expect.poll(shownRows).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it('jumps from an issue in the panel to its cell', async () => {
+    const panel = page.getByRole('region', { name: /Issues in view/ });
+    const issue = panel.getByRole('button', { name: /Row 4 · Amount/ });
+    await issue.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedCell).toEqual({ role: 'gridcell', col: COLUMN.amount, sheetRow: 4 });
+    expect(await cell(4, COLUMN.amount).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('unapproves a selection: its rows leave the approved filter', async () => {
+    await cell(2, COLUMN.row).click();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await notice().filter({ hasText: 'Approved 2 rows' }).waitFor();
+    await expect.poll(async () => text(await counted('Approved').textContent())).toBe('2');
+
+    const state = page.getByRole('combobox', { name: 'State' });
+    await state.selectOption('approved');
+    await waitRowCount(3);
+    expect(await shownRows()).toEqual([2, 3]);
+    await cell(2, COLUMN.row).click();
+    await page.keyboard.press('Control+a');
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Unapprove' }).click();
+    await notice().filter({ hasText: 'Unapproved 2 rows' }).waitFor();
+    await waitRowCount(1);
+    await expect.poll(async () => text(await counted('Approved').textContent())).toBe('0');
+    await state.selectOption('');
+    await waitRowCount(7);
+    expect(text(await cell(2, COLUMN.state).textContent())).toBe('draft');
+    expect(text(await cell(3, COLUMN.state).textContent())).toBe('draft');
+  });
+
+  it('deletes a selection after asking, and Undo brings the rows back', async () => {
+    await cell(5, COLUMN.row).click();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete rows' });
+    await ask.waitFor();
+    await look('editor-delete-rows');
+    await ask.getByRole('button', { name: 'Delete 2 rows' }).click();
+    await notice().filter({ hasText: 'Deleted 2 rows' }).waitFor();
+    await waitRowCount(5);
+    expect(await shownRows()).toEqual([2, 3, 4, 7]);
+    await expect.poll(async () => text(await counted('Rows').textContent())).toBe('4');
+    await page.getByText('No rows selected').waitFor();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await notice()
+      .filter({ hasText: /^Undid/ })
+      .waitFor();
+    await waitRowCount(7);
+    expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
+    await expect.poll(async () => text(await counted('Rows').textContent())).toBe('6');
+  });
+
+  it('undoes an edit with Ctrl+Z and redoes it with Ctrl+Y and Ctrl+Shift+Z, in the grid', async () => {
+    await cell(3, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('Bram Stoker Jr');
+    await page.keyboard.press('Enter');
+    const payee = () => cell(3, COLUMN.payee).textContent().then(text);
+    await expect.poll(payee).toBe('Bram Stoker Jr');
+    // Enter moved the focus down a row: the keys go to the grid from there.
+    await expect.poll(focusedCell).toMatchObject({ role: 'gridcell', sheetRow: 4 });
+
+    await page.keyboard.press('Control+z');
+    await expect.poll(payee).toBe('Bram Stoker');
+    await page.keyboard.press('Control+y');
+    await expect.poll(payee).toBe('Bram Stoker Jr');
+    await notice().filter({ hasText: 'Redid the edit of payee' }).waitFor();
+    await page.keyboard.press('Control+z');
+    await expect.poll(payee).toBe('Bram Stoker');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(payee).toBe('Bram Stoker Jr');
+  });
+
+  it('pastes TSV into the cells from the focused one on, each saved and judged', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText('Ada Pasted\t12\r\nBo Pasted\t10000002\r\n'),
+    );
+    await cell(2, COLUMN.payee).click();
+    await page.keyboard.press('Control+v');
+    // The grid's status line, under it, says what the paste did.
+    await page.locator('[id$="-status"]').getByText('Pasted 4 cells').waitFor();
+    expect(text(await cell(2, COLUMN.payee).textContent())).toBe('Ada Pasted');
+    expect(text(await cell(3, COLUMN.payee).textContent())).toBe('Bo Pasted');
+    expect(text(await cell(3, COLUMN.account).textContent())).toBe('10000002');
+    // An account number too short for the sort code's bank is kept as pasted, and marked.
+    const bad = cell(2, COLUMN.account);
+    await expect.poll(async () => text(await bad.textContent())).toContain('12');
+    expect(await bad.getAttribute('aria-invalid')).toBe('true');
+    await bad.click();
+    const describedBy = await bad.getAttribute('aria-describedby');
+    expect(text(await page.locator(`#${describedBy}`).textContent())).toMatch(/! Error: .+/);
+    // Saved through the desk: the batch now counts the pasted error.
+    await expect.poll(async () => text(await counted('Errors').textContent())).toBe('2');
+    await look('editor-after-a-paste');
+
+    // An amount the desk cannot read is not saved over the one there: the grid says why.
+    const amount = cell(3, COLUMN.amount);
+    const before = text(await amount.textContent());
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText('12x'),
+    );
+    await amount.click();
+    await page.keyboard.press('Control+v');
+    await page
+      .locator('[id$="-status"]')
+      .getByText(/^Pasted 0 cells; 1 refused: "12x" is not an amount/)
+      .waitFor();
+    expect(text(await amount.textContent())).toBe(before);
+  });
+});
