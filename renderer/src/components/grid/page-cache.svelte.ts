@@ -17,6 +17,9 @@ export class PageCache<Row> {
   #fresh = new Set<number>();
   #pending = new Map<number, Promise<void>>();
   #generation = 0;
+  /** The rows in view asked for while a page for the view was on its way: fetched after it. */
+  #wanted: [number, number] | null = null;
+  #viewLoading = false;
   #fetch: (skip: number, take: number) => Promise<RowWindow<Row>>;
   readonly pageSize: number;
 
@@ -45,9 +48,30 @@ export class PageCache<Row> {
   }
 
   #ensure(first: number, last: number): void {
+    // One fetch for the view at a time: while one is on its way (a fast scroll), only the latest
+    // rows in view are kept and fetched when it lands, instead of every page flown past, each of
+    // which the host answers in turn and the page parses as it arrives.
+    if (this.#viewLoading) {
+      this.#wanted = [first, last];
+      return;
+    }
     const from = Math.floor(Math.max(0, first) / this.pageSize);
     const to = Math.floor(Math.max(0, last) / this.pageSize);
-    for (let page = from; page <= to; page += 1) void this.#load(page);
+    const loads: Promise<void>[] = [];
+    for (let page = from; page <= to; page += 1) {
+      if (!this.#fresh.has(page)) loads.push(this.#load(page));
+    }
+    if (loads.length > 0) {
+      this.#viewLoading = true;
+      const generation = this.#generation;
+      void Promise.allSettled(loads).then(() => {
+        if (generation !== this.#generation) return; // invalidated: the view asked again since
+        this.#viewLoading = false;
+        const wanted = this.#wanted;
+        this.#wanted = null;
+        if (wanted) this.ensure(wanted[0], wanted[1]);
+      });
+    }
     for (const page of [...this.#pages.keys()]) {
       if (page < from - KEEP_AROUND || page > to + KEEP_AROUND) {
         this.#pages.delete(page);
@@ -68,6 +92,8 @@ export class PageCache<Row> {
     this.#generation += 1;
     this.#fresh.clear();
     this.#pending.clear();
+    this.#viewLoading = false;
+    this.#wanted = null;
   }
 
   /** A new filter or sort: what is held is another list's rows. */
