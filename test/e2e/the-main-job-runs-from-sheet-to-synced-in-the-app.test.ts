@@ -269,5 +269,14 @@ describe('the main job', () => {
     );
     expect(payments.map((r) => r.getCell(1).text)).toEqual(lines.map((line) => line.split(',')[0]));
     expect(new Set(payments.map((r) => r.getCell(state).text))).toEqual(new Set(['accepted']));
+
+    // The Batches screen tells the same story: every payment accepted, none failed.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Batches' })
+      .click();
+    const listed = page.getByRole('row').filter({ hasText: 'June payroll' });
+    await listed.getByText('Synced').waitFor();
+    await look('batches-synced');
   }, 60_000);
 });
