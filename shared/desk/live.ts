@@ -9,7 +9,8 @@ import {
   Wallet,
   WalletStatement,
 } from '../service';
-import { FilePath, Fetched, Id, JobId, Timestamp } from './common';
+import { DecimalText, FilePath, Fetched, Id, JobId, Timestamp } from './common';
+import { DraftState } from './drafts';
 
 const Profile = { profile: z.string().optional() };
 
@@ -17,6 +18,24 @@ export const ListGroupsInput = z.object({ ...Profile, query: GroupListQuery.defa
 export const GroupPage = z.object({ items: z.array(PaymentGroup), paging: Paging, ...Fetched });
 
 export const GroupInput = z.object({ ...Profile, group_id: Id });
+
+/** A draft of the outbox whose payment is (or may be) at the service, in a group. */
+export const HeldPayment = z.object({
+  /** The payment's id at the service: a draft's id is its payment's. */
+  id: z.string(),
+  batch_id: z.string(),
+  batch_name: z.string(),
+  row: z.int().nullable(),
+  payee: z.string().nullable(),
+  amount: DecimalText.nullable(),
+  currency: z.string().nullable(),
+  state: DraftState,
+});
+export type HeldPayment = z.infer<typeof HeldPayment>;
+
+/** How many payments listed at most; the totals count all of them. */
+export const HELD_PAYMENTS_LISTED = 200;
+
 export const GroupDeletePreview = z.object({
   group: PaymentGroup,
   fetched_at: Timestamp,
@@ -27,9 +46,23 @@ export const GroupDeletePreview = z.object({
   reason: z.string().nullable(),
   /** The outbox's batches that send into this group, with drafts not yet sent. */
   batches: z.array(z.object({ id: z.string(), name: z.string(), unsent: z.int() })),
+  /**
+   * The payments `clear` would remove that this desk sent (the first HELD_PAYMENTS_LISTED);
+   * the service lists no payments, so the others are known only by `group.info` counts.
+   */
+  payments: z.array(HeldPayment),
+  payments_from_desk: z.int(),
 });
 export const DeleteGroupInput = z.object({ ...Profile, group_id: Id, clear: z.boolean() });
-export const GroupDeleted = DeleteGroupResponse.extend({ fetched_at: Timestamp });
+export const GroupDeleted = DeleteGroupResponse.extend({
+  fetched_at: Timestamp,
+  /**
+   * The outbox's drafts whose payments `clear` removed: now failed, with why, so that they can
+   * be sent again from another group rather than lost (the first HELD_PAYMENTS_LISTED).
+   */
+  drafts_updated: z.array(HeldPayment),
+  drafts_updated_total: z.int(),
+});
 
 export const WalletInput = z.object({ ...Profile, wallet_id: Id });
 export const WalletView = z.object({ wallet: Wallet, ...Fetched });

@@ -38,7 +38,12 @@ export type DraftEvent =
   | { type: 'recovered_by_put' }
   /** The PUT found a payment no longer pending: it was submitted before the crash. */
   | { type: 'recovered_already_submitted' }
-  | { type: 'recovery_refused' };
+  | { type: 'recovery_refused' }
+  /**
+   * Its payment group was deleted with `clear`, which removed the payment while still pending:
+   * the service no longer holds it, so it may be fixed and sent again, like a refused one.
+   */
+  | { type: 'removed_at_service' };
 export type DraftEventType = DraftEvent['type'];
 
 export const DRAFT_EVENT_TYPES: readonly DraftEventType[] = [
@@ -54,6 +59,7 @@ export const DRAFT_EVENT_TYPES: readonly DraftEventType[] = [
   'recovered_by_put',
   'recovered_already_submitted',
   'recovery_refused',
+  'removed_at_service',
 ];
 
 export type Transition = { ok: true; state: DraftState } | { ok: false; reason: string };
@@ -68,9 +74,14 @@ const TABLE: Readonly<Record<DraftState, Partial<Record<DraftEventType, DraftSta
     recovered_by_put: 'accepted',
     recovered_already_submitted: 'accepted',
     recovery_refused: 'failed',
+    removed_at_service: 'failed',
   },
-  submitted: { job_item_succeeded: 'accepted', job_item_failed: 'failed' },
-  accepted: {},
+  submitted: {
+    job_item_succeeded: 'accepted',
+    job_item_failed: 'failed',
+    removed_at_service: 'failed',
+  },
+  accepted: { removed_at_service: 'failed' },
   failed: { edit: 'draft', approve: 'approved' },
 };
 
@@ -94,5 +105,8 @@ export function nextDraftState(state: DraftState, event: DraftEvent): Transition
 export const isEditable = (state: DraftState): boolean =>
   nextDraftState(state, { type: 'edit' }).ok;
 
-/** States in which the service may hold the payment: never send these again. */
+/**
+ * States in which the service may hold the payment: never send these again (unless the service
+ * says it removed it: `removed_at_service`).
+ */
 export const REACHED_SERVICE: readonly DraftState[] = ['submitted', 'accepted'];

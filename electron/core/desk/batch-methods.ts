@@ -64,7 +64,11 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
     setBatchGroup: async ({ batch: ref, group_id, profile }) => {
       const batch = batchOf(ctx, ref);
       ctx.jobs.refuseWhileBusy(batch.id, batch.name, 'moved to another group');
-      refuseOnceSent(ctx, batch, 'moved to another group');
+      // Once the service holds a payment of it, the batch stays in its group; a batch whose
+      // payments were all removed (its group deleted with them) may move, to send them again.
+      if (ctx.outbox.groupDrafts.batchHoldsAny(batch.id)) {
+        refuseOnceSent(ctx, batch, 'moved to another group');
+      }
       const choice = await chooseGroup(ctx, profileOf(ctx, profile ?? batch.profile), group_id);
       outbox.db.transaction(() => {
         outbox.batches.setGroup(batch.id, choice.group);

@@ -1,6 +1,6 @@
-// The live views: groups (every filter, paging), a group's deletion with a preview first, a
-// wallet, its statement and the statement's export. Each answer says when it was fetched;
-// offline, the last copy fetched is answered, marked stale, rather than nothing.
+// The live views: groups (every filter, paging), a group's deletion with a preview first
+// (group-deletion.ts), a wallet, its statement and the statement's export. Each answer says
+// when it was fetched; offline, the last copy fetched is answered, marked stale, not nothing.
 import { DeskError } from '../../../shared/desk/errors';
 import { amountFromNumber } from '../../../shared/domain/money';
 import type { StatementItem, Wallet, WalletStatement } from '../../../shared/service';
@@ -9,6 +9,7 @@ import { writeStatement } from '../sheets';
 import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { formatOf, refuseToReplace } from './files';
 import { fetchGroups } from './group-choice';
+import { groupDeletionHandlers } from './group-deletion';
 
 type LiveHandlers = Pick<
   DeskHandlers,
@@ -26,47 +27,7 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
   return {
     listGroups: ({ profile, query }) => fetchGroups(ctx, profileOf(ctx, profile), query),
 
-    previewGroupDelete: async ({ profile, group_id }) => {
-      const page = await fetchGroups(ctx, profileOf(ctx, profile), { id: [group_id] });
-      const group = page.items.find((g) => g.id === group_id);
-      if (!group) throw new DeskError('not_found', `the service has no payment group ${group_id}`);
-      const payments = group.info.payments;
-      // Executed, the service keeps them, and so the group: completed, failed or on their way.
-      const executed = payments.completed + payments.failed + payments.routing;
-      return {
-        group,
-        fetched_at: page.fetched_at,
-        can_delete: executed === 0,
-        needs_clear: payments.total > 0,
-        reason:
-          executed > 0
-            ? `the group holds ${executed} payment${executed === 1 ? '' : 's'} already executed, so the service keeps it`
-            : payments.total > 0
-              ? `its ${payments.total} pending payment${payments.total === 1 ? '' : 's'} would be removed with it`
-              : null,
-        batches: unsentBatches(ctx, group_id),
-      };
-    },
-
-    deleteGroup: async ({ profile, group_id, clear }) => {
-      const name = profileOf(ctx, profile);
-      const deleted = await ctx.connections.use(name, ({ client }) =>
-        client.deleteGroup(group_id, clear),
-      );
-      if (!deleted.group.result) {
-        throw new DeskError(
-          'conflict',
-          clear
-            ? `the service kept payment group ${group_id}: it holds payments already executed`
-            : `the service kept payment group ${group_id}: it holds payments, which deleting it would remove; look at what its preview lists, then delete it with them`,
-          { group_id },
-        );
-      }
-      ctx.outbox.audit.append('delete_group', {
-        details: { group: group_id, clear, removed: deleted.payments.length },
-      });
-      return { ...deleted, fetched_at: ctx.now().toISOString() };
-    },
+    ...groupDeletionHandlers(ctx),
 
     getWallet: async ({ profile, wallet_id }) => {
       const answer = await cachedCall(
@@ -142,16 +103,6 @@ export async function walletBalance(
     if (error instanceof ServiceCallError || error instanceof DeskError) return null;
     throw error;
   }
-}
-
-function unsentBatches(ctx: DeskContext, groupId: string) {
-  return ctx.outbox.db
-    .prepare(
-      `SELECT b.id, b.name, COUNT(p.id) AS unsent FROM batches b
-       LEFT JOIN payment_drafts p ON p.batch_id = b.id AND p.state IN ('draft', 'approved', 'failed')
-       WHERE b.group_id = ? AND b.state = 'ready' GROUP BY b.id ORDER BY b.created_at`,
-    )
-    .all(groupId) as { id: string; name: string; unsent: number }[];
 }
 
 /**

@@ -7,6 +7,7 @@ import { DraftBulk } from './draft-bulk';
 import { DraftQueries } from './draft-queries';
 import { DraftRepository } from './draft-repository';
 import { EditJournal } from './edit-journal';
+import { GroupDraftsRepository } from './group-drafts-repository';
 import { ServiceCache } from './service-cache';
 import { SettingsRepository } from './settings-repository';
 import { ImportRepository } from './import-repository';
@@ -26,6 +27,7 @@ export class Outbox {
   readonly journal: EditJournal;
   readonly settings: SettingsRepository;
   readonly cache: ServiceCache;
+  readonly groupDrafts: GroupDraftsRepository;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
@@ -40,6 +42,7 @@ export class Outbox {
     this.journal = new EditJournal(db);
     this.settings = new SettingsRepository(db);
     this.cache = new ServiceCache(db);
+    this.groupDrafts = new GroupDraftsRepository(db);
   }
 
   static open(dataDir: string): Outbox {

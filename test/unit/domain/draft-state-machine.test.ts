@@ -20,9 +20,14 @@ const EXPECTED: Record<DraftState, Partial<Record<DraftEventType, DraftState>>> 
     recovered_by_put: 'accepted',
     recovered_already_submitted: 'accepted',
     recovery_refused: 'failed',
+    removed_at_service: 'failed',
   },
-  submitted: { job_item_succeeded: 'accepted', job_item_failed: 'failed' },
-  accepted: {},
+  submitted: {
+    job_item_succeeded: 'accepted',
+    job_item_failed: 'failed',
+    removed_at_service: 'failed',
+  },
+  accepted: { removed_at_service: 'failed' },
   failed: { edit: 'draft', approve: 'approved' },
 };
 
@@ -42,7 +47,7 @@ describe('the draft state machine', () => {
     expect(DRAFT_STATES.filter(isEditable)).toEqual(['draft', 'approved', 'failed']);
   });
 
-  it('sends only approved drafts, and a payment the service holds is never sent again', () => {
+  it('sends only approved drafts, and a payment the service holds is never sent again (unless it was removed there)', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...DRAFT_EVENT_TYPES), { maxLength: 60 }), (events) => {
         let state: DraftState = 'draft';
@@ -56,6 +61,8 @@ describe('the draft state machine', () => {
           }
           state = result.state;
           if (state === 'accepted') held = true;
+          // Deleting its group with clear removed it: the service holds it no more.
+          if (type === 'removed_at_service') held = false;
         }
       }),
       { numRuns: 2000 },

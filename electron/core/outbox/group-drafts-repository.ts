@@ -1,0 +1,81 @@
+// The outbox's drafts as seen from a payment group: which of them the service may hold in it
+// (what deleting the group with `clear` would remove), and which batches still have drafts to
+// send into it. The group is the batch's: a sync sends every draft of a batch into its group.
+import type { DraftState } from '../../../shared/domain/draft-state';
+import type { Db } from './database';
+
+/** A draft whose payment the service may hold: on its way there, or there. */
+export const HELD_STATES: readonly DraftState[] = ['sending', 'submitted', 'accepted'];
+
+export interface HeldDraft {
+  id: string;
+  batch_id: string;
+  batch_name: string;
+  row: number | null;
+  payee: string | null;
+  /** Exact thousandths; null when the amount could not be read. */
+  amount_milli: number | null;
+  currency: string | null;
+  state: DraftState;
+}
+
+export class GroupDraftsRepository {
+  private readonly sql;
+
+  constructor(db: Db) {
+    const held = `FROM payment_drafts p JOIN batches b ON b.id = p.batch_id
+       WHERE b.profile = @profile AND b.group_id = @group
+         AND p.state IN (SELECT value FROM json_each(@states))`;
+    this.sql = {
+      held: db.prepare(
+        `SELECT p.id, p.batch_id, b.name AS batch_name, p.source_row AS row, p.payee,
+           p.amount_milli, p.amount_currency AS currency, p.state
+         ${held} ORDER BY b.created_at, p.source_row, p.rowid LIMIT @limit`,
+      ),
+      countHeld: db.prepare(`SELECT COUNT(*) ${held}`).pluck(),
+      heldAmong: db.prepare(
+        `SELECT p.id, p.batch_id, b.name AS batch_name, p.source_row AS row, p.payee,
+           p.amount_milli, p.amount_currency AS currency, p.state
+         FROM payment_drafts p JOIN batches b ON b.id = p.batch_id
+         WHERE p.id IN (SELECT value FROM json_each(@ids))
+           AND p.state IN (SELECT value FROM json_each(@states))`,
+      ),
+      batchHolds: db.prepare(
+        `SELECT 1 FROM payment_drafts WHERE batch_id = ?
+           AND state IN (SELECT value FROM json_each(?)) LIMIT 1`,
+      ),
+      unsentBatches: db.prepare(
+        `SELECT b.id, b.name, COUNT(p.id) AS unsent FROM batches b
+         LEFT JOIN payment_drafts p ON p.batch_id = b.id AND p.state IN ('draft', 'approved', 'failed')
+         WHERE b.group_id = ? AND b.state = 'ready' GROUP BY b.id ORDER BY b.created_at`,
+      ),
+    };
+  }
+
+  /** The first `limit` drafts of the profile's batches in this group that the service may hold. */
+  held(profile: string, groupId: string, limit: number): { drafts: HeldDraft[]; total: number } {
+    const params = { profile, group: groupId, states: JSON.stringify(HELD_STATES) };
+    return {
+      drafts: this.sql.held.all({ ...params, limit }) as HeldDraft[],
+      total: this.sql.countHeld.get(params) as number,
+    };
+  }
+
+  /** Of these payment ids (a draft's id is its payment's), the drafts the service may hold. */
+  heldAmong(ids: readonly string[]): HeldDraft[] {
+    return this.sql.heldAmong.all({
+      ids: JSON.stringify(ids),
+      states: JSON.stringify(HELD_STATES),
+    }) as HeldDraft[];
+  }
+
+  /** Whether the service may hold any of the batch's payments (in the batch's group). */
+  batchHoldsAny(batchId: string): boolean {
+    return this.sql.batchHolds.get(batchId, JSON.stringify(HELD_STATES)) !== undefined;
+  }
+
+  /** The ready batches that pay into this group, with how many drafts they have still to send. */
+  unsentBatches(groupId: string): { id: string; name: string; unsent: number }[] {
+    return this.sql.unsentBatches.all(groupId) as { id: string; name: string; unsent: number }[];
+  }
+}
