@@ -29,13 +29,13 @@ export class GroupDraftsRepository {
     this.sql = {
       held: db.prepare(
         `SELECT p.id, p.batch_id, b.name AS batch_name, p.source_row AS row, p.payee,
-           p.amount_milli, p.amount_currency AS currency, p.state
+           p.amount_milli, coalesce(p.amount_currency, b.wallet_currency) AS currency, p.state
          ${held} ORDER BY b.created_at, p.source_row, p.rowid LIMIT @limit`,
       ),
       countHeld: db.prepare(`SELECT COUNT(*) ${held}`).pluck(),
       heldAmong: db.prepare(
         `SELECT p.id, p.batch_id, b.name AS batch_name, p.source_row AS row, p.payee,
-           p.amount_milli, p.amount_currency AS currency, p.state
+           p.amount_milli, coalesce(p.amount_currency, b.wallet_currency) AS currency, p.state
          FROM payment_drafts p JOIN batches b ON b.id = p.batch_id
          WHERE p.id IN (SELECT value FROM json_each(@ids))
            AND p.state IN (SELECT value FROM json_each(@states))`,

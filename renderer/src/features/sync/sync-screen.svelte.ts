@@ -2,12 +2,10 @@
 // sync would send (the confirmation's summary), and the drafts the service found wrong. The long
 // calls (validate, sync, approve, export) run in the module-level store (sync-runs), which
 // outlives this screen; this class starts them and reloads the batch when they end.
-import type { Batch, Draft, DeskOutput, SyncPreview } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import type { Batch, Draft, SyncPreview } from '../../../../shared/desk';
+import { desk, messageOf } from '../../lib/desk';
+import { GroupChoice } from '../groups/group-choice.svelte';
 import { syncOf, type BatchSync } from './sync-runs.svelte';
-
-type GroupPage = DeskOutput<'listGroups'>;
-export type GroupOption = GroupPage['items'][number];
 
 /** How many of the drafts the service found wrong are listed (the editor shows all of them). */
 const INVALID_SHOWN = 200;
@@ -18,12 +16,8 @@ export class SyncScreenState {
   batch = $state<Batch | null>(null);
   error = $state<string | null>(null);
 
-  groups = $state<GroupOption[] | null>(null);
-  groupsFetchedAt = $state<string | null>(null);
-  groupsStale = $state(false);
-  groupsError = $state<string | null>(null);
-  groupNote = $state<string | null>(null);
-  settingGroup = $state(false);
+  /** The batch's group, chosen here when it has none (as on the Groups screen). */
+  readonly groupChoice = new GroupChoice();
 
   preview = $state<SyncPreview | null>(null);
   previewing = $state(false);
@@ -47,46 +41,13 @@ export class SyncScreenState {
       this.error = messageOf(error);
       return;
     }
-    if (!this.batch.group && this.groups === null) void this.loadGroups();
+    if (!this.batch.group && this.groupChoice.groups === null) void this.groupChoice.loadOptions();
     await this.loadInvalid();
   }
 
-  async loadGroups(): Promise<void> {
-    try {
-      const page = await desk.listGroups({ query: { take: 200 } });
-      this.groups = page.items;
-      this.groupsFetchedAt = page.fetched_at;
-      this.groupsStale = page.stale;
-      this.groupsError = null;
-    } catch (error) {
-      this.groupsError =
-        codeOf(error) === 'offline'
-          ? 'The service could not be reached and no list of groups was fetched before: choose the group once online.'
-          : messageOf(error);
-    }
-  }
-
   async chooseGroup(groupId: string): Promise<void> {
-    if (!groupId) return;
-    this.settingGroup = true;
-    try {
-      const { batch, checked } = await desk.setBatchGroup({
-        batch: this.batchId,
-        group_id: groupId,
-      });
-      this.batch = batch;
-      this.groupNote = checked
-        ? null
-        : 'Offline: the group was taken from the last list fetched; it is checked with the service before the sync sends anything.';
-      this.groupsError = null;
-    } catch (error) {
-      this.groupsError =
-        codeOf(error) === 'offline'
-          ? 'The service could not be reached: the group was not set. Try again when online.'
-          : messageOf(error);
-    } finally {
-      this.settingGroup = false;
-    }
+    const batch = await this.groupChoice.choose(this.batchId, groupId);
+    if (batch) this.batch = batch;
   }
 
   async validate(): Promise<void> {

@@ -1,0 +1,276 @@
+// The Groups screen end to end, on the real host and the Local sandbox in Chromium: the list
+// with its figures and a filter; each kind of deletion (an empty group deleted; a group with
+// pending payments this desk sent, listed first, deleted with them, and their drafts updated
+// after; a group whose payments were executed, refused); a batch given another group from here;
+// and, with the service unreachable, the last copy fetched shown with its age.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpsJson } from '../support/https-json';
+import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
+import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { startWebApp, type WebApp } from './support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let sandbox: SandboxAdmin;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
+  context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(app.url);
+  await page.getByRole('heading', { name: 'Batches' }).waitFor();
+  // The Local sandbox starts on the desk's first call to the service; its admin calls after.
+  await desk('listGroups', { query: { take: 1 } });
+  sandbox = await sandboxAdmin();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
+async function desk<T>(method: string, input: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/desk/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+interface SandboxAdmin {
+  faults(settings: object): Promise<void>;
+  createGroup(name: string, walletId: string): Promise<string>;
+}
+
+/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
+async function sandboxAdmin(): Promise<SandboxAdmin> {
+  const { profiles } = await desk<{ profiles: { kind: string; base_url: string }[] }>(
+    'listProfiles',
+    {},
+  );
+  const local = profiles.find((profile) => profile.kind === 'local')!;
+  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
+  const https = new HttpsJson(local.base_url, ca);
+  const token = await https.call('POST', '/auth/token', {
+    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
+  });
+  const bearer = (token.body as { token: string }).token;
+  return {
+    async faults(settings) {
+      const answer = await https.call('POST', '/_sandbox/faults', {
+        body: settings,
+        token: bearer,
+      });
+      expect(answer.status).toBe(200);
+    },
+    async createGroup(name, walletId) {
+      const answer = await https.call('POST', '/_sandbox/groups', {
+        body: { name, wallet_id: walletId, description: 'Made by the groups test' },
+        token: bearer,
+      });
+      expect(answer.status).toBe(201);
+      return (answer.body as { id: string }).id;
+    },
+  };
+}
+
+async function lookedAt(name: string): Promise<void> {
+  await screenshot(page, name);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+}
+
+const table = () => page.getByRole('region', { name: 'Payment groups' }).getByRole('table');
+const rowOf = (name: string): Locator =>
+  table()
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+const groupNames = async (): Promise<string[]> =>
+  (await table().locator('tbody th .name').allTextContents()).sort();
+
+async function reload(): Promise<void> {
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+}
+
+describe('the Groups screen', () => {
+  it('lists the groups with their figures, and filters them', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Groups' })
+      .click();
+    await page.getByRole('heading', { name: 'Groups', exact: true }).waitFor();
+    await rowOf('Payroll last month').waitFor();
+    expect(await groupNames()).toEqual([
+      'Customer refunds',
+      'EU suppliers',
+      'Payroll last month',
+      'Payroll this month',
+      'US contractors Q4',
+    ]);
+    // The seeded refunds: 2 payments pending, an amount held in euros, its wallet named.
+    const refunds = await rowOf('Customer refunds').getByRole('cell').allTextContents();
+    expect(refunds).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^EUR\s[\d,]+\.\d{2}$/), '2']),
+    );
+    await page.getByText(/^Fetched /).waitFor();
+    await lookedAt('groups-list');
+
+    // A tag filter, typed and applied with Enter: both payroll groups, and nothing else.
+    await page.getByLabel('Tags').fill('dept=hr');
+    await page.getByLabel('Tags').press('Enter');
+    await expect.poll(groupNames).toEqual(['Payroll last month', 'Payroll this month']);
+    // With "Locked only" as well, the closed payroll alone.
+    await page.getByLabel('Locked', { exact: true }).selectOption('locked');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(groupNames).toEqual(['Payroll last month']);
+    await lookedAt('groups-filtered');
+
+    // A tag written without its value is said at its field, and nothing is asked.
+    await page.getByLabel('Tags').fill('dept');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('“dept” is not a tag filter').waitFor();
+    await expect(page.getByLabel('Tags').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(async () => (await groupNames()).length).toBe(5);
+  }, 30_000);
+
+  it('deletes an empty group, and refuses one whose payments were executed', async () => {
+    const wallet = (
+      await desk<{ items: { wallet: { id: string; currency: string } }[] }>('listGroups', {
+        query: { take: 50 },
+      })
+    ).items.find((group) => group.wallet.currency === 'GBP')!.wallet.id;
+    await sandbox.createGroup('Empty spare group', wallet);
+    await reload();
+
+    await rowOf('Empty spare group')
+      .getByRole('button', { name: 'Delete group Empty spare group' })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog
+      .getByText('The group holds no payment: it will be deleted, and nothing else.')
+      .waitFor();
+    await lookedAt('groups-delete-empty-preview');
+    await dialog.getByRole('button', { name: 'Delete group' }).click();
+    await dialog.getByRole('heading', { name: 'Group “Empty spare group” deleted' }).waitFor();
+    await dialog.getByText('The service deleted the group.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(groupNames).not.toContain('Empty spare group');
+
+    // Refused: the service keeps a group with executed payments, and nothing can be confirmed.
+    await rowOf('Payroll last month')
+      .getByRole('button', { name: 'Delete group Payroll last month' })
+      .click();
+    await dialog
+      .getByText(/The service keeps this group: the group holds 3 payments already executed/)
+      .waitFor();
+    await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual(['Close']);
+    await lookedAt('groups-delete-refused');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await groupNames()).toContain('Payroll last month');
+  }, 30_000);
+
+  it('deletes a group with the payments it sent, listed first, and keeps their drafts', async () => {
+    const wallet = (
+      await desk<{ items: { wallet: { id: string; currency: string } }[] }>('listGroups', {
+        query: { take: 50 },
+      })
+    ).items.find((group) => group.wallet.currency === 'GBP')!.wallet.id;
+    const groupId = await sandbox.createGroup('Bonus run', wallet);
+    const csv = [PAYROLL_HEADER, payrollLine(0), payrollLine(1), payrollLine(2)].join('\r\n');
+    const file = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=bonus.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, csv);
+    await desk('importSheet', { file, batch_name: 'Bonus', group_id: groupId });
+    await desk('approve', { batch: 'Bonus', selection: { filter: {} }, include_warnings: true });
+    expect((await desk<{ state: string }>('sync', { batch: 'Bonus' })).state).toBe('done');
+    await reload();
+
+    const batches = page.getByRole('region', { name: 'Batches and their groups' });
+    const bonus = batches.getByRole('row').filter({ hasText: 'Bonus' });
+    await bonus.getByText('Sent: stays in its group').waitFor();
+
+    await rowOf('Bonus run').getByRole('button', { name: 'Delete group Bonus run' }).click();
+    const dialog = page.getByRole('alertdialog');
+    const listed = dialog.getByRole('table', { name: '3 payments this desk sent, to be removed' });
+    await listed.waitFor();
+    await expect(listed.getByRole('row').allTextContents()).resolves.toEqual([
+      expect.stringContaining('Payee'),
+      expect.stringMatching(/Bonus\s*2\s*Payee 0 Smith\s*GBP\s100\.00\s*accepted/),
+      expect.stringMatching(/Bonus\s*3\s*Payee 1 Smith\s*GBP\s101\.01\s*accepted/),
+      expect.stringMatching(/Bonus\s*4\s*Payee 2 Smith\s*GBP\s102\.02\s*accepted/),
+    ]);
+    await dialog
+      .getByText(/deleted with its 3 pending payments, totalling GBP\s[\d,]+\.\d{2}/)
+      .waitFor();
+    await lookedAt('groups-delete-clear-preview');
+
+    await dialog.getByRole('button', { name: 'Delete with 3 payments' }).click();
+    await dialog
+      .getByText('The service deleted the group and removed 3 pending payments.')
+      .waitFor();
+    const updated = dialog.getByRole('table', {
+      name: '3 drafts updated: now failed, kept in the outbox',
+    });
+    await expect(updated.getByRole('row').allTextContents()).resolves.toEqual([
+      expect.stringContaining('Payee'),
+      expect.stringMatching(/Payee 0 Smith.*failed/),
+      expect.stringMatching(/Payee 1 Smith.*failed/),
+      expect.stringMatching(/Payee 2 Smith.*failed/),
+    ]);
+    await lookedAt('groups-delete-clear-done');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // In the outbox: the three drafts kept, failed with why.
+    const batch = await desk<{ counts: { drafts: number; by_state: Record<string, number> } }>(
+      'getBatch',
+      { batch: 'Bonus' },
+    );
+    expect(batch.counts.drafts).toBe(3);
+    expect(batch.counts.by_state.failed).toBe(3);
+    const window = await desk<{ rows: { error: { message: string } }[] }>('draftWindow', {
+      batch: 'Bonus',
+    });
+    expect(window.rows[0]!.error.message).toContain('deleted with its pending payments');
+
+    // The service holds none of them now: the batch takes another group here, to send again.
+    await bonus
+      .getByLabel('Group for Bonus')
+      .selectOption({ label: 'Payroll this month · GBP wallet' });
+    await bonus.getByRole('button', { name: 'Use this group' }).click();
+    await batches.getByText('Batch “Bonus” now pays from Payroll this month.').waitFor();
+    await expect(bonus.getByRole('cell').nth(1).textContent()).resolves.toContain(
+      'Payroll this month',
+    );
+    await lookedAt('groups-batch-moved');
+  }, 40_000);
+
+  it('shows the last copy fetched, with its age, when the service cannot be reached', async () => {
+    await sandbox.faults({ drop_before_probability: 1 });
+    try {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const stale = page.getByText(/^Offline: the groups as last fetched .* ago/);
+      await stale.waitFor({ timeout: 25_000 });
+      expect(await groupNames()).toContain('Payroll this month');
+      await lookedAt('groups-offline');
+    } finally {
+      await sandbox.faults({});
+    }
+  }, 40_000);
+});
