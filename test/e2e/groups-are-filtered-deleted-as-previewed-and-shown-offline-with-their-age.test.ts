@@ -121,10 +121,13 @@ describe('the Groups screen', () => {
       'Payroll this month',
       'US contractors Q4',
     ]);
-    // The seeded refunds: 2 payments pending, an amount held in euros, its wallet named.
+    // The seeded refunds: 2 payments awaiting approval, an amount held in euros.
     const refunds = await rowOf('Customer refunds').getByRole('cell').allTextContents();
     expect(refunds).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^EUR\s[\d,]+\.\d{2}$/), '2']),
+      expect.arrayContaining([
+        expect.stringMatching(/^\s*2 in all\s*2 awaiting approval\s*$/),
+        expect.stringMatching(/^EUR\s[\d,]+\.\d{2}$/),
+      ]),
     );
     await page.getByText(/^Fetched /).waitFor();
     await lookedAt('groups-list');
@@ -258,7 +261,19 @@ describe('the Groups screen', () => {
     await expect(bonus.getByRole('cell').nth(1).textContent()).resolves.toContain(
       'Payroll this month',
     );
+    await batches.scrollIntoViewIfNeeded();
     await lookedAt('groups-batch-moved');
+
+    // In the batch itself (its Sync screen), the group can be changed too, as nothing is held.
+    await bonus.getByRole('link', { name: 'Bonus' }).click();
+    await page.getByRole('heading', { name: 'Sync: Bonus' }).waitFor();
+    await page.getByLabel('Change group').waitFor();
+    await lookedAt('groups-batch-change-in-sync');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Groups' })
+      .click();
+    await rowOf('Payroll this month').waitFor();
   }, 40_000);
 
   it('shows the last copy fetched, with its age, when the service cannot be reached', async () => {

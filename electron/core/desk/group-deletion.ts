@@ -5,6 +5,7 @@
 import { HELD_PAYMENTS_LISTED, type HeldPayment } from '../../../shared/desk/live';
 import { DeskError } from '../../../shared/desk/errors';
 import { formatAmount } from '../../../shared/domain/money';
+import type { PaymentGroup } from '../../../shared/service';
 import { HELD_STATES, type HeldDraft } from '../outbox/group-drafts-repository';
 import { changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { fetchGroups } from './group-choice';
@@ -53,9 +54,10 @@ export function groupDeletionHandlers(ctx: DeskContext): GroupDeletionHandlers {
           { group_id },
         );
       }
+      const seen = ctx.outbox.cache.get<PaymentGroup>(name, `group:${group_id}`)?.value;
       const updated = markRemoved(
         ctx,
-        group_id,
+        seen ? `payment group "${seen.name}" (${group_id})` : `payment group ${group_id}`,
         deleted.payments.map((p) => p.id),
       );
       ctx.outbox.audit.append('delete_group', {
@@ -83,14 +85,14 @@ export function groupDeletionHandlers(ctx: DeskContext): GroupDeletionHandlers {
  * The drafts whose payments the service removed go to `failed` through the state machine, with
  * the service's reason on them: the outbox keeps every one, and they can be fixed and sent again.
  */
-function markRemoved(ctx: DeskContext, groupId: string, paymentIds: string[]): HeldDraft[] {
+function markRemoved(ctx: DeskContext, groupName: string, paymentIds: string[]): HeldDraft[] {
   if (paymentIds.length === 0) return [];
   const { outbox } = ctx;
   return outbox.db.transaction(() => {
     const held = outbox.groupDrafts.heldAmong(paymentIds);
     const error = {
       error: 'removed',
-      message: `removed at the service when payment group ${groupId} was deleted with its pending payments: give the batch another group, then approve and sync it again to send it`,
+      message: `removed at the service when ${groupName} was deleted with its pending payments: give the batch another group, then approve and sync it again to send it`,
     };
     for (const state of HELD_STATES) {
       const ids = held.filter((d) => d.state === state).map((d) => d.id);

@@ -4,6 +4,7 @@
 // outlives this screen; this class starts them and reloads the batch when they end.
 import type { Batch, Draft, SyncPreview } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { holdsPayments } from '../groups/batch-groups.svelte';
 import { GroupChoice } from '../groups/group-choice.svelte';
 import { syncOf, type BatchSync } from './sync-runs.svelte';
 
@@ -16,7 +17,7 @@ export class SyncScreenState {
   batch = $state<Batch | null>(null);
   error = $state<string | null>(null);
 
-  /** The batch's group, chosen here when it has none (as on the Groups screen). */
+  /** The batch's group, chosen or changed here before anything is sent (as on Groups). */
   readonly groupChoice = new GroupChoice();
 
   preview = $state<SyncPreview | null>(null);
@@ -41,7 +42,10 @@ export class SyncScreenState {
       this.error = messageOf(error);
       return;
     }
-    if (!this.batch.group && this.groupChoice.groups === null) void this.groupChoice.loadOptions();
+    // The groups to choose from while the batch may still choose: none yet, or nothing sent.
+    if (this.groupChoice.groups === null && !holdsPayments(this.batch)) {
+      void this.groupChoice.loadOptions();
+    }
     await this.loadInvalid();
   }
 
