@@ -58,6 +58,17 @@ describe('deleting a payment group', () => {
         state: 'accepted',
       });
 
+      // While the service holds its payments, the batch stays in their group.
+      const other = (await api.listGroups({ query: { locked: [false], take: 50 } })).items.find(
+        (g) => g.id !== group.id,
+      )!;
+      await expect(
+        api.setBatchGroup({ batch: 'To send', group_id: other.id }),
+      ).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('cannot be moved to another group'),
+      });
+
       // Without clear, the service keeps a group that holds payments, and the desk says so.
       await expect(api.deleteGroup({ group_id: group.id, clear: false })).rejects.toMatchObject({
         code: 'conflict',
@@ -81,9 +92,6 @@ describe('deleting a payment group', () => {
         });
       }
       // The service holds none of them now: the batch may move to another group and send again.
-      const other = (await api.listGroups({ query: { locked: [false], take: 50 } })).items.find(
-        (g) => g.id !== group.id,
-      )!;
       const moved = await api.setBatchGroup({ batch: 'To send', group_id: other.id });
       expect(moved.batch.group?.id).toBe(other.id);
       await api.approve({ batch: 'To send', selection: { filter: {} }, include_warnings: true });
