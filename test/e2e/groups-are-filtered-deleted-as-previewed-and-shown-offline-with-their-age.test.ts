@@ -283,6 +283,12 @@ describe('the Groups screen', () => {
       const stale = page.getByText(/^Offline: the groups as last fetched .* ago/);
       await stale.waitFor({ timeout: 25_000 });
       expect(await groupNames()).toContain('Payroll this month');
+      // A deletion needs the service: none is offered on the last copy.
+      await expect(
+        rowOf('Customer refunds')
+          .getByRole('button', { name: 'Delete group Customer refunds' })
+          .isDisabled(),
+      ).resolves.toBe(true);
       await lookedAt('groups-offline');
     } finally {
       await sandbox.faults({});
