@@ -179,7 +179,9 @@ describe('the Groups screen', () => {
       .getByRole('button', { name: 'Delete group Payroll last month' })
       .click();
     await dialog
-      .getByText(/The service keeps this group: the group holds 3 payments already executed/)
+      .getByText(
+        'The group holds 3 payments already executed, so the service keeps it. Nothing will be deleted.',
+      )
       .waitFor();
     await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual(['Close']);
     await lookedAt('groups-delete-refused');
