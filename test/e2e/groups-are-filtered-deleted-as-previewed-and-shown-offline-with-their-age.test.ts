@@ -1,5 +1,5 @@
 // The Groups screen end to end, on the real host and the Local sandbox in Chromium: the list
-// with its figures and a filter; each kind of deletion (an empty group deleted; a group with
+// with its figures, a filter, and paging; each kind of deletion (an empty group deleted; a group with
 // pending payments this desk sent, listed first, deleted with them, and their drafts updated
 // after; a group whose payments were executed, refused); a batch given another group from here;
 // and, with the service unreachable, the last copy fetched shown with its age.
@@ -277,6 +277,32 @@ describe('the Groups screen', () => {
       .click();
     await rowOf('Payroll this month').waitFor();
   }, 40_000);
+
+  it('pages through the groups, the page size chosen', async () => {
+    const wallet = (
+      await desk<{ items: { wallet: { id: string; currency: string } }[] }>('listGroups', {
+        query: { take: 50 },
+      })
+    ).items.find((group) => group.wallet.currency === 'USD')!.wallet.id;
+    for (let n = 1; n <= 25; n += 1) {
+      await sandbox.createGroup(`Paged group ${String(n).padStart(2, '0')}`, wallet);
+    }
+    const total = (await desk<{ items: unknown[] }>('listGroups', { query: { take: 500 } })).items
+      .length;
+    expect(total).toBeGreaterThan(25);
+    await page.getByLabel('Per page').selectOption('25');
+    const pager = page.getByRole('navigation', { name: 'Pages of groups' });
+    await pager.getByText('Groups 1–25').waitFor();
+    expect(await table().locator('tbody tr').count()).toBe(25);
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await pager.getByText(`Groups 26–${total}`).waitFor();
+    expect(await table().locator('tbody tr').count()).toBe(total - 25);
+    await expect(pager.getByRole('button', { name: 'Next page' }).isDisabled()).resolves.toBe(true);
+    await pager.scrollIntoViewIfNeeded();
+    await lookedAt('groups-second-page');
+    await pager.getByRole('button', { name: 'Previous page' }).click();
+    await pager.getByText('Groups 1–25').waitFor();
+  }, 30_000);
 
   it('shows the last copy fetched, with its age, when the service cannot be reached', async () => {
     await sandbox.faults({ drop_before_probability: 1 });
