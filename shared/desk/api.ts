@@ -59,6 +59,7 @@ import {
 import {
   AddProfileInput,
   ConnectionTested,
+  CredentialsRemoved,
   CredentialsSaved,
   DeskStatus,
   OptionalProfileInput,
@@ -103,6 +104,7 @@ export const DESK_METHODS = {
   addProfile: method(AddProfileInput, ProfileInfo),
   removeProfile: method(ProfileNameInput, RemovedProfile),
   setCredentials: method(SetCredentialsInput, CredentialsSaved),
+  removeCredentials: method(ProfileNameInput, CredentialsRemoved),
   testConnection: method(OptionalProfileInput, ConnectionTested),
   selectProfile: method(ProfileNameInput, ProfileInfo),
   status: method(Empty, DeskStatus),

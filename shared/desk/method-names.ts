@@ -9,6 +9,7 @@ export const METHOD_NAMES = [
   'addProfile',
   'removeProfile',
   'setCredentials',
+  'removeCredentials',
   'testConnection',
   'selectProfile',
   'status',

@@ -74,6 +74,7 @@ export function createDesk(options: DeskOptions): Desk {
     retry: options.retry,
   });
   const ctx: DeskContext = {
+    dataDir: options.dataDir,
     outbox,
     connections,
     events,
