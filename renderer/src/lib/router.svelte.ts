@@ -4,7 +4,8 @@ export type Route =
   | { screen: 'batches' }
   | { screen: 'editor'; batchId: string }
   | { screen: 'import'; appendTo: string | null }
-  | { screen: 'sync'; batchId: string | null };
+  | { screen: 'sync'; batchId: string | null }
+  | { screen: 'settings' };
 
 export function parseRoute(hash: string): Route {
   const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -12,6 +13,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'import')
     return { screen: 'import', appendTo: id === 'append' ? (extra ?? null) : null };
   if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
+  if (screen === 'settings') return { screen: 'settings' };
   return { screen: 'batches' };
 }
 
@@ -25,6 +27,8 @@ export function hrefOf(route: Route): string {
       return route.appendTo ? `#/import/append/${encodeURIComponent(route.appendTo)}` : '#/import';
     case 'sync':
       return route.batchId ? `#/sync/${encodeURIComponent(route.batchId)}` : '#/sync';
+    case 'settings':
+      return '#/settings';
   }
 }
 
