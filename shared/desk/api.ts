@@ -69,6 +69,8 @@ import {
   RemovedProfile,
   SetCredentialsInput,
 } from './profiles';
+import { SaveSettingsInput, SettingsView } from './settings';
+import { AuditLogExported, AuditLogInput, AuditLogPage, ExportAuditLogInput } from './audit';
 import {
   ApproveAtServiceInput,
   ApproveAtServiceResult,
@@ -108,6 +110,11 @@ export const DESK_METHODS = {
   testConnection: method(OptionalProfileInput, ConnectionTested),
   selectProfile: method(ProfileNameInput, ProfileInfo),
   status: method(Empty, DeskStatus),
+  // Settings
+  getSettings: method(Empty, SettingsView),
+  saveSettings: method(SaveSettingsInput, SettingsView),
+  auditLog: method(AuditLogInput, AuditLogPage),
+  exportAuditLog: method(ExportAuditLogInput, AuditLogExported, true),
   // Batches
   listBatches: method(Empty, BatchList),
   getBatch: method(BatchInput, Batch),
