@@ -2,12 +2,17 @@
 // (gnome-keyring over the D-Bus session of with-keychain.sh): a profile pointing at the Local
 // sandbox added with its certificate file and credentials, its connection tested (the token's
 // expiry shown), the keychain holding the secret and neither the outbox nor the page; a
-// Production profile marked; credentials and a profile removed after a confirmation.
+// Production profile marked; credentials and a profile removed after a confirmation. Then the
+// defaults saved and kept; maker-checker: a batch approved here by one person (a second desk on
+// the same data folder, as another user) approved at the service from the app by another, and
+// one approved by the app's own user refused; the audit log naming both, paged and exported.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
@@ -25,7 +30,11 @@ const keychain = (name: string) => new ProfileSecrets(new KeychainSecretStore(),
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({
+    locale: 'en-GB',
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });
@@ -42,6 +51,44 @@ async function lookedAt(name: string): Promise<void> {
 }
 
 const card = (name: string) => page.getByRole('article', { name });
+
+/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
+async function desk<T>(method: string, input: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/desk/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+/** A payroll of `count` GB payees, imported through the host into a batch going for approval. */
+async function importPayroll(name: string, first: number, count: number): Promise<string> {
+  const csv = [
+    'Payee,Sort Code,Account Number,Amount,Currency,Date,Reference',
+    ...Array.from({ length: count }, (_, n) => n).map(
+      (n) =>
+        `Payee ${first + n} Smith,601613,${50_000_000 + first + n},${100 + n}.25,GBP,2030-01-31,Pay ${n}`,
+    ),
+  ].join('\r\n');
+  const file = await page.evaluate(async (body) => {
+    const response = await fetch('/desk/upload?name=payroll.csv', { method: 'POST', body });
+    return ((await response.json()) as { value: { path: string } }).value.path;
+  }, csv);
+  const imported = await desk<{ batch_id: string }>('importSheet', {
+    file,
+    batch_name: name,
+    service_approval: 'for_approval',
+  });
+  return imported.batch_id;
+}
 
 /** Every byte of the outbox and its write-ahead log, as text to search. */
 async function outboxText(): Promise<string> {
@@ -147,4 +194,99 @@ describe('Settings', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove profile' }).click();
     await live.waitFor({ state: 'detached' });
   });
+
+  it('saves the defaults new imports and syncs take, and keeps them', async () => {
+    const defaults = page.getByRole('region', { name: 'Defaults', exact: true });
+    await defaults.getByLabel('The next weekday (Monday to Friday; holidays not known)').check();
+    await defaults.getByLabel('A row without a purpose').selectOption('SUPP');
+    await defaults.getByLabel('Payments per request when syncing').fill('0');
+    await defaults.getByText('a whole number from 1 to 1,000').waitFor();
+    await defaults.getByLabel('Payments per request when syncing').fill('250');
+    await defaults.getByLabel(/Ask for a second approver/).check();
+    await defaults.getByRole('button', { name: 'Save defaults' }).click();
+    await defaults.getByText('Settings saved').waitFor();
+    await defaults.getByText(app.dataDir).waitFor(); // the data folder, shown
+    await defaults.scrollIntoViewIfNeeded();
+    await lookedAt('settings-defaults-saved');
+
+    await page.reload();
+    await expect
+      .poll(() => defaults.getByLabel('Payments per request when syncing').inputValue())
+      .toBe('250');
+    expect(await defaults.getByLabel('A row without a purpose').inputValue()).toBe('SUPP');
+    expect(await defaults.getByLabel(/Ask for a second approver/).isChecked()).toBe(true);
+  });
+
+  it(
+    'has payments approved here by one person approved at the service by another, never by the same',
+    { timeout: 60_000 },
+    async () => {
+      // More payments than a page of the audit log holds: one entry each when approved there.
+      const checked = await importPayroll('Maker checked', 0, 30);
+      const selfApproved = await importPayroll('Self approved', 100, 3);
+      // The maker: another user's desk on the same data folder, as the CLI beside the app is.
+      const maker = createDesk({ dataDir: app.dataDir, actor: 'maria.maker', secretStore: null });
+      try {
+        const done = await maker.api.approve({ batch: checked, selection: { filter: {} } });
+        expect(done.approved).toBe(30);
+      } finally {
+        await maker.close();
+      }
+      await desk('approve', { batch: selfApproved, selection: { filter: {} } });
+      for (const [batch, count] of [
+        [checked, 30],
+        [selfApproved, 3],
+      ] as const) {
+        const synced = await desk<{ counts: { awaiting_approval_at_service: number } }>('sync', {
+          batch,
+        });
+        expect(synced.counts.awaiting_approval_at_service).toBe(count);
+      }
+
+      // The app's own user approved this one here: the second approver must be someone else.
+      await page.goto(`${app.origin}/#/sync/${selfApproved}`);
+      await page.getByRole('button', { name: 'Approve at service' }).click();
+      await page.getByRole('alert').filter({ hasText: 'someone else must approve them' }).waitFor();
+      await lookedAt('settings-maker-cannot-check');
+
+      await page.goto(`${app.origin}/#/sync/${checked}`);
+      await page.getByRole('button', { name: 'Approve at service' }).click();
+      await page.getByText('30 approved at the service').waitFor();
+
+      // The audit log names both: the maker here, and the app's user at the service.
+      const me = userInfo().username;
+      await page.goto(`${app.origin}/#/settings`);
+      const audit = page.getByRole('region', { name: 'Audit log', exact: true });
+      await audit.getByRole('combobox').selectOption('approve_at_service');
+      await audit.getByText('Entries 1–25 of 30').waitFor();
+      const rows = audit.getByRole('row').filter({ hasText: 'Approved a payment at the service' });
+      expect(await rows.count()).toBe(25);
+      for (const row of await rows.all()) {
+        expect(await row.textContent()).toContain('Maker checked');
+        expect(await row.getByRole('cell').nth(1).textContent()).toBe(me);
+        expect(await row.textContent()).toContain('approved here by: maria.maker');
+      }
+      await audit.scrollIntoViewIfNeeded();
+      await lookedAt('settings-audit-log-maker-checker');
+
+      // The older page holds the rest; then every action, and the whole log exported.
+      await audit.getByRole('button', { name: 'Older' }).click();
+      await audit.getByText('Entries 26–30 of 30').waitFor();
+      expect(await rows.count()).toBe(5);
+      await audit.getByRole('combobox').selectOption('');
+      const total = Number(
+        /of (\d+)/.exec((await audit.getByText(/^Entries 1–25 of \d+$/).textContent())!)![1],
+      );
+      expect(total).toBeGreaterThan(30);
+      const download = page.waitForEvent('download');
+      await audit.getByRole('button', { name: 'Export audit log' }).click();
+      const saved = join(tmpdir(), `audit-log-${process.pid}.csv`);
+      await (await download).saveAs(saved);
+      const lines = (await readFile(saved, 'utf8')).trim().split('\r\n');
+      expect(lines).toHaveLength(total + 1);
+      expect(lines.filter((line) => line.includes(',maria.maker,approve,'))).toHaveLength(1);
+      expect(lines.filter((line) => line.includes(`,${me},approve_at_service,`))).toHaveLength(30);
+      await audit.getByText(`Exported ${total} entries.`).waitFor();
+    },
+  );
 });

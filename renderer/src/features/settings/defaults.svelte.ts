@@ -12,6 +12,7 @@ export class DefaultsState {
   /** '' stands for "guessed from the payees" (null at the desk). */
   purpose = $state('');
   serviceApproval = $state<ServiceApproval>('for_approval');
+  secondApprover = $state(false);
   dataDir = $state<string | null>(null);
   saved = $state<Settings | null>(null);
   saving = $state(false);
@@ -28,7 +29,8 @@ export class DefaultsState {
       (this.saved.chunk_size !== this.chunkSize ||
         this.saved.execution_date_rule !== this.executionDateRule ||
         (this.saved.default_purpose ?? '') !== this.purpose ||
-        this.saved.service_approval !== this.serviceApproval),
+        this.saved.service_approval !== this.serviceApproval ||
+        this.saved.second_approver !== this.secondApprover),
   );
 
   async load(): Promise<void> {
@@ -51,6 +53,7 @@ export class DefaultsState {
           execution_date_rule: this.executionDateRule,
           default_purpose: this.purpose || null,
           service_approval: this.serviceApproval,
+          second_approver: this.secondApprover,
         }),
       );
       this.error = null;
@@ -68,6 +71,7 @@ export class DefaultsState {
     this.executionDateRule = settings.execution_date_rule;
     this.purpose = settings.default_purpose ?? '';
     this.serviceApproval = settings.service_approval;
+    this.secondApprover = settings.second_approver;
     this.dataDir = settings.data_dir;
   }
 }
