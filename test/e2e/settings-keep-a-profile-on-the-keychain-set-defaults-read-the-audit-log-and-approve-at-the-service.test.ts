@@ -6,6 +6,7 @@
 // defaults saved and kept; maker-checker: a batch approved here by one person (a second desk on
 // the same data folder, as another user) approved at the service from the app by another, and
 // one approved by the app's own user refused; the audit log naming both, paged and exported.
+// Last, a host with no keychain to reach: what to install, and credentials kept for this run.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
@@ -266,7 +267,9 @@ describe('Settings', () => {
         expect(await row.getByRole('cell').nth(1).textContent()).toBe(me);
         expect(await row.textContent()).toContain('approved here by: maria.maker');
       }
-      await audit.scrollIntoViewIfNeeded();
+      await audit
+        .getByRole('heading', { name: 'Audit log' })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await lookedAt('settings-audit-log-maker-checker');
 
       // The older page holds the rest; then every action, and the whole log exported.
@@ -287,6 +290,52 @@ describe('Settings', () => {
       expect(lines.filter((line) => line.includes(',maria.maker,approve,'))).toHaveLength(1);
       expect(lines.filter((line) => line.includes(`,${me},approve_at_service,`))).toHaveLength(30);
       await audit.getByText(`Exported ${total} entries.`).waitFor();
+    },
+  );
+
+  it(
+    'says what to install where there is no keychain, and keeps credentials for this run only when asked',
+    { timeout: 60_000 },
+    async () => {
+      const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'));
+      const baseUrl = (await card('Local sandbox').locator('dd').first().textContent())!.trim();
+      // A session bus that is not there: keytar fails at once, as on a machine with none.
+      const bare = await startWebApp({
+        env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent-payout-desk-bus' },
+      });
+      const other = await context.newPage();
+      try {
+        await other.goto(`${bare.url}#/settings`);
+        const notice = other.getByRole('note').filter({ hasText: 'No keychain on this system' });
+        await notice.getByText('apt-get install gnome-keyring').waitFor();
+
+        await other.getByRole('button', { name: 'Add profile' }).click();
+        const form = other.getByRole('form', { name: 'Add a profile' });
+        await form.getByLabel('Name').fill('For this run');
+        await form.getByLabel('Service address').fill(baseUrl);
+        await form.getByLabel('Token address').fill(`${baseUrl}/auth`);
+        await form
+          .getByLabel('CA certificate (optional)')
+          .setInputFiles({ name: 'sandbox.pem', mimeType: 'application/x-pem-file', buffer: ca });
+        await form.getByLabel('API key').fill('sandbox-api-key');
+        await form.getByLabel('Client secret').fill(SECRET);
+        // Not kept anywhere until the person says so.
+        const add = form.getByRole('button', { name: 'Add profile' });
+        expect(await add.isDisabled()).toBe(true);
+        await form.getByLabel('Keep these credentials in memory for this run only').check();
+        await screenshot(other, 'settings-no-keychain');
+        expect(await seriousViolations(other)).toEqual([]);
+        await add.click();
+
+        const kept = other.getByRole('article', { name: 'For this run' });
+        await kept.getByText('Kept in memory for this run only').waitFor();
+        await kept.getByRole('button', { name: 'Test connection of For this run' }).click();
+        await kept.getByText(/token valid until/).waitFor();
+        expect(await keychain('For this run').credentials()).toBeUndefined();
+      } finally {
+        await other.close();
+        await bare.stop();
+      }
     },
   );
 });
