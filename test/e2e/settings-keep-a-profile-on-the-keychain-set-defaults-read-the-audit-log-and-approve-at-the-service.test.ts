@@ -308,6 +308,7 @@ describe('Settings', () => {
         await other.goto(`${bare.url}#/settings`);
         const notice = other.getByRole('note').filter({ hasText: 'No keychain on this system' });
         await notice.getByText('apt-get install gnome-keyring').waitFor();
+        await screenshot(other, 'settings-no-keychain-notice');
 
         await other.getByRole('button', { name: 'Add profile' }).click();
         const form = other.getByRole('form', { name: 'Add a profile' });
