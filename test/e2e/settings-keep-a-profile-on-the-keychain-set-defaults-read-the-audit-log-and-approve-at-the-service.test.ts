@@ -143,7 +143,7 @@ describe('Settings', () => {
     await form.getByRole('button', { name: 'Add profile' }).click();
 
     const team = card(TEAM);
-    await team.getByText('Saved on the OS keychain').waitFor();
+    await team.getByText('Saved on the OS keychain', { exact: true }).waitFor();
     await team.getByText('Its own CA certificate').waitFor();
     await team.getByRole('button', { name: `Test connection of ${TEAM}` }).click();
     await team.getByText(/token valid until/).waitFor();
@@ -187,6 +187,25 @@ describe('Settings', () => {
     await ask.getByRole('button', { name: 'Remove credentials' }).click();
     await team.getByText('None saved').waitFor();
     expect(await keychain(TEAM).credentials()).toBeUndefined();
+
+    // Entered again: on the keychain once more, and the fields emptied at once.
+    await team.getByRole('button', { name: `Enter credentials of ${TEAM}` }).click();
+    const again = page.getByRole('form', { name: `Credentials of ${TEAM}` });
+    await again.getByLabel('API key').fill('sandbox-api-key');
+    await again.getByLabel('Client secret').fill(SECRET);
+    await again.getByRole('button', { name: 'Save credentials' }).click();
+    await team.getByText('Saved on the OS keychain', { exact: true }).waitFor();
+    expect((await keychain(TEAM).credentials())?.clientSecret).toBe(SECRET);
+    expect(await page.content()).not.toContain(SECRET);
+
+    // Switching to Production from the status bar asks first; cancelled, nothing changes.
+    const status = page.getByRole('contentinfo', { name: 'Status' });
+    await status.getByLabel('Profile').selectOption(LIVE);
+    const confirm = page.getByRole('alertdialog', { name: 'Switch to Production?' });
+    await confirm.waitFor();
+    await lookedAt('settings-switch-to-production-asked');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await status.getByLabel('Profile').inputValue()).toBe('Local sandbox');
 
     await live.getByRole('button', { name: `Remove profile ${LIVE}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
