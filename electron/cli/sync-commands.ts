@@ -35,8 +35,11 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
     options: { profile: { type: 'string' }, 'chunk-size': { type: 'string' } },
   });
   const batch = batchName(positionals[0]);
-  const chunk = values['chunk-size'] ? parseCount('--chunk-size', values['chunk-size'], 1) : 500;
-  if (chunk > 1000) throw new UsageError('--chunk-size takes at most 1000');
+  // Without --chunk-size, the desk's setting (500 unless changed in the app).
+  const chunk = values['chunk-size']
+    ? parseCount('--chunk-size', values['chunk-size'], 1)
+    : undefined;
+  if (chunk !== undefined && chunk > 1000) throw new UsageError('--chunk-size takes at most 1000');
   const profile = await useProfile(ctx, values.profile);
   const preview = await ctx.desk.api.syncPreview({ batch, ...(profile ? { profile } : {}) });
   ctx.note(previewText(preview));
@@ -47,7 +50,7 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
   }
   const result = await ctx.desk.api.sync({
     batch,
-    chunk_size: chunk,
+    ...(chunk !== undefined ? { chunk_size: chunk } : {}),
     ...(profile ? { profile } : {}),
   });
   const { totals } = await ctx.desk.api.getBatch({ batch });

@@ -59,6 +59,7 @@ import {
 import {
   AddProfileInput,
   ConnectionTested,
+  CredentialsRemoved,
   CredentialsSaved,
   DeskStatus,
   OptionalProfileInput,
@@ -68,6 +69,8 @@ import {
   RemovedProfile,
   SetCredentialsInput,
 } from './profiles';
+import { SaveSettingsInput, SettingsView } from './settings';
+import { AuditLogExported, AuditLogInput, AuditLogPage, ExportAuditLogInput } from './audit';
 import {
   ApproveAtServiceInput,
   ApproveAtServiceResult,
@@ -103,9 +106,15 @@ export const DESK_METHODS = {
   addProfile: method(AddProfileInput, ProfileInfo),
   removeProfile: method(ProfileNameInput, RemovedProfile),
   setCredentials: method(SetCredentialsInput, CredentialsSaved),
+  removeCredentials: method(ProfileNameInput, CredentialsRemoved),
   testConnection: method(OptionalProfileInput, ConnectionTested),
   selectProfile: method(ProfileNameInput, ProfileInfo),
   status: method(Empty, DeskStatus),
+  // Settings
+  getSettings: method(Empty, SettingsView),
+  saveSettings: method(SaveSettingsInput, SettingsView),
+  auditLog: method(AuditLogInput, AuditLogPage),
+  exportAuditLog: method(ExportAuditLogInput, AuditLogExported, true),
   // Batches
   listBatches: method(Empty, BatchList),
   getBatch: method(BatchInput, Batch),

@@ -1,5 +1,6 @@
 // The DeskApi contract between the core and every face (window, browser, command line).
 export * from './api';
+export * from './audit';
 export * from './bridge-errors';
 export * from './batches';
 export * from './common';
@@ -9,6 +10,7 @@ export * from './events';
 export * from './imports';
 export * from './live';
 export * from './profiles';
+export * from './settings';
 export * from './shell';
 export * from './sync';
 export {

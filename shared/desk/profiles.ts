@@ -60,15 +60,36 @@ const Credentials = {
   client_secret: z.string().min(1).max(1000),
 };
 
-export const AddProfileInput = z.object({
-  name: ProfileName,
-  kind: z.enum(['sandbox', 'production']),
-  base_url: HttpsUrl,
-  auth_url: HttpsUrl,
-  /** A PEM file of the one certificate to trust, for a private deployment. */
-  ca_path: z.string().min(1).max(4096).optional(),
-  credentials: z.object(Credentials).optional(),
-});
+/**
+ * A certificate as PEM text, as a window reads a picked file: a browser cannot give a path that
+ * outlives its upload, so the desk keeps the text in the data folder itself. Public, not secret.
+ */
+export const CertificatePem = z
+  .string()
+  .max(65_536, 'a certificate file is at most 64 KB')
+  .refine(
+    (pem) => pem.includes('-----BEGIN CERTIFICATE-----'),
+    'this file holds no certificate: choose a PEM file (-----BEGIN CERTIFICATE-----)',
+  );
+
+export const AddProfileInput = z
+  .object({
+    name: ProfileName,
+    kind: z.enum(['sandbox', 'production']),
+    base_url: HttpsUrl,
+    auth_url: HttpsUrl,
+    /** A PEM file of the one certificate to trust, for a private deployment. */
+    ca_path: z.string().min(1).max(4096).optional(),
+    /** The same certificate given as its text instead of a path. */
+    ca_pem: CertificatePem.optional(),
+    credentials: z.object(Credentials).optional(),
+    /** Where no keychain exists: keep the credentials in memory for this run only. */
+    keep_in_memory: z.boolean().default(false),
+  })
+  .refine((input) => !(input.ca_path && input.ca_pem), {
+    message: 'give the certificate as a path or as its text, not both',
+    path: ['ca_pem'],
+  });
 
 export const ProfileNameInput = z.object({ name: z.string().min(1).max(100) });
 export const OptionalProfileInput = z.object({ name: z.string().min(1).max(100).optional() });
@@ -80,6 +101,7 @@ export const SetCredentialsInput = z.object({
   keep_in_memory: z.boolean().default(false),
 });
 export const CredentialsSaved = z.object({ stored_in: z.enum(['keychain', 'memory']) });
+export const CredentialsRemoved = z.object({ profile: z.string() });
 
 export const ConnectionTested = z.object({
   profile: z.string(),

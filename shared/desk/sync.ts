@@ -53,7 +53,8 @@ export const ValidationDone = z.object({ checked: z.int(), invalid: z.int() });
 export const SyncInput = z.object({
   batch: BatchRef,
   ...Profile,
-  chunk_size: z.int().min(1).max(1000).default(500),
+  /** Payments per request; without it, the chunk size in the settings. */
+  chunk_size: z.int().min(1).max(1000).optional(),
   job_id: JobId.optional(),
 });
 

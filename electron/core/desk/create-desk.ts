@@ -27,6 +27,8 @@ import { importHandlers } from './import-methods';
 import { Jobs } from './jobs';
 import { liveHandlers } from './live-methods';
 import { profileHandlers } from './profile-methods';
+import { settingsHandlers } from './settings-methods';
+import { auditHandlers } from './audit-methods';
 import { syncHandlers } from './sync-methods';
 
 export interface DeskOptions {
@@ -43,6 +45,11 @@ export interface DeskOptions {
   startSandbox?: SandboxStarter;
   /** How calls to the service are retried; tests shorten the waits (time is their edge). */
   retry?: RetryPolicy;
+  /**
+   * Who the audit log names for this desk's work: the operating system's user, unless given.
+   * An edge like the clock: a test gives a second person, to prove maker-checker.
+   */
+  actor?: string;
 }
 
 export interface Desk {
@@ -61,7 +68,7 @@ export interface Desk {
 
 export function createDesk(options: DeskOptions): Desk {
   const now = options.clock ?? (() => new Date());
-  const outbox = Outbox.open(options.dataDir);
+  const outbox = Outbox.open(options.dataDir, { actor: options.actor });
   const events = new DeskEvents();
   const keychain = keychainOf(options.secretStore);
   const connections = new Connections({
@@ -74,6 +81,7 @@ export function createDesk(options: DeskOptions): Desk {
     retry: options.retry,
   });
   const ctx: DeskContext = {
+    dataDir: options.dataDir,
     outbox,
     connections,
     events,
@@ -89,6 +97,8 @@ export function createDesk(options: DeskOptions): Desk {
   }
   const handlers: DeskHandlers = {
     ...profileHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...auditHandlers(ctx),
     ...batchHandlers(ctx),
     ...draftHandlers(ctx),
     ...importHandlers(ctx),

@@ -11,6 +11,8 @@ import type { DeskEvents } from './desk-events';
 import type { Jobs } from './jobs';
 
 export interface DeskContext {
+  /** The data folder: the outbox, the Local sandbox's data, kept certificates. */
+  dataDir: string;
   outbox: Outbox;
   connections: Connections;
   events: DeskEvents;

@@ -30,6 +30,7 @@ import {
   type DeskHandlers,
 } from './desk-context';
 import { formatOf, refuseToReplace } from './files';
+import { importDefaultsOf, settingsOf } from './settings-methods';
 import {
   chooseGroup,
   firstOpenGroup,
@@ -69,6 +70,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
             saved: outbox.imports.savedMappings(),
             savedList: outbox.imports.listMappings(),
             today: ctx.today(),
+            defaults: importDefaultsOf(ctx),
             ...(group ? { group } : {}),
             signal: jobSignal,
           });
@@ -107,7 +109,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
                   ...(group.walletCurrency ? { walletCurrency: group.walletCurrency } : {}),
                 }
               : { id: '' },
-            ...(input.service_approval ? { serviceApproval: input.service_approval } : {}),
+            serviceApproval: input.service_approval ?? settingsOf(ctx).service_approval,
           });
           changed(ctx, null);
           return importSummary(summary, group ?? null, choice?.checked ?? false);
@@ -242,6 +244,7 @@ function sheetOf(ctx: DeskContext, input: ImportInput, signal: AbortSignal, jobI
     ...(input.header_row !== undefined ? { headerRow: input.header_row } : {}),
     ...mappingOf(input),
     today: ctx.today(),
+    defaults: importDefaultsOf(ctx),
     signal,
     onProgress: ({ rows, drafts }: { rows: number; drafts: number }) =>
       ctx.events.emit({ type: 'import.progress', job_id: jobId, rows, drafts }),

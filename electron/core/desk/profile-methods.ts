@@ -7,6 +7,7 @@ import { LOCAL_PROFILE, type ProfileInfo } from '../../../shared/desk/profiles';
 import { ProfileSecrets } from '../secrets';
 import type { SavedProfile } from '../outbox';
 import { isLocalProfile } from './connections';
+import { forgetCertificate, keepCertificate } from './profile-certificates';
 import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 
 type ProfileHandlers = Pick<
@@ -15,6 +16,7 @@ type ProfileHandlers = Pick<
   | 'addProfile'
   | 'removeProfile'
   | 'setCredentials'
+  | 'removeCredentials'
   | 'testConnection'
   | 'selectProfile'
   | 'status'
@@ -46,16 +48,19 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       }
       // The keychain first: should it fail, no profile without its credentials is left behind.
       if (input.credentials) {
-        await saveCredentials(ctx, input.name, input.credentials, false);
+        await saveCredentials(ctx, input.name, input.credentials, input.keep_in_memory);
       }
       try {
+        const caPath = input.ca_pem
+          ? await keepCertificate(ctx.dataDir, input.name, input.ca_pem)
+          : (input.ca_path ?? null);
         outbox.db.transaction(() => {
           outbox.profiles.save({
             name: input.name,
             kind: input.kind,
             baseUrl: input.base_url,
             authUrl: input.auth_url,
-            caPath: input.ca_path ?? null,
+            caPath,
           });
           outbox.audit.append('profile', {
             details: { name: input.name, base_url: input.base_url },
@@ -92,6 +97,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
         );
       }
       await forgetCredentials(ctx, name);
+      await forgetCertificate(ctx.dataDir, name);
       outbox.db.transaction(() => {
         outbox.db.prepare('DELETE FROM profiles WHERE name = ?').run(name);
         outbox.cache.forget(name);
@@ -113,6 +119,18 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       await ctx.connections.forget(name);
       outbox.audit.append('credentials', { details: { name, stored_in: stored } });
       return { stored_in: stored };
+    },
+
+    removeCredentials: async ({ name }) => {
+      if (isLocalProfile(name)) {
+        throw new DeskError('conflict', 'the Local sandbox uses its own credentials');
+      }
+      if (!outbox.profiles.get(name))
+        throw new DeskError('not_found', `no profile named "${name}"`);
+      await forgetCredentials(ctx, name);
+      await ctx.connections.forget(name);
+      outbox.audit.append('remove_credentials', { details: { name } });
+      return { profile: name };
     },
 
     testConnection: async ({ name }) => {

@@ -11,6 +11,8 @@ import type { Batch } from '../outbox/batch-repository';
 import { REFUSALS_NAMED } from '../outbox/draft-bulk';
 import { selectionSql } from '../outbox/draft-filters';
 import { changed, type DeskContext } from './desk-context';
+import { DeskError } from '../../../shared/desk/errors';
+import { settingsOf } from './settings-methods';
 import type { z } from 'zod';
 
 export async function approveAtService(
@@ -30,6 +32,15 @@ export async function approveAtService(
     params: chosen.params,
   };
   const total = outbox.bulk.count(where);
+  // Maker-checker: who approved the batch's drafts here, by the append-only audit log.
+  const makers = outbox.audit.actorsOf(batch.id, 'approve');
+  const checker = outbox.audit.actor;
+  if (settingsOf(ctx).second_approver && makers.includes(checker)) {
+    throw new DeskError(
+      'conflict',
+      `${checker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service: the settings ask for a second approver`,
+    );
+  }
   const refused: Refusal[] = [];
   let refusedTotal = 0;
   let approved = 0;
@@ -52,7 +63,12 @@ export async function approveAtService(
         );
         outbox.db.transaction(() => {
           outbox.drafts.recordServiceApproval(draft.id, true);
-          outbox.audit.append('approve_at_service', { batchId: batch.id, subjectId: draft.id });
+          outbox.audit.append('approve_at_service', {
+            batchId: batch.id,
+            subjectId: draft.id,
+            // Both sides of the four eyes, as the log names them: the makers here, this checker.
+            details: { approved_here_by: makers, second_approver: !makers.includes(checker) },
+          });
         })();
         approved += 1;
       } catch (error) {

@@ -1,6 +1,7 @@
 // Sync: what a sync would do, first; validation of new beneficiaries; the sync itself with its
 // stages and each import job's progress as events, cancellable between requests; retry of what
 // failed; and approval at the service of payments sent for approval there (the checker's step).
+import { settingsOf } from './settings-methods';
 import { DeskError } from '../../../shared/desk/errors';
 import type { SyncPreview } from '../../../shared/desk/sync';
 import { formatAmount } from '../../../shared/domain/money';
@@ -78,7 +79,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
           await checkGroup(ctx, batch, name);
           const connected = await ctx.connections.connect(name);
           const engine = new SyncEngine(outbox, connected.client, {
-            chunkSize: chunk_size,
+            chunkSize: chunk_size ?? settingsOf(ctx).chunk_size,
             onProgress: stage,
           });
           const result = await engine.sync(batch.id, jobSignal);

@@ -29,10 +29,14 @@ export class Outbox {
   readonly cache: ServiceCache;
   readonly groupDrafts: GroupDraftsRepository;
 
-  constructor(readonly db: Db) {
+  /** `actor`: who the audit log names; the operating system's user unless given. */
+  constructor(
+    readonly db: Db,
+    actor?: string,
+  ) {
     this.batches = new BatchRepository(db);
     this.drafts = new DraftRepository(db);
-    this.audit = new AuditRepository(db);
+    this.audit = new AuditRepository(db, actor);
     this.locks = new BatchLocks(db);
     this.sync = new SyncRepository(db);
     this.profiles = new ProfileRepository(db);
@@ -45,8 +49,8 @@ export class Outbox {
     this.groupDrafts = new GroupDraftsRepository(db);
   }
 
-  static open(dataDir: string): Outbox {
-    return new Outbox(openOutboxDatabase(dataDir));
+  static open(dataDir: string, options: { actor?: string | undefined } = {}): Outbox {
+    return new Outbox(openOutboxDatabase(dataDir), options.actor);
   }
 
   close(): void {

@@ -7,6 +7,7 @@ export {
   type SheetImportRequest,
   type SheetImportSummary,
 } from './drafting/sheet-import';
+export type { ImportDefaults } from './drafting/row-to-draft';
 export { readableFileSize } from './reading/file-kind';
 export { SheetFileError } from './reading/sheet-types';
 export { FIELDS } from './understanding/fields';
@@ -17,6 +18,7 @@ export { batchResults, type BatchSheetSource } from './writing/batch-results';
 export { resultRow } from './writing/result-rows';
 export { writeResults } from './writing/results-export';
 export { writeStatement } from './writing/statement-export';
+export { writeAuditLog, type AuditExportRow } from './writing/audit-export';
 export {
   inspectSheet,
   PREVIEW_ROWS,

@@ -6,7 +6,8 @@ export type Route =
   | { screen: 'editor'; batchId: string }
   | { screen: 'import'; appendTo: string | null }
   | { screen: 'sync'; batchId: string | null }
-  | { screen: 'groups' };
+  | { screen: 'groups' }
+  | { screen: 'settings' };
 
 export function parseRoute(hash: string): Route {
   const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -15,6 +16,7 @@ export function parseRoute(hash: string): Route {
     return { screen: 'import', appendTo: id === 'append' ? (extra ?? null) : null };
   if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
   if (screen === 'groups') return { screen: 'groups' };
+  if (screen === 'settings') return { screen: 'settings' };
   return { screen: 'batches' };
 }
 
@@ -30,6 +32,8 @@ export function hrefOf(route: Route): string {
       return route.batchId ? `#/sync/${encodeURIComponent(route.batchId)}` : '#/sync';
     case 'groups':
       return '#/groups';
+    case 'settings':
+      return '#/settings';
   }
 }
 

@@ -16,7 +16,9 @@ export interface WebApp {
 
 const ROOT = join(import.meta.dirname, '../../..');
 
-export async function startWebApp(options: { dataDir?: string } = {}): Promise<WebApp> {
+export async function startWebApp(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<WebApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'payout-desk-web-')));
   const child = spawn(
     process.execPath,
@@ -24,7 +26,7 @@ export async function startWebApp(options: { dataDir?: string } = {}): Promise<W
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PAYOUT_DESK_HOME: dataDir },
+      env: { ...process.env, PAYOUT_DESK_HOME: dataDir, ...options.env },
     },
   );
   const url = await launchUrlOf(child);

@@ -48,6 +48,13 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
         base_url: 'https://a.example.com',
         auth_url: 'https://a.example.com',
       },
+      {
+        name: 'Not a certificate',
+        kind: 'sandbox',
+        base_url: 'https://a.example.com',
+        auth_url: 'https://a.example.com',
+        ca_pem: 'hello',
+      },
     ],
   },
   removeProfile: { valid: [{ name: 'Production EU' }], invalid: [{}, { name: '' }] },
@@ -58,9 +65,33 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     ],
     invalid: [{ name: 'P', api_key: '', client_secret: 's' }],
   },
+  removeCredentials: { valid: [{ name: 'P' }], invalid: [{}, { name: '' }] },
   testConnection: { valid: [{}, { name: 'P' }], invalid: [{ name: 3 }] },
   selectProfile: { valid: [{ name: 'Local sandbox' }], invalid: [{}] },
   status: { valid: [{}], invalid: [7] },
+  getSettings: { valid: [{}], invalid: [[]] },
+  auditLog: {
+    valid: [{}, { skip: 50, take: 200, action: 'approve' }],
+    invalid: [{ take: 0 }, { take: 201 }, { skip: -1 }],
+  },
+  exportAuditLog: {
+    valid: [{ file: 'audit.csv' }, { file: 'audit.xlsx', force: true, job_id: 'audit-1' }],
+    invalid: [{}],
+  },
+  saveSettings: {
+    valid: [
+      {},
+      { chunk_size: 250, execution_date_rule: 'next_weekday', default_purpose: 'SUPP' },
+      { default_purpose: null, service_approval: 'approved', second_approver: true },
+    ],
+    invalid: [
+      { chunk_size: 0 },
+      { chunk_size: 1001 },
+      { default_purpose: 'ABCD' },
+      { execution_date_rule: 'someday' },
+      { service_approval: 'maybe' },
+    ],
+  },
   listBatches: { valid: [{}], invalid: ['all'] },
   getBatch: { valid: [{ batch: 'January' }], invalid: [{ batch: '' }] },
   renameBatch: {

@@ -40,6 +40,16 @@ export interface DraftTarget {
   walletCurrency?: string;
   /** Today as YYYY-MM-DD: payment dates before it are worth a warning. */
   today: string;
+  /** What a row that gives no purpose or no date takes (the person's settings). */
+  defaults?: ImportDefaults;
+}
+
+/** The person's defaults for a row's blanks: absent, the rules below decide (or flag it). */
+export interface ImportDefaults {
+  /** An ISO 20022 purpose code instead of the one guessed from the payees. */
+  purpose?: string;
+  /** YYYY-MM-DD for a row without an execution date. */
+  executionDate?: string;
 }
 
 export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {
@@ -64,7 +74,7 @@ export function draftContext(
   const payees = payeeKind(header.mapping, header.headers);
   return {
     ...target,
-    defaultPurpose: defaultPurpose(payees),
+    defaultPurpose: target.defaults?.purpose ?? defaultPurpose(payees),
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
@@ -344,7 +354,7 @@ function paymentOf(
     if (guessed) problem('amount', guessed, 'warning');
   }
 
-  const date = text.execution_date;
+  const date = text.execution_date ?? context.defaults?.executionDate;
   return {
     source: { type: 'group', id: context.groupId },
     target: { type: 'contact', id: '' },

@@ -11,7 +11,7 @@ import type { Outbox } from '../../outbox';
 import { mappingNotes, mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
-import { draftContext, importedDraft, type DraftTarget } from './row-to-draft';
+import { draftContext, importedDraft, type DraftTarget, type ImportDefaults } from './row-to-draft';
 import type { PassedOverSheet } from '../understanding/sheet-choice';
 import { readSheet, type SheetReading } from './sheet-reading';
 import type { ReadingRequest } from './sheet-reading-protocol';
@@ -49,6 +49,8 @@ export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   limits?: SheetLimits;
   /** YYYY-MM-DD; payment dates before it get a warning. Defaults to today. */
   today?: string;
+  /** What rows that give no purpose or no date take. */
+  defaults?: ImportDefaults;
   /** Rows read, and drafts committed, after each chunk. */
   onProgress?: (progress: { rows: number; drafts: number }) => void;
   /** Which thread makes the drafts (sheet-reading-protocol.ts); balanced unless a test pins it. */
@@ -280,6 +282,7 @@ function draftTargetOf(request: SheetImportRequest, target: AppendTarget | undef
     groupId: group.id,
     ...(group.walletCurrency ? { walletCurrency: group.walletCurrency } : {}),
     today: request.today ?? new Date().toISOString().slice(0, 10),
+    ...(request.defaults ? { defaults: request.defaults } : {}),
   };
 }
 

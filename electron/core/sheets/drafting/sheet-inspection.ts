@@ -20,7 +20,7 @@ import { mappingConfidence } from '../understanding/mapping-confidence';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { isRequired, requiredUnmapped } from '../understanding/required-fields';
 import { cellsOf, draftPreview, type PreviewRow } from './preview-drafts';
-import type { DraftTarget } from './row-to-draft';
+import type { DraftTarget, ImportDefaults } from './row-to-draft';
 import { readSheet, type SheetReading } from './sheet-reading';
 import type { ReadRow } from './sheet-reading-protocol';
 
@@ -40,6 +40,8 @@ export interface SheetInspectionRequest {
   savedList?: readonly { key: string; name: string; updatedAt: string }[];
   /** YYYY-MM-DD; payment dates before it get a warning, as at the import. */
   today: string;
+  /** What rows that give no purpose or no date take, as at the import. */
+  defaults?: ImportDefaults;
   /** The group the rows would be paid from: its wallet's currency changes a row's issues. */
   group?: { id: string; walletCurrency?: string | undefined };
   limits?: SheetLimits;
@@ -58,6 +60,7 @@ export async function inspectSheet(request: SheetInspectionRequest): Promise<She
     groupId: request.group?.id ?? '',
     ...(request.group?.walletCurrency ? { walletCurrency: request.group.walletCurrency } : {}),
     today: request.today,
+    ...(request.defaults ? { defaults: request.defaults } : {}),
   };
   const reading = await readSheet(
     {

@@ -77,6 +77,16 @@ export class ImportWizard {
     this.#unsubscribe = desk.shell.onEvent((event) => this.#onEvent(event));
     void this.loadBatches();
     void this.loadGroups();
+    void this.#loadDefaultApproval();
+  }
+
+  /** The choice starts as the settings' default (Settings › Defaults); the person may change it. */
+  async #loadDefaultApproval(): Promise<void> {
+    try {
+      this.serviceApproval = (await desk.getSettings({})).service_approval;
+    } catch {
+      // The wizard's own default stands; the import itself reports any trouble with the desk.
+    }
   }
 
   get hasNativeDialog(): boolean {

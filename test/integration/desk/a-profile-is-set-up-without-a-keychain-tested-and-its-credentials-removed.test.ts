@@ -1,0 +1,90 @@
+// Profiles through the desk on a machine with no keychain: credentials are refused with what to
+// install unless kept for this run only; a certificate given as text (as the window reads a
+// picked file) is kept in the data folder and trusted; the connection test gets a token and
+// says until when; credentials are removed on their own, and a removed profile takes its
+// kept certificate with it.
+import { readFile, stat } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CREDENTIALS } from '../../../sandbox/sandbox';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+let service: TestSandbox;
+let t: TestDesk;
+beforeAll(async () => {
+  service = await startTestSandbox();
+  t = await openTestDesk({ secretStore: null });
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+
+const CREDENTIALS = {
+  api_key: DEMO_CREDENTIALS.apiKey,
+  client_secret: DEMO_CREDENTIALS.clientSecret,
+};
+const profile = () => ({
+  name: 'Team sandbox',
+  kind: 'sandbox' as const,
+  base_url: service.sandbox.baseUrl,
+  auth_url: service.sandbox.authUrl,
+  ca_pem: service.sandbox.ca,
+});
+
+describe('a profile on a machine without a keychain', () => {
+  it('says no keychain is there, and refuses to keep credentials anywhere but memory', async () => {
+    const { api } = t.desk;
+    expect((await api.listProfiles({})).secret_store).toBe('unavailable');
+    const refused = await api
+      .addProfile({ ...profile(), credentials: CREDENTIALS })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'keychain_unavailable' });
+    expect((refused as Error).message).toContain('gnome-keyring');
+    expect((refused as Error).message).toContain('in memory for this run only');
+    // Nothing half made: no profile without its credentials.
+    expect((await api.listProfiles({})).profiles.map((p) => p.name)).toEqual(['Local sandbox']);
+  });
+
+  it(
+    'keeps them for this run, trusts the certificate given as text, and tests the connection',
+    { timeout: 60_000 },
+    async () => {
+      const { api } = t.desk;
+      const added = await api.addProfile({
+        ...profile(),
+        credentials: CREDENTIALS,
+        keep_in_memory: true,
+      });
+      expect(added).toMatchObject({ name: 'Team sandbox', credentials: 'in_memory' });
+      expect(added.ca_path).not.toBeNull();
+      expect(added.ca_path!.startsWith(t.dataDir)).toBe(true);
+      expect(await readFile(added.ca_path!, 'utf8')).toBe(service.sandbox.ca);
+
+      const before = Date.now();
+      const tested = await api.testConnection({ name: 'Team sandbox' });
+      expect(tested.base_url).toBe(service.sandbox.baseUrl);
+      expect(Date.parse(tested.token_valid_until)).toBeGreaterThan(before);
+      const listed = (await api.listProfiles({})).profiles.find((p) => p.name === 'Team sandbox');
+      expect(listed?.token_valid_until).toBe(tested.token_valid_until);
+    },
+  );
+
+  it('removes the credentials alone, then the profile with its kept certificate', async () => {
+    const { api } = t.desk;
+    const { ca_path } = (await api.listProfiles({})).profiles.find(
+      (p) => p.name === 'Team sandbox',
+    )!;
+    expect(await api.removeCredentials({ name: 'Team sandbox' })).toEqual({
+      profile: 'Team sandbox',
+    });
+    const listed = (await api.listProfiles({})).profiles.find((p) => p.name === 'Team sandbox');
+    expect(listed?.credentials).toBe('missing');
+    await expect(api.testConnection({ name: 'Team sandbox' })).rejects.toMatchObject({
+      code: 'no_credentials',
+    });
+
+    await api.removeProfile({ name: 'Team sandbox' });
+    await expect(stat(ca_path!)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
