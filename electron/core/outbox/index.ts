@@ -2,6 +2,7 @@
 import { AuditRepository } from './audit-repository';
 import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
+import { BeneficiaryQueries } from './beneficiary-queries';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftBulk } from './draft-bulk';
 import { DraftQueries } from './draft-queries';
@@ -26,6 +27,7 @@ export class Outbox {
   readonly journal: EditJournal;
   readonly settings: SettingsRepository;
   readonly cache: ServiceCache;
+  readonly beneficiaries: BeneficiaryQueries;
 
   constructor(readonly db: Db) {
     this.batches = new BatchRepository(db);
@@ -40,6 +42,7 @@ export class Outbox {
     this.journal = new EditJournal(db);
     this.settings = new SettingsRepository(db);
     this.cache = new ServiceCache(db);
+    this.beneficiaries = new BeneficiaryQueries(db);
   }
 
   static open(dataDir: string): Outbox {

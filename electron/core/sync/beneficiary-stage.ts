@@ -54,8 +54,13 @@ export class BeneficiaryStage {
           this.landFindings(draft, issues);
           invalid += 1;
         } else if (options.save && draft.beneficiary) {
-          await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
-          this.outbox.sync.markBeneficiarySynced(draft.beneficiary.id, 'synced');
+          const saved = await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
+          this.outbox.sync.markBeneficiarySynced(
+            draft.beneficiary.id,
+            'synced',
+            undefined,
+            saved.active,
+          );
         }
         checked += 1;
         if (options.save && checked % 100 === 0) options.progress(checked, total);

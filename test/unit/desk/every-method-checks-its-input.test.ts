@@ -216,6 +216,23 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [{ wallet_id: 'w-1', file: 'statement.csv' }],
     invalid: [{ wallet_id: 'w-1', file: 'statement.csv', page_size: 0 }],
   },
+  listBeneficiaries: {
+    valid: [{}, { skip: 100, take: 500, search: 'hopper 3192', batch: 'January' }],
+    invalid: [{ take: 0 }, { take: 501 }, { skip: -1 }, { search: 'x'.repeat(201) }, { batch: '' }],
+  },
+  getBeneficiary: { valid: [{ id: ID }], invalid: [{ id: '' }, {}] },
+  editBeneficiary: {
+    valid: [
+      { id: ID, changes: { 'beneficiary.bank_details.bank_code': '601613' } },
+      { id: ID, changes: { 'beneficiary.country': 'DE', 'beneficiary.entity.company_name': null } },
+    ],
+    invalid: [
+      { id: ID, changes: {} },
+      { id: ID, changes: { 'amount.amount': '12.50' } },
+      { id: ID, changes: { 'beneficiary.bank_details.colour': 'red' } },
+      { id: ID, changes: { 'beneficiary.country': true, 'amount.type': 'SEND' } },
+    ],
+  },
 };
 
 describe('the DeskApi contract', () => {
