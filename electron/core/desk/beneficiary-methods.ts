@@ -18,9 +18,9 @@ export function beneficiaryHandlers(ctx: DeskContext): BeneficiaryHandlers {
   const { outbox } = ctx;
   const drafts = draftHandlers(ctx);
   return {
-    listBeneficiaries: ({ skip, take, search, batch }) => {
+    listBeneficiaries: ({ skip, take, search, batch, status }) => {
       const batchId = batch === undefined ? undefined : batchOf(ctx, batch).id;
-      const found = outbox.beneficiaries.window({ skip, take, search, batchId });
+      const found = outbox.beneficiaries.window({ skip, take, search, batchId, status });
       return { total: found.total, skip, rows: found.rows.map(itemOf) };
     },
 

@@ -26,6 +26,7 @@ export interface BeneficiaryQuery {
   take: number;
   search?: string | undefined;
   batchId?: string | undefined;
+  status?: BeneficiaryRow['status'] | undefined;
 }
 
 // Drafted payees carry their payment's columns (its payee name is the name they are paid
@@ -86,6 +87,10 @@ function whereOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
   if (query.batchId) {
     clauses.push('batch_id = ?');
     params.push(query.batchId);
+  }
+  if (query.status) {
+    clauses.push('status = ?');
+    params.push(query.status);
   }
   const words = query.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   for (const word of words) {

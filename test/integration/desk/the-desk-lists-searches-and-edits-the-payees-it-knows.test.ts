@@ -156,3 +156,36 @@ describe('the payees the outbox knows', () => {
     });
   });
 });
+
+describe('validating a selection of payees', () => {
+  it('checks only the payees chosen, and lists those found wrong with the field named', async () => {
+    const { api } = t.desk;
+    const file = join(sheets, 'selection.csv');
+    await writeFile(
+      file,
+      [
+        HEADER,
+        ',INDIVIDUAL,Ann,Nosort,,GB,GBP,Ann Nosort,31926819,,,5.00,,SEND,2030-01-31,SALA,A',
+        ',INDIVIDUAL,Bob,Nosort,,GB,GBP,Bob Nosort,31926819,,,6.00,,SEND,2030-01-31,SALA,B',
+        ',INDIVIDUAL,Cy,Fine,,GB,GBP,Cy Fine,31926819,601613,,7.00,,SEND,2030-01-31,SALA,C',
+      ].join('\n'),
+    );
+    await api.importSheet({ file, batch_name: 'Selection' });
+    const payees = (await api.listBeneficiaries({ batch: 'Selection' })).rows;
+    const id = (name: string) => payees.find((p) => p.name === name)!.id;
+    expect(
+      await api.validateBeneficiaries({
+        batch: 'Selection',
+        beneficiaries: [id('Ann Nosort'), id('Cy Fine')],
+      }),
+    ).toEqual({ checked: 2, invalid: 1 });
+    const invalid = await api.listBeneficiaries({ batch: 'Selection', status: 'invalid' });
+    expect(invalid.rows.map((p) => [p.name, p.issues.map((i) => [i.field, i.source])])).toEqual([
+      ['Ann Nosort', [['beneficiary.bank_details', 'service']]],
+    ]);
+    expect(invalid.rows[0]!.issues[0]!.message).toContain('bank_code');
+    // Bob was not asked about: still only drafted, with nothing found.
+    const bob = await api.getBeneficiary({ id: id('Bob Nosort') });
+    expect([bob.status, bob.issues]).toEqual(['draft', []]);
+  });
+});

@@ -175,7 +175,13 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     invalid: [{ batch: 'January' }],
   },
   syncPreview: { valid: [{ batch: 'January' }], invalid: [{ batch: 7 }] },
-  validateBeneficiaries: { valid: [{ batch: 'January', job_id: 'v1' }], invalid: [{}] },
+  validateBeneficiaries: {
+    valid: [
+      { batch: 'January', job_id: 'v1' },
+      { batch: 'January', beneficiaries: [ID] },
+    ],
+    invalid: [{}, { batch: 'January', beneficiaries: [] }],
+  },
   sync: {
     valid: [{ batch: 'January' }, { batch: 'January', chunk_size: 1000, job_id: 'sync-1' }],
     invalid: [
@@ -217,8 +223,18 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     invalid: [{ wallet_id: 'w-1', file: 'statement.csv', page_size: 0 }],
   },
   listBeneficiaries: {
-    valid: [{}, { skip: 100, take: 500, search: 'hopper 3192', batch: 'January' }],
-    invalid: [{ take: 0 }, { take: 501 }, { skip: -1 }, { search: 'x'.repeat(201) }, { batch: '' }],
+    valid: [
+      {},
+      { skip: 100, take: 500, search: 'hopper 3192', batch: 'January', status: 'invalid' },
+    ],
+    invalid: [
+      { take: 0 },
+      { take: 501 },
+      { skip: -1 },
+      { search: 'x'.repeat(201) },
+      { batch: '' },
+      { status: 'lost' },
+    ],
   },
   getBeneficiary: { valid: [{ id: ID }], invalid: [{ id: '' }, {}] },
   editBeneficiary: {
