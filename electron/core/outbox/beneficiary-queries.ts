@@ -36,7 +36,7 @@ const KNOWN = `
     SELECT b.id, b.sync_state AS status, b.remote_status, b.updated_at, p.payee AS name,
       b.body_json, p.id AS draft_id, p.source_row, p.state AS draft_state, p.issues_json,
       b.batch_id, bt.name AS batch_name, 1 AS payments,
-      lower(coalesce(p.payee, '') || ' ' ||
+      payee_sort_key(coalesce(p.payee, '') || ' ' ||
         coalesce(json_extract(b.body_json, '$.bank_details.account_number'), '') || ' ' || b.id)
         AS words,
       p.rowid AS first_payment
@@ -47,7 +47,7 @@ const KNOWN = `
     SELECT json_extract(p.body_json, '$.target.id') AS id, 'held', NULL, MAX(p.updated_at), NULL,
       NULL, NULL, NULL, NULL, '[]',
       -- SQLite takes these bare columns from the row MIN() picked: the first payment to it.
-      p.batch_id, bt.name, COUNT(*), lower(json_extract(p.body_json, '$.target.id')), MIN(p.rowid)
+      p.batch_id, bt.name, COUNT(*), payee_sort_key(json_extract(p.body_json, '$.target.id')), MIN(p.rowid)
     FROM payment_drafts p
     JOIN batches bt ON bt.id = p.batch_id AND bt.state = 'ready'
     WHERE p.beneficiary_draft_id IS NULL
@@ -57,7 +57,13 @@ const KNOWN = `
   )`;
 
 export class BeneficiaryQueries {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    // SQLite's lower() folds ASCII only: "Émile" would sort after "Zoe" and a search for
+    // "émile" would miss him. Names sort and are found as a person reads them, accents aside.
+    db.function('payee_sort_key', { deterministic: true }, (name: unknown) =>
+      typeof name === 'string' ? foldCase(name) : name,
+    );
+  }
 
   /** A window of the payees a search finds, sorted by name, and how many it finds in all. */
   window(query: BeneficiaryQuery): { total: number; rows: BeneficiaryRow[] } {
@@ -69,7 +75,7 @@ export class BeneficiaryQueries {
     const rows = this.db
       .prepare(
         `${KNOWN} SELECT * FROM known WHERE ${where.sql}
-         ORDER BY lower(coalesce(name, id)), id LIMIT ? OFFSET ?`,
+         ORDER BY payee_sort_key(coalesce(name, id)), id LIMIT ? OFFSET ?`,
       )
       .all(...where.params, query.take, query.skip) as BeneficiaryRow[];
     return { total, rows };
@@ -92,10 +98,15 @@ function whereOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
     clauses.push('status = ?');
     params.push(query.status);
   }
-  const words = query.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  const words = query.search ? foldCase(query.search).split(/\s+/).filter(Boolean) : [];
   for (const word of words) {
     clauses.push(`words LIKE ? ESCAPE '\\'`);
     params.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
   return { sql: clauses.join(' AND '), params };
+}
+
+/** Lower case without accents: "Émile" is found by "emile" and sorts among the E's. */
+function foldCase(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }

@@ -80,6 +80,7 @@ describe('the payees the outbox knows', () => {
     const bySearch = async (search: string) =>
       (await api.listBeneficiaries({ search })).rows.map((b) => b.name ?? b.id);
     expect(await bySearch('ZOLA')).toEqual(['Émile Zola']);
+    expect(await bySearch('emile')).toEqual(['Émile Zola']);
     expect(await bySearch('319268 bad')).toEqual(['Bad Amount']);
     expect(await bySearch('known-2')).toEqual(['b-known-2']);
     expect(await bySearch('100%')).toEqual([]);
