@@ -30,36 +30,34 @@ export interface BeneficiaryQuery {
 }
 
 // Drafted payees carry their payment's columns (its payee name is the name they are paid
-// under); a payee named by id only is known by that id. `words` is what a search looks in.
-const KNOWN = `
-  WITH known AS (
-    SELECT b.id, b.sync_state AS status, b.remote_status, b.updated_at, p.payee AS name,
-      b.body_json, p.id AS draft_id, p.source_row, p.state AS draft_state, p.issues_json,
-      b.batch_id, bt.name AS batch_name, 1 AS payments,
-      payee_sort_key(coalesce(p.payee, '') || ' ' ||
-        coalesce(json_extract(b.body_json, '$.bank_details.account_number'), '') || ' ' || b.id)
-        AS words,
-      p.rowid AS first_payment
-    FROM beneficiary_drafts b
-    JOIN payment_drafts p ON p.beneficiary_draft_id = b.id
-    JOIN batches bt ON bt.id = b.batch_id AND bt.state = 'ready'
-    UNION ALL
-    SELECT json_extract(p.body_json, '$.target.id') AS id, 'held', NULL, MAX(p.updated_at), NULL,
-      NULL, NULL, NULL, NULL, '[]',
-      -- SQLite takes these bare columns from the row MIN() picked: the first payment to it.
-      p.batch_id, bt.name, COUNT(*), payee_sort_key(json_extract(p.body_json, '$.target.id')), MIN(p.rowid)
-    FROM payment_drafts p
-    JOIN batches bt ON bt.id = p.batch_id AND bt.state = 'ready'
-    WHERE p.beneficiary_draft_id IS NULL
-      AND coalesce(json_extract(p.body_json, '$.target.id'), '') <> ''
-      AND json_extract(p.body_json, '$.target.id') NOT IN (SELECT id FROM beneficiary_drafts)
-    GROUP BY 1
-  )`;
+// under); a payee named by id only is known by that id. Each part is filtered on its own, so
+// that a count without a search reads indexed columns only and no text is folded.
+const DRAFTED = `
+  SELECT b.id, b.sync_state AS status, b.remote_status, b.updated_at, p.payee AS name,
+    b.body_json, p.id AS draft_id, p.source_row, p.state AS draft_state, p.issues_json,
+    b.batch_id, bt.name AS batch_name, 1 AS payments, p.rowid AS first_payment
+  FROM beneficiary_drafts b
+  JOIN payment_drafts p ON p.beneficiary_draft_id = b.id
+  JOIN batches bt ON bt.id = b.batch_id AND bt.state = 'ready'`;
+const TARGET = `json_extract(p.body_json, '$.target.id')`;
+const HELD = `
+  SELECT ${TARGET} AS id, 'held' AS status, NULL AS remote_status, MAX(p.updated_at) AS updated_at,
+    NULL AS name, NULL AS body_json, NULL AS draft_id, NULL AS source_row, NULL AS draft_state,
+    '[]' AS issues_json,
+    -- SQLite takes these bare columns from the row MIN() picked: the first payment to it.
+    p.batch_id, bt.name AS batch_name, COUNT(*) AS payments, MIN(p.rowid) AS first_payment
+  FROM payment_drafts p
+  JOIN batches bt ON bt.id = p.batch_id AND bt.state = 'ready'
+  WHERE p.beneficiary_draft_id IS NULL AND coalesce(${TARGET}, '') <> ''
+    AND ${TARGET} NOT IN (SELECT id FROM beneficiary_drafts)`;
+// Names sort as a person reads them, accents aside; only a name beyond ASCII needs folding.
+const SORT_KEY = `CASE WHEN coalesce(name, id) GLOB '*[^ -~]*'
+  THEN payee_sort_key(coalesce(name, id)) ELSE lower(coalesce(name, id)) END`;
 
 export class BeneficiaryQueries {
   constructor(private readonly db: Db) {
     // SQLite's lower() folds ASCII only: "Émile" would sort after "Zoe" and a search for
-    // "émile" would miss him. Names sort and are found as a person reads them, accents aside.
+    // "émile" would miss him.
     db.function('payee_sort_key', { deterministic: true }, (name: unknown) =>
       typeof name === 'string' ? foldCase(name) : name,
     );
@@ -67,43 +65,61 @@ export class BeneficiaryQueries {
 
   /** A window of the payees a search finds, sorted by name, and how many it finds in all. */
   window(query: BeneficiaryQuery): { total: number; rows: BeneficiaryRow[] } {
-    const where = whereOf(query);
+    const known = knownSql(query);
     const total = this.db
-      .prepare(`${KNOWN} SELECT COUNT(*) FROM known WHERE ${where.sql}`)
+      .prepare(`SELECT COUNT(*) FROM (${known.sql})`)
       .pluck()
-      .get(...where.params) as number;
+      .get(...known.params) as number;
     const rows = this.db
-      .prepare(
-        `${KNOWN} SELECT * FROM known WHERE ${where.sql}
-         ORDER BY payee_sort_key(coalesce(name, id)), id LIMIT ? OFFSET ?`,
-      )
-      .all(...where.params, query.take, query.skip) as BeneficiaryRow[];
+      .prepare(`SELECT * FROM (${known.sql}) ORDER BY ${SORT_KEY}, id LIMIT ? OFFSET ?`)
+      .all(...known.params, query.take, query.skip) as BeneficiaryRow[];
     return { total, rows };
   }
 
   get(id: string): BeneficiaryRow | undefined {
-    return this.db.prepare(`${KNOWN} SELECT * FROM known WHERE id = ?`).get(id) as
-      BeneficiaryRow | undefined;
+    return this.db
+      .prepare(
+        `SELECT * FROM (${DRAFTED} WHERE b.id = ? UNION ALL ${HELD} AND ${TARGET} = ? GROUP BY 1)`,
+      )
+      .get(id, id) as BeneficiaryRow | undefined;
   }
 }
 
-function whereOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
-  const clauses = ['1 = 1'];
-  const params: unknown[] = [];
+/** Both parts with the query's filters in each: a batch, a status, words of a search. */
+function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
+  const drafted: string[] = [];
+  const held: string[] = [];
+  const draftedParams: unknown[] = [];
+  const heldParams: unknown[] = [];
   if (query.batchId) {
-    clauses.push('batch_id = ?');
-    params.push(query.batchId);
+    drafted.push('b.batch_id = ?');
+    draftedParams.push(query.batchId);
+    held.push('p.batch_id = ?');
+    heldParams.push(query.batchId);
   }
   if (query.status) {
-    clauses.push('status = ?');
-    params.push(query.status);
+    drafted.push('b.sync_state = ?');
+    draftedParams.push(query.status);
+    if (query.status !== 'held') held.push('0');
   }
   const words = query.search ? foldCase(query.search).split(/\s+/).filter(Boolean) : [];
   for (const word of words) {
-    clauses.push(`words LIKE ? ESCAPE '\\'`);
-    params.push(`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // LIKE is case-blind for ASCII; the name is folded for the rest (É is e).
+    drafted.push(
+      `(payee_sort_key(p.payee) LIKE ? ESCAPE '\\'
+        OR json_extract(b.body_json, '$.bank_details.account_number') LIKE ? ESCAPE '\\'
+        OR b.id LIKE ? ESCAPE '\\')`,
+    );
+    draftedParams.push(like, like, like);
+    held.push(`${TARGET} LIKE ? ESCAPE '\\'`);
+    heldParams.push(like);
   }
-  return { sql: clauses.join(' AND '), params };
+  const and = (clauses: string[]) => clauses.map((clause) => ` AND ${clause}`).join('');
+  return {
+    sql: `${DRAFTED} WHERE 1 = 1${and(drafted)} UNION ALL ${HELD}${and(held)} GROUP BY 1`,
+    params: [...draftedParams, ...heldParams],
+  };
 }
 
 /** Lower case without accents: "Émile" is found by "emile" and sorts among the E's. */
