@@ -14,6 +14,13 @@ import {
   SetServiceApprovalInput,
 } from './batches';
 import {
+  BeneficiaryIdInput,
+  BeneficiaryList,
+  BeneficiaryListInput,
+  BeneficiaryListItem,
+  EditBeneficiaryInput,
+} from './beneficiaries';
+import {
   ApproveInput,
   ApproveResult,
   BatchInput,
@@ -153,6 +160,10 @@ export const DESK_METHODS = {
   getWallet: method(WalletInput, WalletView),
   getStatement: method(StatementInput, StatementView),
   exportStatement: method(ExportStatementInput, StatementExported, true),
+  // Beneficiaries
+  listBeneficiaries: method(BeneficiaryListInput, BeneficiaryList),
+  getBeneficiary: method(BeneficiaryIdInput, BeneficiaryListItem),
+  editBeneficiary: method(EditBeneficiaryInput, BeneficiaryListItem),
 } as const;
 
 export type DeskMethods = typeof DESK_METHODS;

@@ -3,6 +3,7 @@ export * from './api';
 export * from './audit';
 export * from './bridge-errors';
 export * from './batches';
+export * from './beneficiaries';
 export * from './common';
 export * from './drafts';
 export * from './errors';

@@ -50,6 +50,9 @@ export const METHOD_NAMES = [
   'getWallet',
   'getStatement',
   'exportStatement',
+  'listBeneficiaries',
+  'getBeneficiary',
+  'editBeneficiary',
 ] as const satisfies readonly DeskMethodName[];
 
 /** Fails to compile when the contract gains a method this list lacks. */

@@ -3,7 +3,7 @@
 // approved or for approval); validation of new beneficiaries; the sync itself, cancel, retry;
 // approval at the service of payments sent for approval.
 import { z } from 'zod';
-import { BatchRef, DecimalText, JobId, MoneyTotal, Refusals, Timestamp } from './common';
+import { BatchRef, DecimalText, Id, JobId, MoneyTotal, Refusals, Timestamp } from './common';
 import { BatchGroup, DraftCounts, ServiceApproval } from './batches';
 import { Selection } from './drafts';
 
@@ -47,7 +47,13 @@ export const SyncPreview = z.object({
 });
 export type SyncPreview = z.infer<typeof SyncPreview>;
 
-export const ValidateInput = z.object({ batch: BatchRef, ...Profile, job_id: JobId.optional() });
+export const ValidateInput = z.object({
+  batch: BatchRef,
+  ...Profile,
+  job_id: JobId.optional(),
+  /** Only these new payees of the batch (their beneficiary ids): a selection, not all of it. */
+  beneficiaries: z.array(Id).min(1).max(1000).optional(),
+});
 export const ValidationDone = z.object({ checked: z.int(), invalid: z.int() });
 
 export const SyncInput = z.object({

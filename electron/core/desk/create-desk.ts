@@ -18,6 +18,7 @@ import { lockOwner } from '../outbox/batch-lock';
 import { openSecretStore, type SecretStore } from '../secrets';
 import { KeychainUnavailableError } from '../secrets';
 import { batchHandlers } from './batch-methods';
+import { beneficiaryHandlers } from './beneficiary-methods';
 import { Connections } from './connections';
 import { localDay, type DeskContext, type DeskHandlers } from './desk-context';
 import { toDeskError } from './desk-errors';
@@ -104,6 +105,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...importHandlers(ctx),
     ...syncHandlers(ctx),
     ...liveHandlers(ctx),
+    ...beneficiaryHandlers(ctx),
   };
 
   async function call<M extends DeskMethodName>(

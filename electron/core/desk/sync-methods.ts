@@ -29,7 +29,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
   return {
     syncPreview: async ({ batch: ref, profile }) => preview(ctx, batchOf(ctx, ref), profile),
 
-    validateBeneficiaries: ({ batch: ref, profile, job_id }, signal) => {
+    validateBeneficiaries: ({ batch: ref, profile, job_id, beneficiaries }, signal) => {
       const batch = batchOf(ctx, ref);
       return ctx.jobs.run(
         { id: job_id, kind: 'validate', batchId: batch.id, signal },
@@ -47,7 +47,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
                   });
                 }
               },
-            }).validate(batch.id, jobSignal),
+            }).validate(batch.id, jobSignal, beneficiaries),
           );
           outbox.audit.append('validate', { batchId: batch.id, details: result });
           changed(ctx, batch.id);

@@ -73,12 +73,15 @@ export class DraftRepository {
       idsInChunk: db.prepare('SELECT id FROM payment_drafts WHERE chunk_id = ?').pluck(),
       pendingBeneficiaries: db.prepare(
         `${DRAFT_SELECT} WHERE p.batch_id = @batch AND p.state IN (SELECT value FROM json_each(@states))
-           AND b.sync_state <> 'synced' AND p.rowid > @after ORDER BY p.rowid LIMIT @limit`,
+           AND b.sync_state <> 'synced' AND p.rowid > @after
+           AND (@only IS NULL OR b.id IN (SELECT value FROM json_each(@only)))
+         ORDER BY p.rowid LIMIT @limit`,
       ),
       countPendingBeneficiaries: db
         .prepare(
           `SELECT COUNT(*) FROM payment_drafts p JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id
-           WHERE p.batch_id = ? AND p.state IN (SELECT value FROM json_each(?)) AND b.sync_state <> 'synced'`,
+           WHERE p.batch_id = ? AND p.state IN (SELECT value FROM json_each(?)) AND b.sync_state <> 'synced'
+             AND (? IS NULL OR b.id IN (SELECT value FROM json_each(?)))`,
         )
         .pluck(),
     };
@@ -240,18 +243,31 @@ export class DraftRepository {
     states: readonly DraftState[],
     after: number,
     limit: number,
+    /** Only these beneficiaries (ids): a selection. */
+    only?: readonly string[],
   ): { drafts: Draft[]; last: number } {
     const rows = this.sql.pendingBeneficiaries.all({
       batch: batchId,
       states: JSON.stringify(states),
       after,
       limit,
+      only: only ? JSON.stringify(only) : null,
     }) as (DraftRow & { rowid: number })[];
     return { drafts: rows.map(toDraft), last: rows.at(-1)?.rowid ?? after };
   }
 
-  countPendingBeneficiaries(batchId: string, states: readonly DraftState[]): number {
-    return this.sql.countPendingBeneficiaries.get(batchId, JSON.stringify(states)) as number;
+  countPendingBeneficiaries(
+    batchId: string,
+    states: readonly DraftState[],
+    only?: readonly string[],
+  ): number {
+    const ids = only ? JSON.stringify(only) : null;
+    return this.sql.countPendingBeneficiaries.get(
+      batchId,
+      JSON.stringify(states),
+      ids,
+      ids,
+    ) as number;
   }
 
   /**

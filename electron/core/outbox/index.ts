@@ -2,6 +2,7 @@
 import { AuditRepository } from './audit-repository';
 import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
+import { BeneficiaryQueries } from './beneficiary-queries';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftBulk } from './draft-bulk';
 import { DraftQueries } from './draft-queries';
@@ -28,6 +29,7 @@ export class Outbox {
   readonly settings: SettingsRepository;
   readonly cache: ServiceCache;
   readonly groupDrafts: GroupDraftsRepository;
+  readonly beneficiaries: BeneficiaryQueries;
 
   /** `actor`: who the audit log names; the operating system's user unless given. */
   constructor(
@@ -47,6 +49,7 @@ export class Outbox {
     this.settings = new SettingsRepository(db);
     this.cache = new ServiceCache(db);
     this.groupDrafts = new GroupDraftsRepository(db);
+    this.beneficiaries = new BeneficiaryQueries(db);
   }
 
   static open(dataDir: string, options: { actor?: string | undefined } = {}): Outbox {

@@ -146,11 +146,24 @@ export class SyncRepository {
     }[];
   }
 
-  markBeneficiarySynced(id: string, state: 'synced' | 'invalid', error?: unknown): void {
+  /** `active`: what the service answered of the payee it created (false until it activates). */
+  markBeneficiarySynced(
+    id: string,
+    state: 'synced' | 'invalid',
+    error?: unknown,
+    active?: boolean,
+  ): void {
     this.db
       .prepare(
-        'UPDATE beneficiary_drafts SET sync_state = ?, error_json = ?, updated_at = ? WHERE id = ?',
+        `UPDATE beneficiary_drafts SET sync_state = ?, error_json = ?, updated_at = ?,
+           remote_status = coalesce(?, remote_status) WHERE id = ?`,
       )
-      .run(state, error === undefined ? null : JSON.stringify(error), this.now(), id);
+      .run(
+        state,
+        error === undefined ? null : JSON.stringify(error),
+        this.now(),
+        active === undefined ? null : active ? 'active' : 'inactive',
+        id,
+      );
   }
 }

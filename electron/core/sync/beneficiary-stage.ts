@@ -31,6 +31,8 @@ export class BeneficiaryStage {
     batchId: string,
     options: {
       states: readonly DraftState[];
+      /** Only these beneficiaries (ids); every one of the batch when absent. */
+      only?: readonly string[] | undefined;
       save: boolean;
       progress: StageProgress;
       /** Checked between requests: a cancelled run stops at the next one. */
@@ -38,13 +40,19 @@ export class BeneficiaryStage {
     },
   ): Promise<{ checked: number; invalid: number }> {
     const drafts = this.outbox.drafts;
-    const total = drafts.countPendingBeneficiaries(batchId, options.states);
+    const total = drafts.countPendingBeneficiaries(batchId, options.states, options.only);
     let checked = 0;
     let invalid = 0;
     if (total === 0) return { checked, invalid };
     options.progress(0, total);
     for (let after = 0; !options.stopped();) {
-      const page = drafts.pendingBeneficiaries(batchId, options.states, after, VALIDATION_BATCH);
+      const page = drafts.pendingBeneficiaries(
+        batchId,
+        options.states,
+        after,
+        VALIDATION_BATCH,
+        options.only,
+      );
       if (page.drafts.length === 0) break;
       after = page.last;
       const findings = await this.findings(page.drafts);
@@ -54,8 +62,13 @@ export class BeneficiaryStage {
           this.landFindings(draft, issues);
           invalid += 1;
         } else if (options.save && draft.beneficiary) {
-          await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
-          this.outbox.sync.markBeneficiarySynced(draft.beneficiary.id, 'synced');
+          const saved = await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
+          this.outbox.sync.markBeneficiarySynced(
+            draft.beneficiary.id,
+            'synced',
+            undefined,
+            saved.active,
+          );
         }
         checked += 1;
         if (options.save && checked % 100 === 0) options.progress(checked, total);

@@ -129,9 +129,12 @@ export class SyncEngine {
   async validate(
     batchId: string,
     signal?: AbortSignal,
+    /** Only these beneficiaries (ids) of the batch: a selection. */
+    only?: readonly string[],
   ): Promise<{ checked: number; invalid: number }> {
     return this.beneficiaries.run(batchId, {
       states: ['draft', 'approved'],
+      only,
       save: false,
       progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
       stopped: () => signal?.aborted === true,

@@ -1,5 +1,5 @@
 // Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>,
-// #/groups.
+// #/groups, #/settings, #/beneficiaries.
 // A hash survives a reload in both hosts and needs nothing of the server.
 export type Route =
   | { screen: 'batches' }
@@ -7,7 +7,8 @@ export type Route =
   | { screen: 'import'; appendTo: string | null }
   | { screen: 'sync'; batchId: string | null }
   | { screen: 'groups' }
-  | { screen: 'settings' };
+  | { screen: 'settings' }
+  | { screen: 'beneficiaries' };
 
 export function parseRoute(hash: string): Route {
   const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -17,6 +18,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
   if (screen === 'groups') return { screen: 'groups' };
   if (screen === 'settings') return { screen: 'settings' };
+  if (screen === 'beneficiaries') return { screen: 'beneficiaries' };
   return { screen: 'batches' };
 }
 
@@ -34,6 +36,8 @@ export function hrefOf(route: Route): string {
       return '#/groups';
     case 'settings':
       return '#/settings';
+    case 'beneficiaries':
+      return '#/beneficiaries';
   }
 }
 

@@ -206,7 +206,13 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     invalid: [{ batch: 'January' }],
   },
   syncPreview: { valid: [{ batch: 'January' }], invalid: [{ batch: 7 }] },
-  validateBeneficiaries: { valid: [{ batch: 'January', job_id: 'v1' }], invalid: [{}] },
+  validateBeneficiaries: {
+    valid: [
+      { batch: 'January', job_id: 'v1' },
+      { batch: 'January', beneficiaries: [ID] },
+    ],
+    invalid: [{}, { batch: 'January', beneficiaries: [] }],
+  },
   sync: {
     valid: [{ batch: 'January' }, { batch: 'January', chunk_size: 1000, job_id: 'sync-1' }],
     invalid: [
@@ -246,6 +252,33 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
   exportStatement: {
     valid: [{ wallet_id: 'w-1', file: 'statement.csv' }],
     invalid: [{ wallet_id: 'w-1', file: 'statement.csv', page_size: 0 }],
+  },
+  listBeneficiaries: {
+    valid: [
+      {},
+      { skip: 100, take: 500, search: 'hopper 3192', batch: 'January', status: 'invalid' },
+    ],
+    invalid: [
+      { take: 0 },
+      { take: 501 },
+      { skip: -1 },
+      { search: 'x'.repeat(201) },
+      { batch: '' },
+      { status: 'lost' },
+    ],
+  },
+  getBeneficiary: { valid: [{ id: ID }], invalid: [{ id: '' }, {}] },
+  editBeneficiary: {
+    valid: [
+      { id: ID, changes: { 'beneficiary.bank_details.bank_code': '601613' } },
+      { id: ID, changes: { 'beneficiary.country': 'DE', 'beneficiary.entity.company_name': null } },
+    ],
+    invalid: [
+      { id: ID, changes: {} },
+      { id: ID, changes: { 'amount.amount': '12.50' } },
+      { id: ID, changes: { 'beneficiary.bank_details.colour': 'red' } },
+      { id: ID, changes: { 'beneficiary.country': true, 'amount.type': 'SEND' } },
+    ],
   },
 };
 

@@ -1,0 +1,129 @@
+// The Beneficiaries screen's list: a window of the payees the outbox knows, searched and paged
+// by the desk (never the whole outbox here), the batch it is narrowed to, the payees ticked for
+// validation, and the one open in the form. Everything works offline: it is the outbox.
+import type { BatchRow } from '../batches/batches.svelte';
+import type { BeneficiaryListItem } from '../../../../shared/desk';
+import { desk, messageOf } from '../../lib/desk';
+
+export const PAGE_SIZE = 50;
+/** A search waits for a pause in typing: one query per word, not per key. */
+const SEARCH_PAUSE_MS = 250;
+
+export class BeneficiariesState {
+  rows = $state<BeneficiaryListItem[]>([]);
+  total = $state(0);
+  skip = $state(0);
+  search = $state('');
+  /** The batch the list is narrowed to ('' for every batch). */
+  batchId = $state('');
+  batches = $state<BatchRow[]>([]);
+  loaded = $state(false);
+  error = $state<string | null>(null);
+  /** Payees ticked for validation, by id, kept across pages. */
+  selected = $state<Record<string, BeneficiaryListItem>>({});
+  /** The payee open in the form. */
+  openId = $state<string | null>(null);
+
+  #searchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Answers can cross: only the last query asked is shown. */
+  #asked = 0;
+
+  readonly selectedCount = $derived(Object.keys(this.selected).length);
+  readonly pageEnd = $derived(Math.min(this.skip + this.rows.length, this.total));
+
+  async load(): Promise<void> {
+    const asked = ++this.#asked;
+    try {
+      const [page, batches] = await Promise.all([
+        desk.listBeneficiaries({
+          skip: this.skip,
+          take: PAGE_SIZE,
+          ...(this.search.trim() ? { search: this.search.trim() } : {}),
+          ...(this.batchId ? { batch: this.batchId } : {}),
+        }),
+        desk.listBatches({}),
+      ]);
+      if (asked !== this.#asked) return;
+      this.rows = page.rows;
+      this.total = page.total;
+      this.batches = batches.batches.filter((batch) => batch.state !== 'importing');
+      this.error = null;
+      // A page past the end (the last payee of it gone): the last page that has any.
+      if (page.rows.length === 0 && this.skip > 0 && page.total > 0) {
+        this.skip = Math.max(0, Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE);
+        await this.load();
+      }
+    } catch (error) {
+      if (asked === this.#asked) this.error = messageOf(error);
+    } finally {
+      if (asked === this.#asked) this.loaded = true;
+    }
+  }
+
+  typed(search: string): void {
+    this.search = search;
+    clearTimeout(this.#searchTimer);
+    this.#searchTimer = setTimeout(() => {
+      this.skip = 0;
+      void this.load();
+    }, SEARCH_PAUSE_MS);
+  }
+
+  narrowTo(batchId: string): void {
+    this.batchId = batchId;
+    this.skip = 0;
+    void this.load();
+  }
+
+  page(direction: 1 | -1): void {
+    const next = this.skip + direction * PAGE_SIZE;
+    if (next < 0 || next >= this.total) return;
+    this.skip = next;
+    void this.load();
+  }
+
+  toggle(item: BeneficiaryListItem, on: boolean): void {
+    if (on) this.selected[item.id] = item;
+    else delete this.selected[item.id];
+  }
+
+  /** Ticks every payee of this page that can be validated, or unticks them all. */
+  toggleAll(on: boolean): void {
+    for (const item of this.rows.filter(canValidate)) this.toggle(item, on);
+  }
+
+  clearSelection(): void {
+    this.selected = {};
+  }
+
+  dispose(): void {
+    clearTimeout(this.#searchTimer);
+  }
+}
+
+/** Only a payee drafted here and not yet sent has details for the service to check. */
+export const canValidate = (item: BeneficiaryListItem): boolean =>
+  item.body !== null && item.draft?.editable === true;
+
+/** The payee's status in words: what the outbox knows of it at the service. */
+export function statusWords(item: BeneficiaryListItem): string {
+  switch (item.status) {
+    case 'draft':
+      return 'Only drafted';
+    case 'invalid':
+      return 'Found wrong by the service';
+    case 'held':
+      return 'Held by the service';
+    case 'synced':
+      if (item.active === true) return 'Synced · active';
+      if (item.active === false) return 'Synced · not yet active';
+      return 'Synced';
+  }
+}
+
+/** The account as a person reads it: IBAN or number, with its sort code or routing number. */
+export function accountOf(item: BeneficiaryListItem): string {
+  const bank = item.body?.bank_details ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return [text(bank.bank_code), text(bank.account_number)].filter(Boolean).join(' · ');
+}
