@@ -20,7 +20,7 @@
 // interval is one vsync (16.7 ms at 60 Hz) however little work it took, so a p95 of intervals
 // can never be under 16. Tracing adds a little main-thread time of its own, so the costs err
 // high.
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -224,6 +224,22 @@ try {
   await page.waitForTimeout(500);
   const wheeled = await inPage<Recorded>(page, 'stop()');
   const wheelSettle = await inPage<number>(page, 'settle()');
+
+  // BENCH_CPU_PROFILE=<file.cpuprofile>: one more fling under V8's sampling profiler, kept for
+  // DevTools (not part of any figure: the profiler slows the page).
+  const profileTo = process.env.BENCH_CPU_PROFILE;
+  if (profileTo) {
+    await inPage(page, 'toTop()');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await inPage(page, `fling(${FLING_MS})`);
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(profileTo, JSON.stringify(profile));
+    await cdp.detach();
+    await inPage(page, 'settle()');
+  }
 
   log('scrolling again, traced: what each frame cost the main thread');
   await inPage(page, 'toTop()');
