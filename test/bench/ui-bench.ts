@@ -7,7 +7,20 @@
 // the host and importing it, as the page would (setup, not measured). Chromium runs headless
 // with --disable-gpu (software compositing): its frames are not a desktop GPU's. Prints one
 // JSON object; progress goes to stderr.
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+//
+// The scroll is run twice. `scroll_p95_frame_ms` comes from the second, traced run: the p95,
+// over the frames in which the grid scrolled, of what each cost the page's main thread in CPU
+// time (its rendering task: scroll events, requestAnimationFrame callbacks, style, layout,
+// paint, layerize, commit; plus any other task run since the previous frame), read from a
+// Chromium trace (ui-bench-trace.ts, which says why CPU time on this shared machine, and
+// reports wall time beside it). That is what the 16 ms budget is about: a frame whose work
+// fits in one vsync can be shown on time. The first, untraced run records requestAnimationFrame
+// intervals, what a person sees: they are kept under `scroll.intervals` (p95 interval, intervals
+// over one vsync, vsyncs missed) but are not the target's measure, since an on-time frame's
+// interval is one vsync (16.7 ms at 60 Hz) however little work it took, so a p95 of intervals
+// can never be under 16. Tracing adds a little main-thread time of its own, so the costs err
+// high.
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -16,6 +29,7 @@ import { startWebApp } from '../e2e/support/web-app';
 import buildRenderer from '../support/build-renderer';
 import { writePayroll } from '../support/payroll-csv';
 import { PAGE_TOOLS } from './ui-bench-page';
+import { costStats, intervalStats, tracedFrames, type FrameCost } from './ui-bench-trace';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const OPENS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -75,15 +89,12 @@ function longFrames(long: LongFrame[]) {
   };
 }
 
+/** The untraced run of a gesture: its requestAnimationFrame intervals and its page fetches. */
 function frameStats(recorded: Recorded, settleMs: number) {
   const { frames, placeholders, draft_window_ms: fetches } = recorded;
   return {
     seconds: recorded.seconds,
-    frames: frames.length,
-    p50_frame_ms: round(median(frames)),
-    p95_frame_ms: round(quantile(frames, 0.95)),
-    max_frame_ms: round(Math.max(...frames)),
-    frames_over_16ms: frames.filter((ms) => ms > 16.7).length,
+    ...intervalStats(frames),
     frames_with_placeholder_rows: placeholders.filter((n) => n > 0).length,
     most_placeholder_rows_in_a_frame: Math.max(0, ...placeholders),
     pages_fetched: fetches.length,
@@ -100,9 +111,20 @@ function notes(run: {
   meets: Record<string, boolean>;
   medianOpen: Opened | undefined;
   fling: ReturnType<typeof frameStats>;
+  costs: ReturnType<typeof costStats>;
+  intervals: ReturnType<typeof intervalStats>;
   windows: Record<string, number>;
 }): string[] {
-  const said: string[] = [];
+  const { costs, intervals } = run;
+  const said: string[] = [
+    `scroll_p95_frame_ms is the p95 of what each of ${costs.scrolled_frames} scrolled frames ` +
+      `cost the main thread in CPU time (script, style, layout, paint, commit and the tasks ` +
+      `between frames, from a Chromium trace): ${costs.frames_over_16_7ms} took over one 60 Hz ` +
+      `vsync (in wall-clock time, p95 ${costs.wall_p95_frame_ms} ms). It is not the ` +
+      `p95 of requestAnimationFrame intervals (${intervals.p95_interval_ms} ms here, ` +
+      `${intervals.intervals_over_one_vsync} of ${intervals.intervals} intervals over one vsync, ` +
+      `under scroll.intervals): an on-time interval is 16.7 ms however cheap its frame.`,
+  ];
   const open = run.medianOpen;
   if (!run.meets.first_rows_ms && open) {
     const calls = open.desk_calls
@@ -120,8 +142,13 @@ function notes(run: {
   }
   if (!run.meets.scroll_p95_frame_ms) {
     const long = run.fling.long_animation_frames;
+    const slow = run.costs.slowest_5_percent_mean_by_kind;
     said.push(
-      `scrolling: ${long.count} frames of the fling were long (median ${long.median_ms} ms: ` +
+      `scrolling: the slowest 5% of the traced frames spent on average ` +
+        Object.entries(slow)
+          .map(([kind, ms]) => `${ms} ms in ${kind.replace(/_ms$/, '').replaceAll('_', ' ')}`)
+          .join(', ') +
+        `. In the untraced run ${long.count} frames of the fling were long (median ${long.median_ms} ms: ` +
         `${long.median_script_ms} ms of script, ${long.median_forced_layout_ms} ms of it ` +
         `layout forced inside the scroll handler, against ${long.median_style_and_layout_ms} ms ` +
         `of the frame's own style and layout; the scripts that ran longest: ` +
@@ -198,6 +225,33 @@ try {
   const wheeled = await inPage<Recorded>(page, 'stop()');
   const wheelSettle = await inPage<number>(page, 'settle()');
 
+  // BENCH_CPU_PROFILE=<file.cpuprofile>: one more fling under V8's sampling profiler, kept for
+  // DevTools (not part of any figure: the profiler slows the page).
+  const profileTo = process.env.BENCH_CPU_PROFILE;
+  if (profileTo) {
+    await inPage(page, 'toTop()');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await inPage(page, `fling(${FLING_MS})`);
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(profileTo, JSON.stringify(profile));
+    await cdp.detach();
+    await inPage(page, 'settle()');
+  }
+
+  log('scrolling again, traced: what each frame cost the main thread');
+  await inPage(page, 'toTop()');
+  const flingCosts = await tracedFrames(browser, 'fling', () => inPage(page, `fling(${FLING_MS})`));
+  await inPage(page, 'settle()');
+  await inPage(page, 'toTop()');
+  const wheelCosts = await tracedFrames(browser, 'wheel', async () => {
+    for (let n = 0; n < WHEEL_EVENTS; n += 1) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+  });
+  await inPage(page, 'settle()');
+
   log('typing in an amount cell');
   await inPage(page, 'toTop()');
   await page
@@ -226,11 +280,13 @@ try {
     windows[`skip_${skip}`] = median(times);
   }
 
-  const scrolled = [...flung.frames, ...wheeled.frames];
+  const costs: FrameCost[] = [...flingCosts, ...wheelCosts];
+  const costSummary = costStats(costs);
+  const intervals = intervalStats([...flung.frames, ...wheeled.frames]);
   const keyMs = keys.map((key) => key.ms);
   const main = {
     first_rows_ms: median(openMs),
-    scroll_p95_frame_ms: round(quantile(scrolled, 0.95)),
+    scroll_p95_frame_ms: costSummary.p95_frame_ms,
     keystroke_to_validated_ms: median(keyMs),
   };
   const meets = Object.fromEntries(
@@ -257,11 +313,23 @@ try {
           long_frames_of_the_median_run: longFrames(medianOpen?.long_frames ?? []),
         },
         scroll: {
-          p50_frame_ms: round(median(scrolled)),
-          max_frame_ms: round(Math.max(...scrolled)),
-          frames: scrolled.length,
-          fling_top_to_bottom: fling,
-          mouse_wheel: { events: WHEEL_EVENTS, delta_px: 600, ...wheel },
+          measure:
+            "each scrolled frame's main-thread CPU time, from a Chromium trace of a second run: " +
+            'its rendering task (scroll events, rAF callbacks, style, layout, paint, commit) ' +
+            'plus the other tasks since the previous frame; under 16.7 ms it fits one 60 Hz ' +
+            'vsync. wall_* are the same spans in wall-clock time (longer when the shared ' +
+            'machine keeps the main thread waiting for a core). ' +
+            'requestAnimationFrame intervals of the first, untraced run are under `intervals`: ' +
+            'an on-time interval is 16.7 ms however cheap the frame, so their p95 is no ' +
+            "measure of the frames' work.",
+          ...costSummary,
+          fling_top_to_bottom: costStats(flingCosts),
+          mouse_wheel: costStats(wheelCosts),
+          intervals: {
+            ...intervals,
+            fling_top_to_bottom: fling,
+            mouse_wheel: { events: WHEEL_EVENTS, delta_px: 600, ...wheel },
+          },
         },
         keystroke: {
           samples: keys.length,
@@ -271,7 +339,7 @@ try {
           typed: 'x then Backspace after an amount (invalid, then valid again)',
         },
         draft_window_200_rows_ms: windows,
-        notes: notes({ meets, medianOpen, fling, windows }),
+        notes: notes({ meets, medianOpen, fling, costs: costSummary, intervals, windows }),
         import_seconds: importSeconds,
         machine: {
           cpus: cpus().length,
@@ -281,7 +349,7 @@ try {
           chromium: browser.version(),
           viewport: '1440x900',
           frames:
-            'measured headless (--disable-gpu, software compositing): requestAnimationFrame timestamps in the page',
+            'measured headless (--disable-gpu, software compositing): frame costs from a Chromium trace, intervals from requestAnimationFrame timestamps in the page',
         },
       },
       null,

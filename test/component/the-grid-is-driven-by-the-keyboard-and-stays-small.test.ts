@@ -192,6 +192,8 @@ describe('the grid', () => {
       ).navigator.clipboard.writeText('Ann Pasted\t250.50\r\nBob Pasted\t12x\r\n'),
     );
     const before = (await harness()).saves.length;
+    // Rows 21 and 22 are below the grid's 30rem: scrolled into view, as a person would.
+    await page.locator('[role="grid"]').evaluate((grid) => (grid.scrollTop = 200));
     await cell(21, 2).click();
     await page.keyboard.press('Control+v');
     await expect.poll(async () => (await harness()).saves.length).toBe(before + 4);
