@@ -1,10 +1,12 @@
-// Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>.
+// Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>,
+// #/wallets/<id>.
 // A hash survives a reload in both hosts and needs nothing of the server.
 export type Route =
   | { screen: 'batches' }
   | { screen: 'editor'; batchId: string }
   | { screen: 'import'; appendTo: string | null }
-  | { screen: 'sync'; batchId: string | null };
+  | { screen: 'sync'; batchId: string | null }
+  | { screen: 'wallets'; walletId: string | null };
 
 export function parseRoute(hash: string): Route {
   const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -12,6 +14,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'import')
     return { screen: 'import', appendTo: id === 'append' ? (extra ?? null) : null };
   if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
+  if (screen === 'wallets') return { screen: 'wallets', walletId: id ?? null };
   return { screen: 'batches' };
 }
 
@@ -25,6 +28,8 @@ export function hrefOf(route: Route): string {
       return route.appendTo ? `#/import/append/${encodeURIComponent(route.appendTo)}` : '#/import';
     case 'sync':
       return route.batchId ? `#/sync/${encodeURIComponent(route.batchId)}` : '#/sync';
+    case 'wallets':
+      return route.walletId ? `#/wallets/${encodeURIComponent(route.walletId)}` : '#/wallets';
   }
 }
 
