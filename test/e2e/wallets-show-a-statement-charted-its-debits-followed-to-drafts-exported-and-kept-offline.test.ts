@@ -141,11 +141,22 @@ describe('the Wallets screen', () => {
     await page.getByText(/^Items 1–\d+$/).waitFor();
     const main = page.getByRole('main');
     await expect(main.getByText(/^From \d+ \w+ \d{4}, \d\d:\d\d to /).count()).resolves.toBe(1);
+    // The balance chart is drawn (a line through the page's items), with its table beside.
+    const chart = page.getByRole('img', { name: /^Balance over time: from GBP / });
+    await chart.waitFor();
+    const line = chart.locator('path.line');
+    await expect
+      .poll(async () => ((await line.getAttribute('d')) ?? '').split(/[LC]/).length)
+      .toBeGreaterThan(10);
+    await page.getByText('The balance as a table').click();
+    await expect(
+      page.getByRole('table', { name: 'Balance after each item' }).locator('tbody tr').count(),
+    ).resolves.toBe((await bodyRows()).length);
     await lookedAt('wallets-statement');
 
     // Typed days, six months: paged from the service, 50 at a time.
     const from = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(from);
+    await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByText('Items 1–50', { exact: true }).waitFor();
     const firstPage = await bodyRows();
