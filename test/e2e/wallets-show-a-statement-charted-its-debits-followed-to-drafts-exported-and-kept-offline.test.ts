@@ -5,6 +5,7 @@
 // copies shown with their age.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpsJson } from '../support/https-json';
@@ -184,5 +185,35 @@ describe('the Wallets screen', () => {
       ).toBe(true);
     }
     await lookedAt('wallets-statement-batch');
+
+    // Export: the period shown, every page, downloaded and opened back with exceljs.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export .xlsx' }).click();
+    const xlsx = await download;
+    expect(xlsx.suggestedFilename()).toMatch(
+      /^UK Payroll statement \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.xlsx$/,
+    );
+    const saved = join(app.dataDir, 'statement.xlsx');
+    await xlsx.saveAs(saved);
+    await page.getByText(/^Exported \d+ rows to UK Payroll statement/).waitFor();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(saved);
+    const sheet = workbook.getWorksheet('Statement')!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const column = (name: string) => header.indexOf(name);
+    const exported: { description: string; debit: string; action: string }[] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      exported.push({
+        description: row.getCell(column('Description')).text,
+        debit: row.getCell(column('Debit amount')).text,
+        action: row.getCell(column('Action')).text,
+      });
+    });
+    const ours = exported.filter((row) => row.description === 'Wallet test');
+    expect(ours.map((row) => row.action)).toEqual(PAYEES.map(() => 'DEBIT'));
+    expect(ours.map((row) => Number(row.debit)).sort()).toEqual(
+      PAYEES.map((p) => Number(p.amount)).sort(),
+    );
   }, 60_000);
 });
