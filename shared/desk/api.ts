@@ -83,6 +83,7 @@ import {
   ValidateInput,
   ValidationDone,
 } from './sync';
+import { FundingNeed, FundingNeedInput, StatementLinks, StatementLinksInput } from './wallets';
 
 interface MethodSchema<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -144,6 +145,8 @@ export const DESK_METHODS = {
   getWallet: method(WalletInput, WalletView),
   getStatement: method(StatementInput, StatementView),
   exportStatement: method(ExportStatementInput, StatementExported, true),
+  statementLinks: method(StatementLinksInput, StatementLinks),
+  fundingNeed: method(FundingNeedInput, FundingNeed),
 } as const;
 
 export type DeskMethods = typeof DESK_METHODS;

@@ -11,6 +11,7 @@ export * from './live';
 export * from './profiles';
 export * from './shell';
 export * from './sync';
+export * from './wallets';
 export {
   DraftBeneficiary,
   DraftIssue,

@@ -45,6 +45,8 @@ export const METHOD_NAMES = [
   'getWallet',
   'getStatement',
   'exportStatement',
+  'statementLinks',
+  'fundingNeed',
 ] as const satisfies readonly DeskMethodName[];
 
 /** Fails to compile when the contract gains a method this list lacks. */

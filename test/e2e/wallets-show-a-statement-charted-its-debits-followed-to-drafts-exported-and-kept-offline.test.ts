@@ -184,6 +184,11 @@ describe('the Wallets screen', () => {
         debits.some((row) => row.includes(payee.name) && row.includes(`GBP ${payee.amount}`)),
       ).toBe(true);
     }
+    // Each DEBIT line names the draft it paid: its row of the sheet and its batch.
+    for (const [n, payee] of PAYEES.entries()) {
+      const row = debits.find((text) => text.includes(payee.name))!;
+      expect(row).toContain(`Row ${n + 2} of Wallet payroll`);
+    }
     await lookedAt('wallets-statement-batch');
 
     // Export: the period shown, every page, downloaded and opened back with exceljs.
@@ -215,5 +220,12 @@ describe('the Wallets screen', () => {
     expect(ours.map((row) => Number(row.debit)).sort()).toEqual(
       PAYEES.map((p) => Number(p.amount)).sort(),
     );
+
+    // A DEBIT line followed to its draft: the batch editor of the batch that paid it.
+    await page.getByRole('link', { name: 'Row 3 of Wallet payroll' }).click();
+    await page.getByRole('heading', { name: /Wallet payroll/ }).waitFor();
+    expect(page.url()).toContain(`#/batches/${imported.batch_id}`);
+    await page.getByText('Ben Wallet').first().waitFor();
+    await lookedAt('wallets-debit-followed-to-its-batch');
   }, 60_000);
 });

@@ -26,6 +26,7 @@ import { draftHandlers } from './draft-methods';
 import { importHandlers } from './import-methods';
 import { Jobs } from './jobs';
 import { liveHandlers } from './live-methods';
+import { walletHandlers } from './wallet-methods';
 import { profileHandlers } from './profile-methods';
 import { syncHandlers } from './sync-methods';
 
@@ -94,6 +95,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...importHandlers(ctx),
     ...syncHandlers(ctx),
     ...liveHandlers(ctx),
+    ...walletHandlers(ctx),
   };
 
   async function call<M extends DeskMethodName>(

@@ -216,6 +216,19 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [{ wallet_id: 'w-1', file: 'statement.csv' }],
     invalid: [{ wallet_id: 'w-1', file: 'statement.csv', page_size: 0 }],
   },
+  statementLinks: {
+    valid: [
+      { payment_ids: [ID] },
+      { payment_ids: Array.from({ length: 500 }, (_, n) => `p-${n}`) },
+    ],
+    invalid: [
+      {},
+      { payment_ids: [] },
+      { payment_ids: [''] },
+      { payment_ids: Array.from({ length: 501 }, (_, n) => `p-${n}`) },
+    ],
+  },
+  fundingNeed: { valid: [{}, { profile: 'Local sandbox' }], invalid: [{ profile: 5 }] },
 };
 
 describe('the DeskApi contract', () => {

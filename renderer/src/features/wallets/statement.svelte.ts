@@ -2,7 +2,7 @@
 // typed days), paged from the service, and the page narrowed by action and search. Every page
 // after the first asks for the period the first answered for, so that an item booked meanwhile
 // does not shift the pages.
-import type { DeskOutput } from '../../../../shared/desk';
+import type { DeskOutput, StatementLink } from '../../../../shared/desk';
 import { codeOf, desk, messageOf } from '../../lib/desk';
 import { lineOf, matching, type ActionFilter, type StatementLine } from './statement-lines';
 import type { StatementRange } from './statement-range';
@@ -22,6 +22,9 @@ export class StatementState {
   stale = $state(false);
   loading = $state(false);
   error = $state<string | null>(null);
+
+  /** The drafts this page's DEBIT lines paid, by payment id (the line's `execution_id`). */
+  links = $state<ReadonlyMap<string, StatementLink>>(new Map());
 
   action = $state<ActionFilter>('all');
   search = $state('');
@@ -58,6 +61,25 @@ export class StatementState {
     return this.load();
   }
 
+  /** From the outbox, so offline too; a line it does not know paid nothing of ours. */
+  private async loadLinks(request: number): Promise<void> {
+    const ids = [
+      ...new Set(this.lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id)),
+    ];
+    if (ids.length === 0) {
+      this.links = new Map();
+      return;
+    }
+    try {
+      const { links } = await desk.statementLinks({ payment_ids: ids });
+      if (request === this.#request)
+        this.links = new Map(links.map((link) => [link.payment_id, link]));
+    } catch {
+      // The lines stay readable without their links; the column says nothing is known.
+      if (request === this.#request) this.links = new Map();
+    }
+  }
+
   async load(): Promise<void> {
     const request = ++this.#request;
     this.loading = true;
@@ -79,6 +101,7 @@ export class StatementState {
       if (this.skip === 0 || !this.period) {
         this.period = { start: view.statement.start_date, end: view.statement.end_date };
       }
+      void this.loadLinks(request);
       this.fetchedAt = view.fetched_at;
       this.stale = view.stale;
       this.error = null;
