@@ -27,8 +27,6 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  page.on('console', (m) => console.log('PAGE', m.type(), m.text()));
-  page.on('pageerror', (e) => console.log('PAGEERR', e.message));
 });
 afterAll(async () => {
   await browser?.close();
@@ -123,6 +121,20 @@ describe('the Wallets screen', () => {
     await desk('approve', { batch: imported.batch_id, selection: { filter: {} } });
     const synced = await desk<{ state: string }>('sync', { batch: imported.batch_id });
     expect(synced.state).toBe('done');
+    // A second batch waits to sync, approved, more than the wallet holds.
+    const waitingFile = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=big.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, `${PAYROLL_HEADER}\r\nZed Waiting,601613,42000001,500000.00,GBP,2030-01-31,Bonus`);
+    const waiting = await desk<{ batch_id: string }>('importSheet', {
+      file: waitingFile,
+      batch_name: 'Waiting payroll',
+    });
+    await desk('approve', {
+      batch: waiting.batch_id,
+      selection: { filter: {} },
+      include_warnings: true,
+    });
     const sandbox = await sandboxAdmin();
     // Payees become active, then their payments are debited from the wallet.
     await sandbox.advance(30);
@@ -136,8 +148,17 @@ describe('the Wallets screen', () => {
     await lookedAt('wallets-list');
 
     await payroll.click();
+    const walletId = decodeURIComponent(page.url().split('#/wallets/')[1] ?? '');
+    expect(walletId).not.toBe('');
     await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
     await page.getByText('IBAN').waitFor();
+    // The funding need: the waiting batch's debit, and what the balance lacks.
+    const funding = page.getByRole('region', { name: 'Funding need' });
+    await funding.getByText('Waiting payroll').waitFor();
+    const fundingText = ((await funding.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(fundingText).toContain('Waiting to sync: GBP 500,000.00 from 1 batch');
+    expect(fundingText).toMatch(/Missing GBP 105,\d{3}\.\d{2}: the balance \(as of/);
+
     // The default: the service's last 30 days, the period it answered for written out.
     await page.getByText(/^Items 1–\d+$/).waitFor();
     const main = page.getByRole('main');
@@ -227,5 +248,25 @@ describe('the Wallets screen', () => {
     expect(page.url()).toContain(`#/batches/${imported.batch_id}`);
     await page.getByText('Ben Wallet').first().waitFor();
     await lookedAt('wallets-debit-followed-to-its-batch');
-  }, 60_000);
+
+    // The service unreachable: the last copies fetched, each with its age.
+    await sandbox.faults({ drop_before_probability: 1 });
+    await page.goto(new URL(`/#/wallets/${walletId}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Wallets', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'UK Payroll' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Items 1–\d+$/).waitFor({ timeout: 30_000 });
+    const offline = page
+      .getByRole('status')
+      .filter({ hasText: 'Offline: showing the copy fetched' });
+    await expect.poll(() => offline.count(), { timeout: 30_000 }).toBe(3);
+    await expect(offline.first().textContent()).resolves.toMatch(
+      /fetched\s+(now|\d+ (second|minute)s? ago)/,
+    );
+    await expect(
+      page.getByRole('table', { name: 'Statement items' }).locator('tbody tr').count(),
+    ).resolves.toBeGreaterThan(0);
+    await lookedAt('wallets-offline');
+    await sandbox.faults({});
+  }, 90_000);
 });
