@@ -83,7 +83,14 @@ import {
   ValidateInput,
   ValidationDone,
 } from './sync';
-import { FundingNeed, FundingNeedInput, StatementLinks, StatementLinksInput } from './wallets';
+import {
+  BatchReconciliation,
+  FundingNeed,
+  FundingNeedInput,
+  ReconcileBatchInput,
+  StatementLinks,
+  StatementLinksInput,
+} from './wallets';
 
 interface MethodSchema<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -147,6 +154,7 @@ export const DESK_METHODS = {
   exportStatement: method(ExportStatementInput, StatementExported, true),
   statementLinks: method(StatementLinksInput, StatementLinks),
   fundingNeed: method(FundingNeedInput, FundingNeed),
+  reconcileBatch: method(ReconcileBatchInput, BatchReconciliation, true),
 } as const;
 
 export type DeskMethods = typeof DESK_METHODS;

@@ -47,6 +47,7 @@ export const METHOD_NAMES = [
   'exportStatement',
   'statementLinks',
   'fundingNeed',
+  'reconcileBatch',
 ] as const satisfies readonly DeskMethodName[];
 
 /** Fails to compile when the contract gains a method this list lacks. */

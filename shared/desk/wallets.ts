@@ -2,7 +2,7 @@
 // batches a statement page's DEBIT lines paid (by payment id, which the service's statement
 // carries as `execution_id`), and what the batches waiting to sync will debit per wallet.
 import { z } from 'zod';
-import { DecimalText, Id, Timestamp } from './common';
+import { BatchRef, DecimalText, Id, JobId, Timestamp } from './common';
 import { DraftState } from './drafts';
 
 /** One statement page's worth of ids at most: a look-up never walks a whole batch. */
@@ -38,3 +38,22 @@ export const WalletFundingNeed = z.object({
 });
 export const FundingNeed = z.object({ wallets: z.array(WalletFundingNeed) });
 export type WalletFundingNeed = z.infer<typeof WalletFundingNeed>;
+
+/** A batch against its wallet's statement: which of its accepted payments have debited. */
+export const ReconcileBatchInput = z.object({
+  batch: BatchRef,
+  profile: z.string().optional(),
+  job_id: JobId.optional(),
+});
+export const BatchReconciliation = z.object({
+  batch_id: z.string(),
+  wallet_id: z.string(),
+  /** The statement period read: from the day the batch was made to the service's now. */
+  start: Timestamp,
+  end: Timestamp,
+  accepted: z.int(),
+  debited: z.int(),
+  not_yet: z.int(),
+  /** The first hundred accepted drafts with no DEBIT yet, in row order. */
+  not_yet_drafts: z.array(z.object({ id: z.string(), row: z.int().nullable() })),
+});

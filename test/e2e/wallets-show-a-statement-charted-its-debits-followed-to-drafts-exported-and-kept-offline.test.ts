@@ -212,6 +212,14 @@ describe('the Wallets screen', () => {
     }
     await lookedAt('wallets-statement-batch');
 
+    // The batch reconciled against the statement: every accepted payment has debited.
+    await page.getByRole('combobox', { name: /^Batch/ }).selectOption({ label: 'Wallet payroll' });
+    await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+    await page
+      .getByText(`Wallet payroll: ${PAYEES.length} accepted, ${PAYEES.length} debited, 0 not yet`)
+      .waitFor();
+    await lookedAt('wallets-reconciled');
+
     // Export: the period shown, every page, downloaded and opened back with exceljs.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export .xlsx' }).click();

@@ -72,4 +72,20 @@ describe('the wallet views of the outbox', () => {
     expect(need.balance).toBe(formatAmount(balance, 3));
     expect(need.missing).toBe(formatAmount(parseAmount('900300.750')! - balance, 3));
   });
+
+  it('reconciles a synced batch with the statement: accepted payments not yet debited are listed', async () => {
+    const { api } = t.desk;
+    const batchId = await importPayroll('Later', [
+      line('Hal Later', 53000001, '11.00'),
+      line('Ivy Later', 53000002, '12.00'),
+    ]);
+    await api.approve({ batch: batchId, selection: { filter: {} } });
+    expect((await api.sync({ batch: batchId })).state).toBe('done');
+    // Dated 2030: the service holds them, and nothing has left the wallet for them yet.
+    const drafts = (await api.draftWindow({ batch: batchId })).rows;
+    const reconciled = await api.reconcileBatch({ batch: batchId });
+    expect(reconciled).toMatchObject({ accepted: 2, debited: 0, not_yet: 2 });
+    expect(reconciled.not_yet_drafts).toEqual(drafts.map((d) => ({ id: d.id, row: d.row })));
+    expect(Date.parse(reconciled.start)).toBeLessThanOrEqual(Date.now());
+  });
 });

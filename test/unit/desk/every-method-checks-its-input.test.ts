@@ -228,6 +228,10 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { payment_ids: Array.from({ length: 501 }, (_, n) => `p-${n}`) },
     ],
   },
+  reconcileBatch: {
+    valid: [{ batch: 'June' }, { batch: ID, job_id: 'reconcile-1' }],
+    invalid: [{}, { batch: '' }, { batch: 'June', job_id: 'not a job id' }],
+  },
   fundingNeed: { valid: [{}, { profile: 'Local sandbox' }], invalid: [{ profile: 5 }] },
 };
 
