@@ -217,7 +217,7 @@ describe('the Wallets screen', () => {
     await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
     await page
       .getByText(`Wallet payroll: ${PAYEES.length} accepted, ${PAYEES.length} debited, 0 not yet`)
-      .waitFor();
+      .scrollIntoViewIfNeeded();
     await lookedAt('wallets-reconciled');
 
     // Export: the period shown, every page, downloaded and opened back with exceljs.
