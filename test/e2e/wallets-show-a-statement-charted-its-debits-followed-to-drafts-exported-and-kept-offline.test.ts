@@ -100,7 +100,7 @@ async function lookedAt(name: string): Promise<void> {
 }
 
 describe('the Wallets screen', () => {
-  it('lists the wallets, shows a wallet and its statement over a range, paged and narrowed', async () => {
+  it('lists the wallets; shows a wallet, its funding need and its statement over ranges, charted, paged, narrowed, linked to drafts, reconciled, exported, and offline', async () => {
     await page.goto(app.url);
     await page.getByRole('heading', { name: 'Batches' }).waitFor();
 
