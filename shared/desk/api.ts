@@ -93,6 +93,14 @@ import {
   ValidateInput,
   ValidationDone,
 } from './sync';
+import {
+  BatchReconciliation,
+  FundingNeed,
+  FundingNeedInput,
+  ReconcileBatchInput,
+  StatementLinks,
+  StatementLinksInput,
+} from './wallets';
 
 interface MethodSchema<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -164,6 +172,9 @@ export const DESK_METHODS = {
   listBeneficiaries: method(BeneficiaryListInput, BeneficiaryList),
   getBeneficiary: method(BeneficiaryIdInput, BeneficiaryListItem),
   editBeneficiary: method(EditBeneficiaryInput, BeneficiaryListItem),
+  statementLinks: method(StatementLinksInput, StatementLinks),
+  fundingNeed: method(FundingNeedInput, FundingNeed),
+  reconcileBatch: method(ReconcileBatchInput, BatchReconciliation, true),
 } as const;
 
 export type DeskMethods = typeof DESK_METHODS;

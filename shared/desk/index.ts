@@ -14,6 +14,7 @@ export * from './profiles';
 export * from './settings';
 export * from './shell';
 export * from './sync';
+export * from './wallets';
 export {
   DraftBeneficiary,
   DraftIssue,

@@ -53,6 +53,9 @@ export const METHOD_NAMES = [
   'listBeneficiaries',
   'getBeneficiary',
   'editBeneficiary',
+  'statementLinks',
+  'fundingNeed',
+  'reconcileBatch',
 ] as const satisfies readonly DeskMethodName[];
 
 /** Fails to compile when the contract gains a method this list lacks. */

@@ -116,7 +116,15 @@ export const RemovedProfile = z.object({ removed: z.string() });
 
 export const RunningJob = z.object({
   job_id: z.string(),
-  kind: z.enum(['import', 'inspect', 'sync', 'validate', 'approve_at_service', 'export']),
+  kind: z.enum([
+    'import',
+    'inspect',
+    'sync',
+    'validate',
+    'approve_at_service',
+    'export',
+    'reconcile',
+  ]),
   batch_id: z.string().nullable(),
   started_at: Timestamp,
 });

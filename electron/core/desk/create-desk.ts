@@ -27,6 +27,7 @@ import { draftHandlers } from './draft-methods';
 import { importHandlers } from './import-methods';
 import { Jobs } from './jobs';
 import { liveHandlers } from './live-methods';
+import { walletHandlers } from './wallet-methods';
 import { profileHandlers } from './profile-methods';
 import { settingsHandlers } from './settings-methods';
 import { auditHandlers } from './audit-methods';
@@ -106,6 +107,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...syncHandlers(ctx),
     ...liveHandlers(ctx),
     ...beneficiaryHandlers(ctx),
+    ...walletHandlers(ctx),
   };
 
   async function call<M extends DeskMethodName>(

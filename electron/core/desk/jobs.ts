@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DeskError } from '../../../shared/desk/errors';
 import type { DeskEvents } from './desk-events';
 
-export type JobKind = 'import' | 'inspect' | 'sync' | 'validate' | 'approve_at_service' | 'export';
+export type JobKind =
+  'import' | 'inspect' | 'sync' | 'validate' | 'approve_at_service' | 'export' | 'reconcile';
 
 interface RunningJob {
   id: string;

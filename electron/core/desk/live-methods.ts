@@ -145,6 +145,10 @@ async function exportStatement(
           }
         }
         if (page.items.length < pageSize) return;
+        // Each page is a round trip: the screen's bar moves with every one, however short.
+        if (skip % PROGRESS_EVERY !== 0) {
+          ctx.events.emit({ type: 'export.progress', job_id: request.jobId, rows: skip });
+        }
         if (request.signal.aborted) throw new DeskError('cancelled', 'the export was cancelled');
         page = await client.statement(walletId, { ...period, skip, take: pageSize });
       }

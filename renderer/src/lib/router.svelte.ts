@@ -1,5 +1,5 @@
 // Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>,
-// #/groups, #/settings, #/beneficiaries.
+// #/groups, #/settings, #/beneficiaries, #/wallets/<id>.
 // A hash survives a reload in both hosts and needs nothing of the server.
 export type Route =
   | { screen: 'batches' }
@@ -8,7 +8,8 @@ export type Route =
   | { screen: 'sync'; batchId: string | null }
   | { screen: 'groups' }
   | { screen: 'settings' }
-  | { screen: 'beneficiaries' };
+  | { screen: 'beneficiaries' }
+  | { screen: 'wallets'; walletId: string | null };
 
 export function parseRoute(hash: string): Route {
   const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -19,6 +20,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'groups') return { screen: 'groups' };
   if (screen === 'settings') return { screen: 'settings' };
   if (screen === 'beneficiaries') return { screen: 'beneficiaries' };
+  if (screen === 'wallets') return { screen: 'wallets', walletId: id ?? null };
   return { screen: 'batches' };
 }
 
@@ -38,6 +40,8 @@ export function hrefOf(route: Route): string {
       return '#/settings';
     case 'beneficiaries':
       return '#/beneficiaries';
+    case 'wallets':
+      return route.walletId ? `#/wallets/${encodeURIComponent(route.walletId)}` : '#/wallets';
   }
 }
 

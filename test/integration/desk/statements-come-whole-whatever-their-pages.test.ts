@@ -38,14 +38,23 @@ describe('a statement export', () => {
     const { api } = t.desk;
     const debits = year.items.map((item) => item.debit.amount);
     const csv = join(t.dataDir, 'statement.csv');
-    // Pages of 50: the export has to follow several of them.
+    // Pages of 50: the export has to follow several of them, saying how far it is after each.
+    const progress: number[] = [];
+    const stop = t.desk.on((event) => {
+      if (event.type === 'export.progress' && event.job_id === 'paged-export')
+        progress.push(event.rows);
+    });
     const written = await api.exportStatement({
       wallet_id: walletId,
       start,
       end,
       file: csv,
       page_size: 50,
+      job_id: 'paged-export',
     });
+    stop();
+    const fullPages = Math.floor(year.items.length / 50);
+    expect(progress).toEqual(Array.from({ length: fullPages }, (_, n) => (n + 1) * 50));
     expect(written).toEqual({
       file: csv,
       wallet: walletId,

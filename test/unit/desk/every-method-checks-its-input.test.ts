@@ -280,6 +280,23 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { id: ID, changes: { 'beneficiary.country': true, 'amount.type': 'SEND' } },
     ],
   },
+  statementLinks: {
+    valid: [
+      { payment_ids: [ID] },
+      { payment_ids: Array.from({ length: 500 }, (_, n) => `p-${n}`) },
+    ],
+    invalid: [
+      {},
+      { payment_ids: [] },
+      { payment_ids: [''] },
+      { payment_ids: Array.from({ length: 501 }, (_, n) => `p-${n}`) },
+    ],
+  },
+  reconcileBatch: {
+    valid: [{ batch: 'June' }, { batch: ID, job_id: 'reconcile-1' }],
+    invalid: [{}, { batch: '' }, { batch: 'June', job_id: 'not a job id' }],
+  },
+  fundingNeed: { valid: [{}, { profile: 'Local sandbox' }], invalid: [{ profile: 5 }] },
 };
 
 describe('the DeskApi contract', () => {

@@ -1,0 +1,154 @@
+// What the Wallets screen asks of the outbox: the drafts and batches a statement page's DEBIT
+// lines paid, and per wallet what the batches waiting to sync will debit against its balance.
+import { formatAmount } from '../../../shared/domain/money';
+import { PaymentLinkRepository } from '../outbox/payment-link-repository';
+import { DeskError } from '../../../shared/desk/errors';
+import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import { walletBalance } from './live-methods';
+
+type WalletHandlers = Pick<DeskHandlers, 'statementLinks' | 'fundingNeed' | 'reconcileBatch'>;
+
+const STATEMENT_PAGE = 500;
+const NOT_YET_LISTED = 100;
+
+export function walletHandlers(ctx: DeskContext): WalletHandlers {
+  const links = new PaymentLinkRepository(ctx.outbox.db);
+  return {
+    statementLinks: ({ payment_ids }) => ({ links: links.find(payment_ids) }),
+    fundingNeed: ({ profile }) => fundingNeed(ctx, profileOf(ctx, profile)),
+    reconcileBatch: ({ batch: ref, profile, job_id }, signal) => {
+      const batch = batchOf(ctx, ref);
+      const walletId = batch.walletId;
+      if (!walletId) {
+        throw new DeskError('conflict', `batch "${batch.name}" has no group yet: nothing was sent`);
+      }
+      return ctx.jobs.run(
+        { id: job_id, kind: 'reconcile', batchId: batch.id, signal },
+        (jobSignal, jobId) =>
+          reconcile(ctx, links, profileOf(ctx, profile ?? batch.profile), {
+            batchId: batch.id,
+            walletId,
+            start: new Date(batch.createdAt),
+            signal: jobSignal,
+            jobId,
+          }),
+      );
+    },
+  };
+}
+
+/**
+ * Reads the wallet's statement from the day the batch was made, page by page (the period the
+ * first page answered for), and matches each page's DEBIT lines to the batch's accepted drafts
+ * by payment id in the outbox: the drafts are never loaded whole, only the ids that debited.
+ */
+async function reconcile(
+  ctx: DeskContext,
+  links: PaymentLinkRepository,
+  profile: string,
+  request: { batchId: string; walletId: string; start: Date; signal: AbortSignal; jobId: string },
+) {
+  const { batchId, walletId } = request;
+  const accepted = links.countAccepted(batchId);
+  const debited = new Set<string>();
+  const period = await ctx.connections.use(profile, async ({ client }) => {
+    let skip = 0;
+    let bounds: { start: string; end: string } | null = null;
+    for (;;) {
+      if (request.signal.aborted)
+        throw new DeskError('cancelled', 'the reconciliation was cancelled');
+      const page = await client.statement(walletId, {
+        ...(bounds ?? { start: request.start.toISOString() }),
+        skip,
+        take: STATEMENT_PAGE,
+      });
+      bounds ??= { start: page.start_date, end: page.end_date };
+      const ids = page.items
+        .filter((item) => item.action === 'DEBIT')
+        .map((item) => item.execution_id);
+      if (ids.length > 0) for (const id of links.acceptedOf(batchId, ids)) debited.add(id);
+      skip += page.items.length;
+      ctx.events.emit({
+        type: 'job.progress',
+        job_id: request.jobId,
+        done: debited.size,
+        total: accepted,
+      });
+      if (page.items.length < STATEMENT_PAGE) return bounds;
+    }
+  });
+  const notYet: { id: string; row: number | null }[] = [];
+  let after = { row: -2, id: '' };
+  while (notYet.length < NOT_YET_LISTED) {
+    const window = links.acceptedWindow(batchId, after, STATEMENT_PAGE);
+    for (const draft of window) {
+      if (!debited.has(draft.id) && notYet.length < NOT_YET_LISTED) notYet.push(draft);
+    }
+    const last = window.at(-1);
+    if (!last || window.length < STATEMENT_PAGE) break;
+    after = { row: last.row ?? -1, id: last.id };
+  }
+  return {
+    batch_id: batchId,
+    wallet_id: walletId,
+    start: period.start,
+    end: period.end,
+    accepted,
+    debited: debited.size,
+    not_yet: accepted - debited.size,
+    not_yet_drafts: notYet,
+  };
+}
+
+interface Need {
+  walletId: string;
+  currency: string;
+  batches: { id: string; name: string; amount: string; count: number }[];
+  milli: bigint;
+  notEstimated: number;
+}
+
+/** Approved drafts not yet sent, per wallet: each batch's own figures, summed exactly. */
+async function fundingNeed(ctx: DeskContext, profile: string) {
+  const needs = new Map<string, Need>();
+  for (const batch of ctx.outbox.batches.list()) {
+    if (batch.state !== 'ready' || !batch.walletId || !batch.walletCurrency) continue;
+    const toSend = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency, ['approved']);
+    if (toSend.counts.drafts === 0) continue;
+    const need = needs.get(batch.walletId) ?? {
+      walletId: batch.walletId,
+      currency: batch.walletCurrency,
+      batches: [],
+      milli: 0n,
+      notEstimated: 0,
+    };
+    const debit = toSend.milli.get(batch.walletCurrency) ?? 0n;
+    need.milli += debit;
+    need.notEstimated += toSend.totals
+      .filter((total) => total.currency !== batch.walletCurrency)
+      .reduce((sum, total) => sum + total.count, 0);
+    need.batches.push({
+      id: batch.id,
+      name: batch.name,
+      amount: formatAmount(debit, 3),
+      count: toSend.counts.drafts,
+    });
+    needs.set(batch.walletId, need);
+  }
+  const wallets = [];
+  for (const need of needs.values()) {
+    const balance = await walletBalance(ctx, profile, need.walletId);
+    const missing = balance && need.milli > balance.milli ? need.milli - balance.milli : null;
+    wallets.push({
+      wallet_id: need.walletId,
+      currency: need.currency,
+      batches: need.batches,
+      amount: formatAmount(need.milli, 3),
+      not_estimated: need.notEstimated,
+      balance: balance ? formatAmount(balance.milli, 3) : null,
+      balance_fetched_at: balance?.fetchedAt ?? null,
+      missing: missing === null ? null : formatAmount(missing, 3),
+    });
+  }
+  return { wallets };
+}

@@ -1,0 +1,118 @@
+// One wallet's statement: a period (the service's default, a quick range, a batch's dates or
+// typed days), paged from the service, and the page narrowed by action and search. Every page
+// after the first asks for the period the first answered for, so that an item booked meanwhile
+// does not shift the pages.
+import type { DeskOutput, StatementLink } from '../../../../shared/desk';
+import { codeOf, desk, messageOf } from '../../lib/desk';
+import { lineOf, matching, type ActionFilter, type StatementLine } from './statement-lines';
+import type { StatementRange } from './statement-range';
+
+export const PAGE_SIZES = [50, 100, 500] as const;
+
+type StatementView = DeskOutput<'getStatement'>;
+
+export class StatementState {
+  range = $state<StatementRange>({ start: null, end: null });
+  /** The period the service answered for (its defaults filled in). */
+  period = $state<{ start: string; end: string } | null>(null);
+  skip = $state(0);
+  take = $state<number>(PAGE_SIZES[0]);
+  lines = $state<StatementLine[]>([]);
+  fetchedAt = $state<string | null>(null);
+  stale = $state(false);
+  loading = $state(false);
+  error = $state<string | null>(null);
+
+  /** The drafts this page's DEBIT lines paid, by payment id (the line's `execution_id`). */
+  links = $state<ReadonlyMap<string, StatementLink>>(new Map());
+
+  action = $state<ActionFilter>('all');
+  search = $state('');
+
+  readonly shown = $derived(matching(this.lines, this.action, this.search));
+  /** A full page may have more after it; the service gives no total. */
+  readonly hasNext = $derived(this.lines.length === this.take);
+
+  #request = 0;
+
+  constructor(readonly walletId: string) {}
+
+  /** A new period: its first page. */
+  setRange(range: StatementRange): Promise<void> {
+    this.range = range;
+    this.period = null;
+    this.skip = 0;
+    return this.load();
+  }
+
+  setTake(take: number): Promise<void> {
+    this.take = take;
+    this.skip = 0;
+    return this.load();
+  }
+
+  next(): Promise<void> {
+    this.skip += this.take;
+    return this.load();
+  }
+
+  previous(): Promise<void> {
+    this.skip = Math.max(0, this.skip - this.take);
+    return this.load();
+  }
+
+  /** From the outbox, so offline too; a line it does not know paid nothing of ours. */
+  private async loadLinks(request: number): Promise<void> {
+    const ids = [
+      ...new Set(this.lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id)),
+    ];
+    if (ids.length === 0) {
+      this.links = new Map();
+      return;
+    }
+    try {
+      const { links } = await desk.statementLinks({ payment_ids: ids });
+      if (request === this.#request)
+        this.links = new Map(links.map((link) => [link.payment_id, link]));
+    } catch {
+      // The lines stay readable without their links; the column says nothing is known.
+      if (request === this.#request) this.links = new Map();
+    }
+  }
+
+  async load(): Promise<void> {
+    const request = ++this.#request;
+    this.loading = true;
+    // The first page of a period asks as chosen (the cache keeps that question for offline);
+    // later pages ask for the period it answered for.
+    const pinned = this.skip > 0 && this.period ? this.period : null;
+    const start = pinned?.start ?? this.range.start;
+    const end = pinned?.end ?? this.range.end;
+    try {
+      const view: StatementView = await desk.getStatement({
+        wallet_id: this.walletId,
+        ...(start ? { start } : {}),
+        ...(end ? { end } : {}),
+        skip: this.skip,
+        take: this.take,
+      });
+      if (request !== this.#request) return;
+      this.lines = view.statement.items.map(lineOf);
+      if (this.skip === 0 || !this.period) {
+        this.period = { start: view.statement.start_date, end: view.statement.end_date };
+      }
+      void this.loadLinks(request);
+      this.fetchedAt = view.fetched_at;
+      this.stale = view.stale;
+      this.error = null;
+    } catch (error) {
+      if (request !== this.#request) return;
+      this.error =
+        codeOf(error) === 'offline'
+          ? 'The service could not be reached and this page of the statement was not fetched before.'
+          : messageOf(error);
+    } finally {
+      if (request === this.#request) this.loading = false;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// What the Wallets screen asks of the outbox beside the service's own views: which drafts and
+// batches a statement page's DEBIT lines paid (by payment id, which the service's statement
+// carries as `execution_id`), and what the batches waiting to sync will debit per wallet.
+import { z } from 'zod';
+import { BatchRef, DecimalText, Id, JobId, Timestamp } from './common';
+import { DraftState } from './drafts';
+
+/** One statement page's worth of ids at most: a look-up never walks a whole batch. */
+export const StatementLinksInput = z.object({ payment_ids: z.array(Id).min(1).max(500) });
+
+export const StatementLink = z.object({
+  payment_id: z.string(),
+  batch_id: z.string(),
+  batch_name: z.string(),
+  /** The draft's row in the sheet it came from; null for a draft typed in the app. */
+  row: z.int().nullable(),
+  state: DraftState,
+});
+export const StatementLinks = z.object({ links: z.array(StatementLink) });
+export type StatementLink = z.infer<typeof StatementLink>;
+
+export const FundingNeedInput = z.object({ profile: z.string().optional() });
+
+export const WalletFundingNeed = z.object({
+  wallet_id: z.string(),
+  currency: z.string(),
+  /** Batches with approved drafts not yet sent, and what each will debit (fees not included). */
+  batches: z.array(
+    z.object({ id: z.string(), name: z.string(), amount: DecimalText, count: z.int() }),
+  ),
+  amount: DecimalText,
+  /** Drafts in other currencies: their debit is known only once the service converts them. */
+  not_estimated: z.int(),
+  balance: DecimalText.nullable(),
+  balance_fetched_at: Timestamp.nullable(),
+  /** What the balance lacks; null when it covers the need (or is unknown). */
+  missing: DecimalText.nullable(),
+});
+export const FundingNeed = z.object({ wallets: z.array(WalletFundingNeed) });
+export type WalletFundingNeed = z.infer<typeof WalletFundingNeed>;
+
+/** A batch against its wallet's statement: which of its accepted payments have debited. */
+export const ReconcileBatchInput = z.object({
+  batch: BatchRef,
+  profile: z.string().optional(),
+  job_id: JobId.optional(),
+});
+export const BatchReconciliation = z.object({
+  batch_id: z.string(),
+  wallet_id: z.string(),
+  /** The statement period read: from the day the batch was made to the service's now. */
+  start: Timestamp,
+  end: Timestamp,
+  accepted: z.int(),
+  debited: z.int(),
+  not_yet: z.int(),
+  /** The first hundred accepted drafts with no DEBIT yet, in row order. */
+  not_yet_drafts: z.array(z.object({ id: z.string(), row: z.int().nullable() })),
+});

@@ -1,0 +1,280 @@
+// The Wallets screen end to end, on the real host and the Local sandbox in Chromium: a batch
+// synced approved through the host's API and executed by moving the sandbox clock, then the
+// wallets, a wallet's details, its statement over ranges with its chart, a DEBIT line followed
+// to its draft, the export read back with exceljs, and, with the service unreachable, the last
+// copies shown with their age.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpsJson } from '../support/https-json';
+import { PAYROLL_HEADER } from '../support/payroll-csv';
+import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { startWebApp, type WebApp } from './support/web-app';
+
+let app: WebApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
+  context = await browser.newContext({
+    locale: 'en-GB',
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Today in the browser's calendar: a payment dated today goes out at once. */
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+const PAYEES = [
+  { name: 'Ada Wallet', account: '41000001', amount: '120.50' },
+  { name: 'Ben Wallet', account: '41000002', amount: '75.25' },
+  { name: 'Cy Wallet', account: '41000003', amount: '310.00' },
+];
+
+/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
+async function desk<T>(method: string, input: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/desk/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
+async function sandboxAdmin() {
+  const { profiles } = await desk<{ profiles: { kind: string; base_url: string }[] }>(
+    'listProfiles',
+    {},
+  );
+  const local = profiles.find((profile) => profile.kind === 'local')!;
+  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
+  const https = new HttpsJson(local.base_url, ca);
+  const token = await https.call('POST', '/auth/token', {
+    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
+  });
+  const bearer = (token.body as { token: string }).token;
+  const admin = async (path: string, body: object) => {
+    const answer = await https.call('POST', path, { body, token: bearer });
+    expect(answer.status).toBe(200);
+  };
+  return {
+    advance: (seconds: number) => admin('/_sandbox/clock', { advance_seconds: seconds }),
+    faults: (settings: object) => admin('/_sandbox/faults', settings),
+  };
+}
+
+/** The statement table's body rows, as text. */
+const bodyRows = () =>
+  page
+    .getByRole('table', { name: 'Statement items' })
+    .locator('tbody tr')
+    .allTextContents()
+    .then((rows) => rows.map((row) => row.replace(/\s+/g, ' ')));
+
+async function lookedAt(name: string): Promise<void> {
+  await screenshot(page, name);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+}
+
+describe('the Wallets screen', () => {
+  it('lists the wallets; shows a wallet, its funding need and its statement over ranges, charted, paged, narrowed, linked to drafts, reconciled, exported, and offline', async () => {
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'Batches' }).waitFor();
+
+    // A batch synced approved, its payments dated today: the sandbox executes them.
+    const csv = [
+      PAYROLL_HEADER,
+      ...PAYEES.map((p) => `${p.name},601613,${p.account},${p.amount},GBP,${today()},Wallet test`),
+    ].join('\r\n');
+    const file = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=w.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, csv);
+    const imported = await desk<{ batch_id: string }>('importSheet', {
+      file,
+      batch_name: 'Wallet payroll',
+    });
+    await desk('setServiceApproval', { batch: imported.batch_id, service_approval: 'approved' });
+    await desk('approve', { batch: imported.batch_id, selection: { filter: {} } });
+    const synced = await desk<{ state: string }>('sync', { batch: imported.batch_id });
+    expect(synced.state).toBe('done');
+    // A second batch waits to sync, approved, more than the wallet holds.
+    const waitingFile = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=big.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, `${PAYROLL_HEADER}\r\nZed Waiting,601613,42000001,500000.00,GBP,2030-01-31,Bonus`);
+    const waiting = await desk<{ batch_id: string }>('importSheet', {
+      file: waitingFile,
+      batch_name: 'Waiting payroll',
+    });
+    await desk('approve', {
+      batch: waiting.batch_id,
+      selection: { filter: {} },
+      include_warnings: true,
+    });
+    const sandbox = await sandboxAdmin();
+    // Payees become active, then their payments are debited from the wallet.
+    await sandbox.advance(30);
+    await sandbox.advance(90);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Wallets', exact: true }).click();
+    await page.getByRole('heading', { name: 'Wallets', exact: true }).waitFor();
+    const payroll = page.getByRole('link', { name: 'UK Payroll' });
+    await payroll.waitFor();
+    await lookedAt('wallets-list');
+
+    await payroll.click();
+    const walletId = decodeURIComponent(page.url().split('#/wallets/')[1] ?? '');
+    expect(walletId).not.toBe('');
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
+    await page.getByText('IBAN').waitFor();
+    // The funding need: the waiting batch's debit, and what the balance lacks.
+    const funding = page.getByRole('region', { name: 'Funding need' });
+    await funding.getByText('Waiting payroll').waitFor();
+    const fundingText = ((await funding.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(fundingText).toContain('Waiting to sync: GBP 500,000.00 from 1 batch');
+    expect(fundingText).toMatch(/Missing GBP 105,\d{3}\.\d{2}: the balance \(as of/);
+
+    // The default: the service's last 30 days, the period it answered for written out.
+    await page.getByText(/^Items 1–\d+$/).waitFor();
+    const main = page.getByRole('main');
+    await expect(main.getByText(/^From \d+ \w+ \d{4}, \d\d:\d\d to /).count()).resolves.toBe(1);
+    // The balance chart is drawn (a line through the page's items), with its table beside.
+    const chart = page.getByRole('img', { name: /^Balance over time: from GBP / });
+    await chart.waitFor();
+    const line = chart.locator('path.line');
+    await expect
+      .poll(async () => ((await line.getAttribute('d')) ?? '').split(/[LC]/).length)
+      .toBeGreaterThan(10);
+    await page.getByText('The balance as a table').click();
+    await expect(
+      page.getByRole('table', { name: 'Balance after each item' }).locator('tbody tr').count(),
+    ).resolves.toBe((await bodyRows()).length);
+    await lookedAt('wallets-statement');
+
+    // Typed days, six months: paged from the service, 50 at a time.
+    const from = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByText('Items 1–50', { exact: true }).waitFor();
+    const firstPage = await bodyRows();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText(/^Items 51–\d+$/).waitFor();
+    const secondPage = await bodyRows();
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+    // Credits only, on this page: every row shown is one, and the count says how many.
+    await page.getByLabel('Action').selectOption('CREDIT');
+    const credits = await bodyRows();
+    expect(credits.length).toBeGreaterThan(0);
+    expect(credits.length).toBeLessThan(secondPage.length);
+    expect(credits.every((row) => row.includes('CREDIT'))).toBe(true);
+    await page.getByText(`${credits.length} of this page's ${secondPage.length} match`).waitFor();
+    await page.getByLabel('Action').selectOption('all');
+
+    // The batch's dates: today's debits, found by their reference.
+    await page.getByLabel("A batch's dates").selectOption({ label: 'Wallet payroll' });
+    await page.getByLabel('Search').fill('Wallet test');
+    await expect.poll(async () => (await bodyRows()).length).toBe(PAYEES.length);
+    const debits = await bodyRows();
+    for (const payee of PAYEES) {
+      expect(
+        debits.some((row) => row.includes(payee.name) && row.includes(`GBP ${payee.amount}`)),
+      ).toBe(true);
+    }
+    // Each DEBIT line names the draft it paid: its row of the sheet and its batch.
+    for (const [n, payee] of PAYEES.entries()) {
+      const row = debits.find((text) => text.includes(payee.name))!;
+      expect(row).toContain(`Row ${n + 2} of Wallet payroll`);
+    }
+    await lookedAt('wallets-statement-batch');
+
+    // The batch reconciled against the statement: every accepted payment has debited.
+    await page.getByRole('combobox', { name: /^Batch/ }).selectOption({ label: 'Wallet payroll' });
+    await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+    await page
+      .getByText(`Wallet payroll: ${PAYEES.length} accepted, ${PAYEES.length} debited, 0 not yet`)
+      .scrollIntoViewIfNeeded();
+    await lookedAt('wallets-reconciled');
+
+    // Export: the period shown, every page, downloaded and opened back with exceljs.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export .xlsx' }).click();
+    const xlsx = await download;
+    expect(xlsx.suggestedFilename()).toMatch(
+      /^UK Payroll statement \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.xlsx$/,
+    );
+    const saved = join(app.dataDir, 'statement.xlsx');
+    await xlsx.saveAs(saved);
+    await page.getByText(/^Exported \d+ rows to UK Payroll statement/).waitFor();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(saved);
+    const sheet = workbook.getWorksheet('Statement')!;
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const column = (name: string) => header.indexOf(name);
+    const exported: { description: string; debit: string; action: string }[] = [];
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      exported.push({
+        description: row.getCell(column('Description')).text,
+        debit: row.getCell(column('Debit amount')).text,
+        action: row.getCell(column('Action')).text,
+      });
+    });
+    const ours = exported.filter((row) => row.description === 'Wallet test');
+    expect(ours.map((row) => row.action)).toEqual(PAYEES.map(() => 'DEBIT'));
+    expect(ours.map((row) => Number(row.debit)).sort()).toEqual(
+      PAYEES.map((p) => Number(p.amount)).sort(),
+    );
+
+    // A DEBIT line followed to its draft: the batch editor of the batch that paid it.
+    await page.getByRole('link', { name: 'Row 3 of Wallet payroll' }).click();
+    await page.getByRole('heading', { name: /Wallet payroll/ }).waitFor();
+    expect(page.url()).toContain(`#/batches/${imported.batch_id}`);
+    await page.getByText('Ben Wallet').first().waitFor();
+    await lookedAt('wallets-debit-followed-to-its-batch');
+
+    // The service unreachable: the last copies fetched, each with its age.
+    await sandbox.faults({ drop_before_probability: 1 });
+    await page.goto(new URL(`/#/wallets/${walletId}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Wallets', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'UK Payroll' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Items 1–\d+$/).waitFor({ timeout: 30_000 });
+    const offline = page
+      .getByRole('status')
+      .filter({ hasText: 'Offline: showing the copy fetched' });
+    await expect.poll(() => offline.count(), { timeout: 30_000 }).toBe(3);
+    await expect(offline.first().textContent()).resolves.toMatch(
+      /fetched\s+(now|\d+ (second|minute)s? ago)/,
+    );
+    await expect(
+      page.getByRole('table', { name: 'Statement items' }).locator('tbody tr').count(),
+    ).resolves.toBeGreaterThan(0);
+    await lookedAt('wallets-offline');
+    await sandbox.faults({});
+  }, 90_000);
+});

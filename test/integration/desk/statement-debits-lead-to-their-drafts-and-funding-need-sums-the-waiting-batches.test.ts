@@ -1,0 +1,91 @@
+// What the Wallets screen asks of the outbox, on a real desk and the Local sandbox: a statement
+// page's payment ids lead to their drafts and batches (unknown ids to nothing), and the funding
+// need per wallet sums what the batches waiting to sync will debit, against the balance.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount, parseAmount } from '../../../shared/domain/money';
+import { PAYROLL_HEADER } from '../../support/payroll-csv';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+
+let t: TestDesk;
+beforeAll(async () => {
+  t = await openTestDesk();
+});
+afterAll(() => t.close());
+
+async function importPayroll(name: string, lines: string[]): Promise<string> {
+  const file = join(t.dataDir, `${name}.csv`);
+  await writeFile(file, [PAYROLL_HEADER, ...lines].join('\r\n'));
+  return (await t.desk.api.importSheet({ file, batch_name: name })).batch_id;
+}
+
+const line = (name: string, account: number, amount: string) =>
+  `${name},601613,${account},${amount},GBP,2030-01-31,Pay`;
+
+describe('the wallet views of the outbox', () => {
+  it("leads a statement page's payment ids to their drafts, rows and batches", async () => {
+    const { api } = t.desk;
+    const batchId = await importPayroll('Links', [
+      line('Ann Link', 51000001, '10.00'),
+      line('Bob Link', 51000002, '20.00'),
+      line('Cat Link', 51000003, '30.00'),
+    ]);
+    const drafts = (await api.draftWindow({ batch: batchId })).rows;
+    const [, second, third] = drafts;
+    const { links } = await api.statementLinks({
+      payment_ids: [third!.id, 'not-a-payment-of-ours', second!.id],
+    });
+    expect(links.sort((a, b) => (a.row ?? 0) - (b.row ?? 0))).toEqual([
+      { payment_id: second!.id, batch_id: batchId, batch_name: 'Links', row: 3, state: 'draft' },
+      { payment_id: third!.id, batch_id: batchId, batch_name: 'Links', row: 4, state: 'draft' },
+    ]);
+  });
+
+  it('sums per wallet what the approved drafts of waiting batches will debit, and what the balance lacks', async () => {
+    const { api } = t.desk;
+    const small = await importPayroll('Small', [
+      line('Dee Need', 52000001, '100.25'),
+      line('Eve Need', 52000002, '200.50'),
+    ]);
+    const big = await importPayroll('Big', [
+      line('Fay Need', 52000003, '900000.00'),
+      line('Gus Need', 52000004, '5.00'),
+    ]);
+    await api.approve({ batch: small, selection: { filter: {} } });
+    // Of the big batch only its first draft: the other stays a draft, outside the need.
+    const [first] = (await api.draftWindow({ batch: big })).rows;
+    await api.approve({ batch: big, selection: { ids: [first!.id] } });
+
+    const { wallets } = await api.fundingNeed({});
+    expect(wallets).toHaveLength(1);
+    const need = wallets[0]!;
+    const batch = await api.getBatch({ batch: small });
+    expect(need.wallet_id).toBe(batch.group?.wallet_id);
+    expect(need.batches).toEqual([
+      { id: small, name: 'Small', amount: '300.750', count: 2 },
+      { id: big, name: 'Big', amount: '900000.000', count: 1 },
+    ]);
+    expect(need.amount).toBe('900300.750');
+    const { wallet } = await api.getWallet({ wallet_id: need.wallet_id });
+    const balance = parseAmount(String(wallet.balance))!;
+    expect(need.balance).toBe(formatAmount(balance, 3));
+    expect(need.missing).toBe(formatAmount(parseAmount('900300.750')! - balance, 3));
+  });
+
+  it('reconciles a synced batch with the statement: accepted payments not yet debited are listed', async () => {
+    const { api } = t.desk;
+    const batchId = await importPayroll('Later', [
+      line('Hal Later', 53000001, '11.00'),
+      line('Ivy Later', 53000002, '12.00'),
+    ]);
+    await api.approve({ batch: batchId, selection: { filter: {} } });
+    expect((await api.sync({ batch: batchId })).state).toBe('done');
+    // Dated 2030: the service holds them, and nothing has left the wallet for them yet.
+    const drafts = (await api.draftWindow({ batch: batchId })).rows;
+    const reconciled = await api.reconcileBatch({ batch: batchId });
+    expect(reconciled).toMatchObject({ accepted: 2, debited: 0, not_yet: 2 });
+    expect(reconciled.not_yet_drafts).toEqual(drafts.map((d) => ({ id: d.id, row: d.row })));
+    expect(Date.parse(reconciled.start)).toBeLessThanOrEqual(Date.now());
+  });
+});
