@@ -4,16 +4,15 @@
 // confirmation, the stages and import jobs as they happen (still there after leaving the screen
 // and coming back), per-item results with the service's refusal at its row, Retry failed,
 // Approve at service, and Export results downloaded and read back.
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpsJson } from '../support/https-json';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
+import { deskCall, sandboxAdmin as adminOf, lookedAt as lookedAtPage } from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -60,52 +59,11 @@ const totalPence = rows.reduce((sum, row) => sum + row.pence, 0);
 const pounds = (pence: number) =>
   `${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
 
-/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
-async function desk<T>(method: string, input: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/desk/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [method, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
+const desk = <T>(method: string, input: unknown) => deskCall<T>(page, method, input);
 
-/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
-async function sandboxAdmin(): Promise<{ faults(settings: object): Promise<void> }> {
-  const { profiles } = await desk<{
-    profiles: { kind: string; base_url: string }[];
-  }>('listProfiles', {});
-  const local = profiles.find((profile) => profile.kind === 'local')!;
-  // The certificate the Local sandbox made in the app's data folder on its first start.
-  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
-  const https = new HttpsJson(local.base_url, ca);
-  const token = await https.call('POST', '/auth/token', {
-    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
-  });
-  expect(token.status).toBe(201);
-  const bearer = (token.body as { token: string }).token;
-  return {
-    async faults(settings) {
-      const answer = await https.call('POST', '/_sandbox/faults', {
-        body: settings,
-        token: bearer,
-      });
-      expect(answer.status).toBe(200);
-    },
-  };
-}
+const sandboxAdmin = () => adminOf(page, app.dataDir);
 
-async function lookedAt(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-}
+const lookedAt = (name: string) => lookedAtPage(page, name);
 
 describe('the Sync screen', () => {
   it('validates, syncs after a confirmation, shows the progress and the results, retries and exports', async () => {

@@ -6,8 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPayroll, text } from './support/batch-editor';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
+import { lookedAt as lookedAtPage } from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -39,10 +40,7 @@ const CSV = [
   'b-held-7,,,,,,,,,,,14.00,,SEND,2030-01-31,SALA,E',
 ].join('\r\n');
 
-async function lookedAt(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-}
+const lookedAt = (name: string) => lookedAtPage(page, name);
 
 const table = () => page.getByRole('table', { name: 'Payees the outbox knows' });
 const names = async () => (await table().getByRole('rowheader').allTextContents()).map(text);

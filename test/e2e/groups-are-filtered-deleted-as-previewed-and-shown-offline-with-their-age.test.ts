@@ -3,14 +3,17 @@
 // pending payments this desk sent, listed first, deleted with them, and their drafts updated
 // after; a group whose payments were executed, refused); a batch given another group from here;
 // and, with the service unreachable, the last copy fetched shown with its age.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpsJson } from '../support/https-json';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
+import {
+  deskCall,
+  sandboxAdmin as adminOf,
+  lookedAt as lookedAtPage,
+  type SandboxAdmin,
+} from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -34,64 +37,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
-async function desk<T>(method: string, input: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/desk/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [method, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
+const desk = <T>(method: string, input: unknown) => deskCall<T>(page, method, input);
 
-interface SandboxAdmin {
-  faults(settings: object): Promise<void>;
-  createGroup(name: string, walletId: string): Promise<string>;
-}
+const sandboxAdmin = () => adminOf(page, app.dataDir);
 
-/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
-async function sandboxAdmin(): Promise<SandboxAdmin> {
-  const { profiles } = await desk<{ profiles: { kind: string; base_url: string }[] }>(
-    'listProfiles',
-    {},
-  );
-  const local = profiles.find((profile) => profile.kind === 'local')!;
-  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
-  const https = new HttpsJson(local.base_url, ca);
-  const token = await https.call('POST', '/auth/token', {
-    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
-  });
-  const bearer = (token.body as { token: string }).token;
-  return {
-    async faults(settings) {
-      const answer = await https.call('POST', '/_sandbox/faults', {
-        body: settings,
-        token: bearer,
-      });
-      expect(answer.status).toBe(200);
-    },
-    async createGroup(name, walletId) {
-      const answer = await https.call('POST', '/_sandbox/groups', {
-        body: { name, wallet_id: walletId, description: 'Made by the groups test' },
-        token: bearer,
-      });
-      expect(answer.status).toBe(201);
-      return (answer.body as { id: string }).id;
-    },
-  };
-}
-
-async function lookedAt(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-}
+const lookedAt = (name: string) => lookedAtPage(page, name);
 
 const table = () => page.getByRole('region', { name: 'Payment groups' }).getByRole('table');
 const rowOf = (name: string): Locator =>

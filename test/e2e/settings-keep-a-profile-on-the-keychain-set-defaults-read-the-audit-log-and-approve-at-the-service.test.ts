@@ -17,6 +17,7 @@ import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
+import { deskCall, lookedAt as lookedAtPage } from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -46,29 +47,11 @@ afterAll(async () => {
   await keychain(LIVE).forget();
 });
 
-async function lookedAt(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-}
+const lookedAt = (name: string) => lookedAtPage(page, name);
 
 const card = (name: string) => page.getByRole('article', { name });
 
-/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
-async function desk<T>(method: string, input: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/desk/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [method, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
+const desk = <T>(method: string, input: unknown) => deskCall<T>(page, method, input);
 
 /** A payroll of `count` GB payees, imported through the host into a batch going for approval. */
 async function importPayroll(name: string, first: number, count: number): Promise<string> {

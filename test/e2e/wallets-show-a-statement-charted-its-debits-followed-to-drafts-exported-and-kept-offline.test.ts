@@ -3,15 +3,14 @@
 // wallets, a wallet's details, its statement over ranges with its chart, a DEBIT line followed
 // to its draft, the export read back with exceljs, and, with the service unreachable, the last
 // copies shown with their age.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpsJson } from '../support/https-json';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
+import { deskCall, sandboxAdmin as adminOf, lookedAt as lookedAtPage } from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -46,45 +45,9 @@ const PAYEES = [
   { name: 'Cy Wallet', account: '41000003', amount: '310.00' },
 ];
 
-/** A DeskApi call from the page, as the app makes it (its cookie, its Origin). */
-async function desk<T>(method: string, input: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/desk/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [method, input] as const,
-  );
-  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.value as T;
-}
+const desk = <T>(method: string, input: unknown) => deskCall<T>(page, method, input);
 
-/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
-async function sandboxAdmin() {
-  const { profiles } = await desk<{ profiles: { kind: string; base_url: string }[] }>(
-    'listProfiles',
-    {},
-  );
-  const local = profiles.find((profile) => profile.kind === 'local')!;
-  const ca = await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
-  const https = new HttpsJson(local.base_url, ca);
-  const token = await https.call('POST', '/auth/token', {
-    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
-  });
-  const bearer = (token.body as { token: string }).token;
-  const admin = async (path: string, body: object) => {
-    const answer = await https.call('POST', path, { body, token: bearer });
-    expect(answer.status).toBe(200);
-  };
-  return {
-    advance: (seconds: number) => admin('/_sandbox/clock', { advance_seconds: seconds }),
-    faults: (settings: object) => admin('/_sandbox/faults', settings),
-  };
-}
+const sandboxAdmin = () => adminOf(page, app.dataDir);
 
 /** The statement table's body rows, as text. */
 const bodyRows = () =>
@@ -94,10 +57,7 @@ const bodyRows = () =>
     .allTextContents()
     .then((rows) => rows.map((row) => row.replace(/\s+/g, ' ')));
 
-async function lookedAt(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
-}
+const lookedAt = (name: string) => lookedAtPage(page, name);
 
 describe('the Wallets screen', () => {
   it('lists the wallets; shows a wallet, its funding need and its statement over ranges, charted, paged, narrowed, linked to drafts, reconciled, exported, and offline', async () => {

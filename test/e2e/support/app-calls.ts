@@ -1,0 +1,72 @@
+// What the end-to-end tests do beside the screens: a DeskApi call made from the page, as the
+// app makes it (its cookie, its Origin); the Local sandbox's admin calls, to set faults or move
+// its clock; and a screenshot of a state with its accessibility check.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { HttpsJson } from '../../support/https-json';
+import { screenshot, seriousViolations } from './chromium';
+
+/** A DeskApi call from the page; a refusal throws with the desk's error. */
+export async function deskCall<T>(page: Page, method: string, input: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/desk/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [method, input] as const,
+  );
+  if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.value as T;
+}
+
+export interface SandboxAdmin {
+  /** POST to one of the sandbox's admin calls, expecting `status`; answers its body. */
+  post(path: string, body: object, status?: number): Promise<unknown>;
+  faults(settings: object): Promise<void>;
+  advance(seconds: number): Promise<void>;
+  createGroup(name: string, walletId: string): Promise<string>;
+}
+
+/** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
+export async function sandboxAdmin(page: Page, dataDir: string): Promise<SandboxAdmin> {
+  const { profiles } = await deskCall<{ profiles: { kind: string; base_url: string }[] }>(
+    page,
+    'listProfiles',
+    {},
+  );
+  const local = profiles.find((profile) => profile.kind === 'local')!;
+  // The certificate the Local sandbox made in the app's data folder on its first start.
+  const ca = await readFile(join(dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
+  const https = new HttpsJson(local.base_url, ca);
+  const token = await https.call('POST', '/auth/token', {
+    body: { api_key: 'sandbox-api-key', client_secret: 'sandbox-client-secret' },
+  });
+  expect(token.status).toBe(201);
+  const bearer = (token.body as { token: string }).token;
+  const post = async (path: string, body: object, status = 200) => {
+    const answer = await https.call('POST', path, { body, token: bearer });
+    expect(answer.status).toBe(status);
+    return answer.body;
+  };
+  return {
+    post,
+    faults: async (settings) => void (await post('/_sandbox/faults', settings)),
+    advance: async (seconds) => void (await post('/_sandbox/clock', { advance_seconds: seconds })),
+    async createGroup(name, walletId) {
+      const body = { name, wallet_id: walletId, description: 'Made by an end-to-end test' };
+      return ((await post('/_sandbox/groups', body, 201)) as { id: string }).id;
+    },
+  };
+}
+
+/** A screenshot of the state (light, dark, 200%), which axe must find no serious fault in. */
+export async function lookedAt(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
+}
