@@ -77,6 +77,7 @@ import {
   SetCredentialsInput,
 } from './profiles';
 import { SaveSettingsInput, SettingsView } from './settings';
+import { FindInStatementInput, StatementMatches } from './statement-search';
 import { AuditLogExported, AuditLogInput, AuditLogPage, ExportAuditLogInput } from './audit';
 import {
   ApproveAtServiceInput,
@@ -168,6 +169,7 @@ export const DESK_METHODS = {
   getWallet: method(WalletInput, WalletView),
   getStatement: method(StatementInput, StatementView),
   exportStatement: method(ExportStatementInput, StatementExported, true),
+  findInStatement: method(FindInStatementInput, StatementMatches, true),
   // Beneficiaries
   listBeneficiaries: method(BeneficiaryListInput, BeneficiaryList),
   getBeneficiary: method(BeneficiaryIdInput, BeneficiaryListItem),

@@ -41,6 +41,13 @@ export const DeskEvent = z.discriminatedUnion('type', [
     failed: z.int(),
   }),
   z.object({ type: z.literal('export.progress'), job_id: z.string(), rows: z.int() }),
+  /** A statement searched over its period: lines read so far, and of those the matches. */
+  z.object({
+    type: z.literal('statement.progress'),
+    job_id: z.string(),
+    scanned: z.int(),
+    matched: z.int(),
+  }),
   /** Any other long job's progress: approvals at the service, say. */
   z.object({
     type: z.literal('job.progress'),

@@ -13,6 +13,7 @@ export * from './live';
 export * from './profiles';
 export * from './settings';
 export * from './shell';
+export * from './statement-search';
 export * from './sync';
 export * from './wallets';
 export {

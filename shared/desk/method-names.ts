@@ -50,6 +50,7 @@ export const METHOD_NAMES = [
   'getWallet',
   'getStatement',
   'exportStatement',
+  'findInStatement',
   'listBeneficiaries',
   'getBeneficiary',
   'editBeneficiary',

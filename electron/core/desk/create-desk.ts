@@ -27,6 +27,7 @@ import { draftHandlers } from './draft-methods';
 import { importHandlers } from './import-methods';
 import { Jobs } from './jobs';
 import { liveHandlers } from './live-methods';
+import { statementSearchHandlers } from './statement-search';
 import { walletHandlers } from './wallet-methods';
 import { profileHandlers } from './profile-methods';
 import { settingsHandlers } from './settings-methods';
@@ -108,6 +109,7 @@ export function createDesk(options: DeskOptions): Desk {
     ...liveHandlers(ctx),
     ...beneficiaryHandlers(ctx),
     ...walletHandlers(ctx),
+    ...statementSearchHandlers(ctx),
   };
 
   async function call<M extends DeskMethodName>(

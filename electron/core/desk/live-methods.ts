@@ -64,7 +64,7 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
 }
 
 /** A call whose answer is kept; offline, the kept answer with when it was fetched. */
-async function cachedCall<T>(
+export async function cachedCall<T>(
   ctx: DeskContext,
   profile: string,
   key: string,

@@ -50,12 +50,29 @@ describe('with the service stopped', () => {
       const online = await api.listGroups({ query: { locked: [false], take: 5 } });
       expect(online.stale).toBe(false);
       const group = online.items[0]!;
+      const period = {
+        wallet_id: group.wallet.id,
+        start: '2020-01-01T00:00:00Z',
+        end: new Date().toISOString(),
+      };
+      const debits = await api.findInStatement({ ...period, action: 'DEBIT', take: 500 });
+      expect(debits).toMatchObject({ stale: false });
+      expect(debits.matched).toBeGreaterThan(0);
+      expect(debits.scanned).toBeGreaterThan(debits.matched);
 
       await service.sandbox.close();
 
       const views = await api.listGroups({ query: { locked: [false], take: 5 } });
       expect(views).toMatchObject({ stale: true, fetched_at: online.fetched_at });
       expect(views.items.map((g) => g.id)).toEqual(online.items.map((g) => g.id));
+      // A period read once is searched again offline, from the pages kept, with their age.
+      const credits = await api.findInStatement({ ...period, action: 'CREDIT', take: 500 });
+      expect(credits).toMatchObject({
+        stale: true,
+        fetched_at: debits.fetched_at,
+        scanned: debits.scanned,
+        matched: debits.scanned - debits.matched,
+      });
 
       // Into the group chosen from the last list: its name and wallet known, checked later.
       const imported = await api.importSheet({

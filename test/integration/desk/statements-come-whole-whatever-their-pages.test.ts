@@ -96,3 +96,88 @@ describe('a period ending at a day’s last millisecond', () => {
     expect(exported).toMatchObject({ rows: ofTheDay.length, end: period.end });
   });
 });
+
+describe('a statement searched over its period', () => {
+  it('finds by action and words on every page, not only the first, and pages through the matches', async () => {
+    const { api } = t.desk;
+    const credits = year.items.filter((item) => item.action === 'CREDIT');
+    expect(credits.length).toBeGreaterThan(0);
+    const progress: { scanned: number; matched: number }[] = [];
+    const stop = t.desk.on((event) => {
+      if (event.type === 'statement.progress' && event.job_id === 'credits')
+        progress.push({ scanned: event.scanned, matched: event.matched });
+    });
+    // Pages of 50: the search reads the whole period, page by page, and says how far it is.
+    const found = await api.findInStatement({
+      wallet_id: walletId,
+      start,
+      end,
+      action: 'CREDIT',
+      page_size: 50,
+      take: 10,
+      job_id: 'credits',
+    });
+    stop();
+    expect(found).toMatchObject({
+      start: year.start_date,
+      end: year.end_date,
+      scanned: year.items.length,
+      matched: credits.length,
+      truncated: false,
+      stale: false,
+    });
+    expect(found.items.map((item) => item.id)).toEqual(credits.slice(0, 10).map((i) => i.id));
+    expect(progress.map((p) => p.scanned)).toEqual(
+      Array.from({ length: Math.ceil((year.items.length + 1) / 50) }, (_, n) =>
+        Math.min((n + 1) * 50, year.items.length),
+      ),
+    );
+    expect(progress.at(-1)?.matched).toBe(credits.length);
+
+    // A later window of the same search comes from the matches kept: nothing read again.
+    const later = await api.findInStatement({
+      wallet_id: walletId,
+      start,
+      end,
+      action: 'CREDIT',
+      page_size: 50,
+      skip: 10,
+      take: 10,
+      job_id: 'credits-later',
+    });
+    expect(later.items.map((item) => item.id)).toEqual(credits.slice(10, 20).map((i) => i.id));
+    expect(later.fetched_at).toBe(found.fetched_at);
+
+    // The last line of the period, found by its counterpart's name and its id together.
+    const last = year.items.at(-1)!;
+    const name = last.counterpart.name ?? last.counterpart.bank_details?.account_name ?? '';
+    const byWords = await api.findInStatement({
+      wallet_id: walletId,
+      start,
+      end,
+      search: `${name.split(' ')[0]} ${last.id}`,
+    });
+    expect(byWords.items.map((item) => item.id)).toEqual([last.id]);
+  });
+
+  it('stops at the next page when the screen cancels it, and says so', async () => {
+    const { api } = t.desk;
+    const stop = t.desk.on((event) => {
+      if (event.type === 'statement.progress' && event.job_id === 'cancelled-search')
+        void api.cancelJob({ job_id: 'cancelled-search' });
+    });
+    const search = api.findInStatement({
+      wallet_id: walletId,
+      start,
+      end,
+      action: 'DEBIT',
+      page_size: 50,
+      job_id: 'cancelled-search',
+    });
+    await expect(search).rejects.toMatchObject({ code: 'cancelled' });
+    stop();
+    expect(
+      t.events.filter((e) => e.type === 'statement.progress' && e.job_id === 'cancelled-search'),
+    ).toHaveLength(1);
+  });
+});

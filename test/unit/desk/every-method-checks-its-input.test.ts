@@ -253,6 +253,19 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [{ wallet_id: 'w-1', file: 'statement.csv' }],
     invalid: [{ wallet_id: 'w-1', file: 'statement.csv', page_size: 0 }],
   },
+  findInStatement: {
+    valid: [
+      { wallet_id: 'w-1', action: 'DEBIT' },
+      { wallet_id: 'w-1', search: 'hopper', start: '2030-01-01T00:00:00Z', skip: 50, take: 500 },
+    ],
+    invalid: [
+      { wallet_id: 'w-1' },
+      { wallet_id: 'w-1', search: '   ' },
+      { wallet_id: 'w-1', action: 'REFUND' },
+      { wallet_id: 'w-1', action: 'DEBIT', take: 501 },
+      { wallet_id: 'w-1', search: 'x', start: '2030-02-01T00:00:00Z', end: '2030-01-01T00:00:00Z' },
+    ],
+  },
   listBeneficiaries: {
     valid: [
       {},
