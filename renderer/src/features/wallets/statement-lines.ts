@@ -1,7 +1,7 @@
 // A statement item as the screen shows it: the service's numbers turned into exact decimal text
 // once, at the edge (String of a JSON number is the decimal that was written), so that nothing
 // on the screen adds or compares money as binary floats.
-import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
+import { statementAmountText } from '../../../../shared/desk/statement-search';
 import type { StatementItem } from '../../../../shared/service';
 
 export interface StatementLine {
@@ -20,13 +20,7 @@ export interface StatementLine {
 }
 
 /** Exact decimal text of a wire number; the number as written when it is not an amount. */
-export function decimalOf(value: number): string {
-  try {
-    return formatAmount(amountFromNumber(value), 3);
-  } catch {
-    return String(value);
-  }
-}
+export const decimalOf = statementAmountText;
 
 export function lineOf(item: StatementItem): StatementLine {
   const counterpart = item.counterpart;
@@ -48,26 +42,3 @@ export function lineOf(item: StatementItem): StatementLine {
 }
 
 export type ActionFilter = 'all' | StatementItem['action'];
-
-/** The lines of a page that match the action and the search (any column's text). */
-export function matching(
-  lines: readonly StatementLine[],
-  action: ActionFilter,
-  search: string,
-): StatementLine[] {
-  const needle = search.trim().toLowerCase();
-  return lines.filter(
-    (line) =>
-      (action === 'all' || line.action === action) &&
-      (!needle ||
-        [
-          line.description,
-          line.counterpart,
-          line.execution_id,
-          line.id,
-          line.debit.amount,
-          line.credit.amount,
-          line.counterpartCountry ?? '',
-        ].some((text) => text.toLowerCase().includes(needle))),
-  );
-}

@@ -1,10 +1,12 @@
 // One wallet's statement: a period (the service's default, a quick range, a batch's dates or
-// typed days), paged from the service, and the page narrowed by action and search. Every page
-// after the first asks for the period the first answered for, so that an item booked meanwhile
-// does not shift the pages.
+// typed days), paged from the service, or narrowed by action and search over the whole period
+// (statement-finder). Every page after the first asks for the period the first answered for, so
+// that an item booked meanwhile does not shift the pages.
+import { STATEMENT_MATCHES_KEPT } from '../../../../shared/desk/statement-search';
 import type { DeskOutput, StatementLink } from '../../../../shared/desk';
 import { codeOf, desk, messageOf } from '../../lib/desk';
-import { lineOf, matching, type ActionFilter, type StatementLine } from './statement-lines';
+import { StatementFinder } from './statement-finder.svelte';
+import { lineOf, type ActionFilter, type StatementLine } from './statement-lines';
 import type { StatementRange } from './statement-range';
 
 export const PAGE_SIZES = [50, 100, 500] as const;
@@ -28,12 +30,23 @@ export class StatementState {
 
   action = $state<ActionFilter>('all');
   search = $state('');
+  /** The period narrowed by action and search: its matches, paged here. */
+  readonly finder = new StatementFinder();
+  matchSkip = $state(0);
 
-  readonly shown = $derived(matching(this.lines, this.action, this.search));
+  readonly narrowed = $derived(this.action !== 'all' || this.search.trim() !== '');
+  readonly shown = $derived(this.narrowed ? this.finder.lines : this.lines);
   /** A full page may have more after it; the service gives no total. */
-  readonly hasNext = $derived(this.lines.length === this.take);
+  readonly hasNext = $derived(
+    this.narrowed
+      ? this.matchSkip + this.take <
+          Math.min(this.finder.matches?.matched ?? 0, STATEMENT_MATCHES_KEPT)
+      : this.lines.length === this.take,
+  );
+  readonly hasPrevious = $derived(this.narrowed ? this.matchSkip > 0 : this.skip > 0);
 
   #request = 0;
+  #typing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly walletId: string) {}
 
@@ -52,20 +65,56 @@ export class StatementState {
   }
 
   next(): Promise<void> {
+    if (this.narrowed) return this.find(this.matchSkip + this.take);
     this.skip += this.take;
     return this.load();
   }
 
   previous(): Promise<void> {
+    if (this.narrowed) return this.find(Math.max(0, this.matchSkip - this.take));
     this.skip = Math.max(0, this.skip - this.take);
     return this.load();
   }
 
+  /** A new action or search: the whole period searched again, once typing pauses. */
+  narrow(filter: { action?: ActionFilter; search?: string }): void {
+    if (filter.action !== undefined) this.action = filter.action;
+    if (filter.search !== undefined) this.search = filter.search;
+    clearTimeout(this.#typing);
+    this.#typing = setTimeout(() => void this.find(0), filter.search === undefined ? 0 : 300);
+  }
+
+  /** The window of the period's matches from `skip`; the page's own lines when not narrowed. */
+  private async find(skip: number): Promise<void> {
+    const request = ++this.#request;
+    if (!this.narrowed) {
+      this.finder.clear();
+      void this.loadLinks(request, this.lines);
+      return;
+    }
+    const period = this.period ?? this.range;
+    const found = await this.finder.find({
+      wallet_id: this.walletId,
+      ...(period.start ? { start: period.start } : {}),
+      ...(period.end ? { end: period.end } : {}),
+      ...(this.action !== 'all' ? { action: this.action } : {}),
+      ...(this.search.trim() ? { search: this.search.trim() } : {}),
+      skip,
+      take: this.take,
+    });
+    if (!found || request !== this.#request) return;
+    this.matchSkip = skip;
+    void this.loadLinks(request, this.finder.lines);
+  }
+
+  dispose(): void {
+    clearTimeout(this.#typing);
+    this.finder.dispose();
+  }
+
   /** From the outbox, so offline too; a line it does not know paid nothing of ours. */
-  private async loadLinks(request: number): Promise<void> {
-    const ids = [
-      ...new Set(this.lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id)),
-    ];
+  private async loadLinks(request: number, lines: readonly StatementLine[]): Promise<void> {
+    const ids = [...new Set(lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id))];
     if (ids.length === 0) {
       this.links = new Map();
       return;
@@ -101,7 +150,8 @@ export class StatementState {
       if (this.skip === 0 || !this.period) {
         this.period = { start: view.statement.start_date, end: view.statement.end_date };
       }
-      void this.loadLinks(request);
+      if (this.narrowed) void this.find(0);
+      else void this.loadLinks(request, this.lines);
       this.fetchedAt = view.fetched_at;
       this.stale = view.stale;
       this.error = null;
