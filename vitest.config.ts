@@ -8,8 +8,8 @@ export default defineConfig({
     // Vitest leaves one core free by default: on a 2-core machine that is one file at a time,
     // though most files wait on processes, sockets and disks more than they compute.
     maxWorkers: 2,
-    // The renderer, built once for the end-to-end tests that serve it.
-    globalSetup: ['test/support/build-renderer.ts'],
+    // The renderer and the app's bundles, built once for the tests that start them.
+    globalSetup: ['test/support/build-for-tests.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

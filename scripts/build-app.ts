@@ -8,6 +8,8 @@
 //   sheet-reading-worker.js  the sheet-reading worker, beside the bundle that starts it, where
 //                            sheet-reading.ts looks for it once it runs as JavaScript
 //   host.mjs                 browser mode (electron/host.ts), when that file is there
+//   cli.mjs                  the `payout-desk` command: as a bundle it starts in a fraction of
+//                            the time tsx takes to compile it (the tests run it ~40 times)
 //
 // Native modules (better-sqlite3, keytar) stay outside, loaded from node_modules where
 // electron-builder rebuilt them for Electron; every other package is inside.
@@ -124,6 +126,7 @@ export async function buildApp(outDir = join(ROOT, 'dist', 'app')): Promise<Buil
   if (existsSync(join(ROOT, 'electron/host.ts'))) {
     builds.push(['host.mjs', nodeEsm('electron/host.ts', out('host.mjs'))]);
   }
+  builds.push(['cli.mjs', nodeEsm('electron/cli.ts', out('cli.mjs'))]);
   const external: Record<string, string[]> = {};
   await Promise.all(
     builds.map(async ([name, options]) => {

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium, newAppPage } from '../e2e/support/chromium';
 import { startWebApp } from '../e2e/support/web-app';
-import buildRenderer from '../support/build-renderer';
+import buildForTests from '../support/build-for-tests';
 import { writePayroll } from '../support/payroll-csv';
 import { PAGE_TOOLS } from './ui-bench-page';
 import { costStats, intervalStats, tracedFrames, type FrameCost } from './ui-bench-trace';
@@ -161,7 +161,7 @@ function notes(run: {
 }
 
 log('building the renderer');
-await buildRenderer();
+await buildForTests();
 const dir = await mkdtemp(join(tmpdir(), 'payout-desk-ui-bench-'));
 const [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
 try {

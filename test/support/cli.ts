@@ -1,9 +1,13 @@
-// Runs the installed-style `payout-desk` command (bin/payout-desk.mjs) with a data folder of
-// the test's own.
+// Runs the `payout-desk` command with a data folder of the test's own: the command as the test
+// setup bundled it (dist/test-app/cli.mjs, built from electron/cli.ts), or as installed
+// (bin/payout-desk.mjs, through tsx) where the test is about the installed command.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { TEST_APP_DIR } from './build-for-tests';
 
+const BUNDLE = join(TEST_APP_DIR, 'cli.mjs');
 const BIN = fileURLToPath(new URL('../../bin/payout-desk.mjs', import.meta.url));
 
 export interface CliRun {
@@ -18,6 +22,8 @@ export interface CliOptions {
   cwd?: string;
   /** Ctrl-C (SIGINT) once stderr shows this: a person stopping the command as it runs. */
   interruptWhen?: RegExp;
+  /** Run bin/payout-desk.mjs, the command as `npm install` puts it on the path. */
+  installed?: boolean;
 }
 
 export function runCli(home: string, args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -25,7 +31,7 @@ export function runCli(home: string, args: string[], options: CliOptions = {}): 
   // INIT_CWD reaches the command only when a test gives it.
   const { INIT_CWD: _typedIn, ...inherited } = process.env;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [options.installed ? BIN : BUNDLE, ...args], {
       env: { ...inherited, PAYOUT_DESK_HOME: home, ...options.env },
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });

@@ -1,9 +1,10 @@
-// The app as `npm run web` runs it: the browser host in its own process (from the checkout, the
-// renderer built once by the global setup), on the Local sandbox, in a fresh data folder.
+// The app as `npm run web` runs it: the browser host in its own process (bundled, with the
+// renderer, once by the global setup), on the Local sandbox, in a fresh data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_APP_DIR } from '../../support/build-for-tests';
 
 export interface WebApp {
   /** The launch URL, with its secret. */
@@ -22,7 +23,8 @@ export async function startWebApp(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'payout-desk-web-')));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/host.ts', '--port', '0', '--data', dataDir, '--no-open'],
+    // The host as the test setup bundled it (electron/host.ts): tsx would compile it each time.
+    [join(TEST_APP_DIR, 'host.mjs'), '--port', '0', '--data', dataDir, '--no-open'],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,6 +29,7 @@ describe('a relative path given to payout-desk', () => {
     file = `template-${randomUUID()}.csv`;
     const run = await runCli(join(root, 'home'), ['template', file], {
       env: { INIT_CWD: typedIn },
+      installed: true,
     });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(join(typedIn, file))).toBe(true);
@@ -42,6 +43,7 @@ describe('a relative path given to payout-desk', () => {
     file = `template-${randomUUID()}.csv`;
     const run = await runCli(join(root, 'home'), ['template', file], {
       env: { INIT_CWD: typedIn },
+      installed: true,
       cwd: project,
     });
     expect(run.code, run.stderr).toBe(0);

@@ -41,6 +41,7 @@ describe('the production bundles', () => {
         'core-process.mjs',
         'sheet-reading-worker.js',
         'host.mjs',
+        'cli.mjs',
         'package.json',
       ]),
     );
@@ -57,7 +58,13 @@ describe('the production bundles', () => {
 
   it('load no TypeScript tooling and no package but the native ones', async () => {
     const allowed = new Set(['better-sqlite3', 'keytar', 'electron']);
-    for (const name of ['main.cjs', 'core-process.mjs', 'sheet-reading-worker.js', 'host.mjs']) {
+    for (const name of [
+      'main.cjs',
+      'core-process.mjs',
+      'sheet-reading-worker.js',
+      'host.mjs',
+      'cli.mjs',
+    ]) {
       const packages = (built.external[name] ?? []).filter((module) => !isBuiltin(module));
       expect(
         packages.filter((module) => !allowed.has(module)),
