@@ -62,7 +62,7 @@ const common: BuildOptions = {
   sourcemap: false,
 };
 
-const nodeEsm = (entry: string, outfile: string): BuildOptions => ({
+export const nodeEsm = (entry: string, outfile: string): BuildOptions => ({
   ...common,
   entryPoints: [join(ROOT, entry)],
   outfile,

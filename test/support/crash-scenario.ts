@@ -3,6 +3,7 @@
 // killed with SIGKILL at seeded random moments; after each restart the sync resumes; then a
 // last run finishes it. The result counts what the outbox and the sandbox hold, so the caller
 // can check that nothing was lost and nothing paid twice.
+import { testChild } from './build-for-tests';
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -116,12 +117,7 @@ export async function runCrashScenario(
 function runSyncChild(args: string[], killAfterMs: number | null) {
   return new Promise<{ killed: boolean; stdout: string; stderr: string; code: number | null }>(
     (resolve) => {
-      const child = spawn(process.execPath, [
-        '--import',
-        'tsx',
-        join('test', 'support', 'sync-child.ts'),
-        ...args,
-      ]);
+      const child = spawn(process.execPath, [testChild('sync-child'), ...args]);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

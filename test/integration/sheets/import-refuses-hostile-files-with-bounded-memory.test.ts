@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testChild } from '../../support/build-for-tests';
 import { SHEET_LIMITS } from '../../../electron/core/sheets/reading/limits';
 import { pngBytes, textBytes, zipWithoutWorkbookBytes } from '../../support/not-spreadsheets';
 import { OutboxFolder } from '../../support/sheet-import';
@@ -39,13 +40,7 @@ const MEMORY_FOR_ROWS_MB = 180;
 function importCapped(file: string): Record<string, unknown> {
   const run = spawnSync(
     process.execPath,
-    [
-      '--max-old-space-size=160',
-      '--import',
-      'tsx',
-      join('test', 'support', 'import-child.ts'),
-      file,
-    ],
+    ['--max-old-space-size=160', testChild('import-child'), file],
     { encoding: 'utf8', timeout: 120_000 },
   );
   expect(run.status, run.stderr).toBe(0);

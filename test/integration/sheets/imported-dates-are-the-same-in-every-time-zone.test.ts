@@ -4,13 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testChild } from '../../support/build-for-tests';
 
 function datesIn(timeZone: string, file: string): unknown {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join('test', 'support', 'import-child.ts'), file],
-    { encoding: 'utf8', env: { ...process.env, TZ: timeZone }, timeout: 60_000 },
-  );
+  const run = spawnSync(process.execPath, [testChild('import-child'), file], {
+    encoding: 'utf8',
+    env: { ...process.env, TZ: timeZone },
+    timeout: 60_000,
+  });
   expect(run.status, run.stderr).toBe(0);
   const result = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { dates?: unknown };
   return result.dates;
