@@ -19,9 +19,11 @@ afterAll(() => rm(t.dataDir, { recursive: true, force: true }));
 
 async function stopLocalSandbox(): Promise<void> {
   const { profiles } = await t.desk.api.listProfiles({});
-  const local = profiles.find((profile) => profile.kind === 'local')!;
+  // Started by the desk's first call to the service: its address is known by now.
+  const baseUrl = profiles.find((profile) => profile.kind === 'local')?.base_url;
+  if (!baseUrl) throw new Error('the Local sandbox has not started');
   const ca = await readFile(join(t.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8');
-  const https = new HttpsJson(local.base_url, ca);
+  const https = new HttpsJson(baseUrl, ca);
   try {
     const token = await https.call('POST', '/auth/token', {
       body: { api_key: DEMO_CREDENTIALS.apiKey, client_secret: DEMO_CREDENTIALS.clientSecret },
