@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium } from './support/chromium';
+import { launchChromium, SCREENSHOTS } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -67,6 +67,39 @@ const bodyRows = () =>
     .then((rows) => rows.map((row) => row.replace(/\s+/g, ' ')));
 
 const lookedAt = (name: string) => lookedAtPage(page, name);
+
+/**
+ * The balance chart's date labels that touch the next one, at the page's width as it is and at
+ * half of it (what 200% zoom leaves); also how many labels there were.
+ */
+async function overlappingDateLabels(): Promise<{ labels: number; overlapping: string[] }[]> {
+  const labels = page.locator('.balance-chart .lc-axis.placement-bottom .lc-axis-tick-label');
+  const measure = async () => {
+    const found = await labels.evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { text: text.textContent ?? '', left: box.left, right: box.right };
+      }),
+    );
+    found.sort((a, b) => a.left - b.left);
+    const overlapping = found
+      .slice(1)
+      .filter((label, n) => label.left < found[n]!.right)
+      .map((label, n) => `${found[n]!.text} / ${label.text}`);
+    return { labels: found.length, overlapping };
+  };
+  const viewport = page.viewportSize()!;
+  const wide = await measure();
+  await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
+  await page.waitForTimeout(300); // the chart measures its new width
+  const narrow = await measure();
+  await page.locator('.balance-chart .plot').screenshot({
+    path: join(SCREENSHOTS, `wallets-chart-half-width-${narrow.labels}-labels.png`),
+  });
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(300);
+  return [wide, narrow];
+}
 
 describe('the Wallets screen', () => {
   it('lists the wallets; shows a wallet, its funding need and its statement over ranges, charted, paged, narrowed, linked to drafts, reconciled, exported, and offline', async () => {
@@ -150,6 +183,11 @@ describe('the Wallets screen', () => {
     await expect(
       page.getByRole('table', { name: 'Balance after each item' }).locator('tbody tr').count(),
     ).resolves.toBe((await bodyRows()).length);
+    // The date labels never overlap (a month's end, "31 Oct" beside "1 Nov", once did).
+    for (const width of await overlappingDateLabels()) {
+      expect(width.labels).toBeGreaterThan(1);
+      expect(width.overlapping).toEqual([]);
+    }
     await lookedAt('wallets-statement');
 
     // Typed days, six months: paged from the service, 50 at a time.
@@ -157,6 +195,7 @@ describe('the Wallets screen', () => {
     await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByText('Items 1–50', { exact: true }).waitFor();
+    for (const width of await overlappingDateLabels()) expect(width.overlapping).toEqual([]);
     const firstPage = await bodyRows();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText(/^Items 51–\d+$/).waitFor();
