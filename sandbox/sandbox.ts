@@ -43,6 +43,7 @@ export interface RunningSandbox {
   caPath: string;
   ca: string;
   port: number;
+  /** Stops it; also after the admin stop call, whose close it then waits for. */
   close(): Promise<void>;
 }
 
@@ -79,6 +80,18 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   }
 
   const pump = new WorkPump([]);
+  let closing: Promise<void> | undefined;
+  // Once, whoever asks first (the admin stop call, the owner's shutdown): the second waits
+  // for the first rather than closing a closed server and database again.
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      pump.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      db.close();
+    })());
   const deps: SandboxDeps = {
     db,
     clock,
@@ -106,6 +119,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       faults.configure(FaultSettings.parse({}));
       seed(db, clock.now());
       writeMeta(db, 'seeded_at', new Date(clock.now()).toISOString());
+    },
+    stop: () => {
+      close().catch((error: unknown) => {
+        process.stderr.write(`sandbox: stopping failed: ${String(error)}\n`);
+      });
     },
   });
   pump.features.push(...parts);
@@ -135,13 +153,6 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     caPath: tls.certPath,
     ca: tls.cert,
     port,
-    close: async () => {
-      pump.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      db.close();
-    },
+    close,
   };
 }

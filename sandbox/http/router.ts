@@ -14,6 +14,8 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Runs once the answer has been handed to the connection (the admin stop call). */
+  afterSent?: () => void;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -53,6 +53,9 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
     const raw = await readBody(request);
     if (faultsApply && parts.faults.current.latency_ms > 0) {
       await sleep(parts.faults.current.latency_ms);
+      // Cut meanwhile (the sandbox stopped, the client gave up): nobody waits for an answer,
+      // and the database may be closed by now.
+      if (request.socket.destroyed) return;
     }
     if (fault.kind === 'drop_before') return void request.socket.destroy();
     if (fault.kind === 'rate_limit') {
@@ -76,6 +79,7 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
     };
     const reply = await route.handler(ctx);
     if (fault.kind === 'drop_after') return void request.socket.destroy();
+    if (reply.afterSent) response.once('finish', reply.afterSent);
     send(response, reply.status, reply.body, reply.headers);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

@@ -1,5 +1,5 @@
 // Admin calls under /_sandbox for tests and demos (bearer token required, faults never apply):
-// move the clock, create groups, switch faults, reseed. GET /_sandbox/payments belongs to
+// move the clock, create groups, switch faults, reseed, stop. GET /_sandbox/payments belongs to
 // the payments part, which knows how a payment is shaped.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -29,6 +29,8 @@ export interface AdminParts {
   /** Runs queued jobs, moves the clock, then applies what became due. */
   advanceClock: (seconds: number) => number;
   reset: () => void;
+  /** Stops the whole sandbox: listener, every connection, work and database. */
+  stop: () => void;
 }
 
 export function adminFeature(deps: SandboxDeps, parts: AdminParts): SandboxFeature {
@@ -93,6 +95,19 @@ export function adminFeature(deps: SandboxDeps, parts: AdminParts): SandboxFeatu
           parts.reset();
           return { status: 200, body: { reset: true, ...clockBody(deps.clock.now()) } };
         },
+      },
+      {
+        // The service going down, for real: the caller gets its answer, then the port refuses
+        // connections and every open one is cut, as a client meets an outage (unlike the
+        // drop faults, which still accept the connection).
+        method: 'POST',
+        pattern: `${ADMIN_PATH_PREFIX}/stop`,
+        handler: () => ({
+          status: 200,
+          body: { stopping: true },
+          headers: { Connection: 'close' },
+          afterSent: parts.stop,
+        }),
       },
     ],
   };

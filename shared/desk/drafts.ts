@@ -70,12 +70,16 @@ export const DraftWindowInput = z.object({
   take: z.int().min(1).max(1000).default(100),
   sort: DraftSort.optional(),
   filter: DraftFilter.optional(),
+  /** A draft to find in the list as sorted and filtered: its index is answered as `located`. */
+  locate: Id.optional(),
 });
 export const DraftWindow = z.object({
   /** Drafts the filter finds, of which `rows` is the window asked for. */
   total: z.int(),
   skip: z.int(),
   rows: z.array(Draft),
+  /** The index of the draft asked for by `locate`; null when the list does not hold it. */
+  located: z.int().nullable().optional(),
 });
 export type DraftWindow = z.infer<typeof DraftWindow>;
 

@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
-import { deskCall, sandboxAdmin as adminOf, lookedAt as lookedAtPage } from './support/app-calls';
+import {
+  connectivity,
+  deskCall,
+  OFFLINE_SINCE_LAST_CONTACT,
+  sandboxAdmin as adminOf,
+  lookedAt as lookedAtPage,
+} from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -252,17 +258,20 @@ describe('the Sync screen', () => {
     await page.getByText('Nothing sent yet.').waitFor();
     await page.getByText('(stopped here)').waitFor();
 
-    // Offline once confirmed: every connection to the service dropped before it is answered.
+    // Offline once confirmed: the sandbox stopped for real, its port refusing connections.
+    await sandbox.faults({});
     await page.getByRole('button', { name: 'Sync now', exact: true }).click();
     const send = page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' });
     await send.waitFor();
-    await sandbox.faults({ drop_before_probability: 1 });
+    await sandbox.stop();
     await send.click();
     await page
       .getByText('The service could not be reached; nothing was lost, sync again when online.')
       .waitFor({ timeout: 25_000 });
-    await sandbox.faults({});
     await page.getByText('Nothing sent yet.').waitFor();
+    await expect
+      .poll(() => connectivity(page), { timeout: 25_000 })
+      .toMatch(OFFLINE_SINCE_LAST_CONTACT);
     await lookedAt('sync-offline');
   }, 45_000);
 });

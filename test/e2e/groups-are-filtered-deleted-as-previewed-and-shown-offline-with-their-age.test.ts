@@ -2,14 +2,16 @@
 // with its figures, a filter, and paging; each kind of deletion (an empty group deleted; a group with
 // pending payments this desk sent, listed first, deleted with them, and their drafts updated
 // after; a group whose payments were executed, refused); a batch given another group from here;
-// and, with the service unreachable, the last copy fetched shown with its age.
+// and, with the sandbox stopped, the last copy fetched shown with its age.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
 import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
+  connectivity,
   deskCall,
+  OFFLINE_SINCE_LAST_CONTACT,
   sandboxAdmin as adminOf,
   lookedAt as lookedAtPage,
   type SandboxAdmin,
@@ -254,22 +256,26 @@ describe('the Groups screen', () => {
     await pager.getByText('Groups 1–25').waitFor();
   }, 30_000);
 
-  it('shows the last copy fetched, with its age, when the service cannot be reached', async () => {
-    await sandbox.faults({ drop_before_probability: 1 });
-    try {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      const stale = page.getByText(/^Offline: the groups as last fetched .* ago/);
-      await stale.waitFor({ timeout: 25_000 });
-      expect(await groupNames()).toContain('Payroll this month');
-      // A deletion needs the service: none is offered on the last copy.
-      await expect(
-        rowOf('Customer refunds')
-          .getByRole('button', { name: 'Delete group Customer refunds' })
-          .isDisabled(),
-      ).resolves.toBe(true);
-      await lookedAt('groups-offline');
-    } finally {
-      await sandbox.faults({});
-    }
+  it('shows the last copy fetched, with its age, when the service is stopped', async () => {
+    // Stopped for real: the sandbox's port refuses connections, as when the service is down.
+    const stoppedAt = Date.now();
+    await sandbox.stop();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const stale = page.getByText(/^Offline: the groups as last fetched .* ago/);
+    await stale.waitFor({ timeout: 25_000 });
+    expect(await groupNames()).toContain('Payroll this month');
+    // Its age is that of a copy fetched before the stop.
+    const fetchedAt = await stale.locator('time').getAttribute('datetime');
+    expect(Date.parse(fetchedAt ?? '')).toBeLessThanOrEqual(stoppedAt);
+    await expect
+      .poll(() => connectivity(page), { timeout: 25_000 })
+      .toMatch(OFFLINE_SINCE_LAST_CONTACT);
+    // A deletion needs the service: none is offered on the last copy.
+    await expect(
+      rowOf('Customer refunds')
+        .getByRole('button', { name: 'Delete group Customer refunds' })
+        .isDisabled(),
+    ).resolves.toBe(true);
+    await lookedAt('groups-offline');
   }, 40_000);
 });

@@ -267,12 +267,32 @@ describe('Settings', () => {
       for (const row of await rows.all()) {
         expect(await row.textContent()).toContain('Maker checked');
         expect(await row.getByRole('cell').nth(1).textContent()).toBe(me);
-        expect(await row.textContent()).toContain('approved here by: maria.maker');
+        expect(await row.textContent()).toContain(
+          'Approved here by maria.maker; a second person approved it at the service.',
+        );
       }
       await audit
         .getByRole('heading', { name: 'Audit log' })
         .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await lookedAt('settings-audit-log-maker-checker');
+      // At 200% zoom (half the width) an action wraps into a phrase or two, never a word a line.
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
+      const whatCells = await audit.locator('tbody td:nth-child(3)').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = cell.ownerDocument.createRange();
+          range.selectNodeContents(cell);
+          const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top));
+          return {
+            words: (cell.textContent ?? '').trim().split(/\s+/).length,
+            lines: new Set(tops).size,
+          };
+        }),
+      );
+      await page.setViewportSize(viewport);
+      expect(whatCells).toHaveLength(25);
+      for (const cell of whatCells)
+        expect(cell.lines).toBeLessThanOrEqual(Math.ceil(cell.words / 2));
 
       // The older page holds the rest; then every action, and the whole log exported.
       await audit.getByRole('button', { name: 'Older' }).click();

@@ -1,16 +1,22 @@
 // The Wallets screen end to end, on the real host and the Local sandbox in Chromium: a batch
 // synced approved through the host's API and executed by moving the sandbox clock, then the
 // wallets, a wallet's details, its statement over ranges with its chart, a DEBIT line followed
-// to its draft, the export read back with exceljs, and, with the service unreachable, the last
-// copies shown with their age.
+// to its draft (its row scrolled to and focused), the export read back with exceljs, and, with
+// the sandbox stopped, the last copies shown with their age.
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium } from './support/chromium';
+import { launchChromium, SCREENSHOTS } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
-import { deskCall, sandboxAdmin as adminOf, lookedAt as lookedAtPage } from './support/app-calls';
+import {
+  connectivity,
+  deskCall,
+  OFFLINE_SINCE_LAST_CONTACT,
+  sandboxAdmin as adminOf,
+  lookedAt as lookedAtPage,
+} from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -39,6 +45,9 @@ const today = () => {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
 
+/** Rows before the payees', left unsent: a link to a payee's draft must scroll the grid to it. */
+const FILLERS = 40;
+
 const PAYEES = [
   { name: 'Ada Wallet', account: '41000001', amount: '120.50' },
   { name: 'Ben Wallet', account: '41000002', amount: '75.25' },
@@ -59,6 +68,39 @@ const bodyRows = () =>
 
 const lookedAt = (name: string) => lookedAtPage(page, name);
 
+/**
+ * The balance chart's date labels that touch the next one, at the page's width as it is and at
+ * half of it (what 200% zoom leaves); also how many labels there were.
+ */
+async function overlappingDateLabels(): Promise<{ labels: number; overlapping: string[] }[]> {
+  const labels = page.locator('.balance-chart .lc-axis.placement-bottom .lc-axis-tick-label');
+  const measure = async () => {
+    const found = await labels.evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { text: text.textContent ?? '', left: box.left, right: box.right };
+      }),
+    );
+    found.sort((a, b) => a.left - b.left);
+    const overlapping = found
+      .slice(1)
+      .filter((label, n) => label.left < found[n]!.right)
+      .map((label, n) => `${found[n]!.text} / ${label.text}`);
+    return { labels: found.length, overlapping };
+  };
+  const viewport = page.viewportSize()!;
+  const wide = await measure();
+  await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
+  await page.waitForTimeout(300); // the chart measures its new width
+  const narrow = await measure();
+  await page.locator('.balance-chart .plot').screenshot({
+    path: join(SCREENSHOTS, `wallets-chart-half-width-${narrow.labels}-labels.png`),
+  });
+  await page.setViewportSize(viewport);
+  await page.waitForTimeout(300);
+  return [wide, narrow];
+}
+
 describe('the Wallets screen', () => {
   it('lists the wallets; shows a wallet, its funding need and its statement over ranges, charted, paged, narrowed, linked to drafts, reconciled, exported, and offline', async () => {
     await page.goto(app.url);
@@ -67,6 +109,10 @@ describe('the Wallets screen', () => {
     // A batch synced approved, its payments dated today: the sandbox executes them.
     const csv = [
       PAYROLL_HEADER,
+      ...Array.from(
+        { length: FILLERS },
+        (_, n) => `Filler ${n + 1},601613,${43_000_000 + n},1.00,GBP,${today()},Not sent`,
+      ),
       ...PAYEES.map((p) => `${p.name},601613,${p.account},${p.amount},GBP,${today()},Wallet test`),
     ].join('\r\n');
     const file = await page.evaluate(async (body) => {
@@ -78,7 +124,10 @@ describe('the Wallets screen', () => {
       batch_name: 'Wallet payroll',
     });
     await desk('setServiceApproval', { batch: imported.batch_id, service_approval: 'approved' });
-    await desk('approve', { batch: imported.batch_id, selection: { filter: {} } });
+    await desk('approve', {
+      batch: imported.batch_id,
+      selection: { filter: { text: 'Wallet test' } },
+    });
     const synced = await desk<{ state: string }>('sync', { batch: imported.batch_id });
     expect(synced.state).toBe('done');
     // A second batch waits to sync, approved, more than the wallet holds.
@@ -134,6 +183,11 @@ describe('the Wallets screen', () => {
     await expect(
       page.getByRole('table', { name: 'Balance after each item' }).locator('tbody tr').count(),
     ).resolves.toBe((await bodyRows()).length);
+    // The date labels never overlap (a month's end, "31 Oct" beside "1 Nov", once did).
+    for (const width of await overlappingDateLabels()) {
+      expect(width.labels).toBeGreaterThan(1);
+      expect(width.overlapping).toEqual([]);
+    }
     await lookedAt('wallets-statement');
 
     // Typed days, six months: paged from the service, 50 at a time.
@@ -141,6 +195,7 @@ describe('the Wallets screen', () => {
     await page.getByLabel('From', { exact: true }).fill(from);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByText('Items 1–50', { exact: true }).waitFor();
+    for (const width of await overlappingDateLabels()) expect(width.overlapping).toEqual([]);
     const firstPage = await bodyRows();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText(/^Items 51–\d+$/).waitFor();
@@ -195,7 +250,7 @@ describe('the Wallets screen', () => {
     // Each DEBIT line names the draft it paid: its row of the sheet and its batch.
     for (const [n, payee] of PAYEES.entries()) {
       const row = debits.find((text) => text.includes(payee.name))!;
-      expect(row).toContain(`Row ${n + 2} of Wallet payroll`);
+      expect(row).toContain(`Row ${FILLERS + n + 2} of Wallet payroll`);
     }
     await lookedAt('wallets-statement-batch');
 
@@ -237,15 +292,32 @@ describe('the Wallets screen', () => {
       PAYEES.map((p) => Number(p.amount)).sort(),
     );
 
-    // A DEBIT line followed to its draft: the batch editor of the batch that paid it.
-    await page.getByRole('link', { name: 'Row 3 of Wallet payroll' }).click();
+    // A DEBIT line followed to its draft: the batch editor of the batch that paid it, with the
+    // draft's row, far down the list, scrolled into view and focused.
+    await page.getByRole('link', { name: `Row ${FILLERS + 3} of Wallet payroll` }).click();
     await page.getByRole('heading', { name: /Wallet payroll/ }).waitFor();
-    expect(page.url()).toContain(`#/batches/${imported.batch_id}`);
-    await page.getByText('Ben Wallet').first().waitFor();
-    await lookedAt('wallets-debit-followed-to-its-batch');
+    expect(page.url()).toContain(`#/batches/${imported.batch_id}/drafts/`);
+    const grid = page.getByRole('grid', { name: 'Drafts of Wallet payroll' });
+    const focusedCell = grid.locator('[role=gridcell]:focus');
+    await focusedCell.waitFor();
+    const focusedRow = grid.locator('[role=row]:has([role=gridcell]:focus)');
+    await expect(focusedRow.getByRole('gridcell').first().textContent()).resolves.toBe(
+      String(FILLERS + 3),
+    );
+    await expect(focusedRow.textContent()).resolves.toContain('Ben Wallet');
+    // Scrolled to: the grid is no longer at its top, and the focused cell is inside its box.
+    expect(
+      await grid.evaluate((element: { scrollTop: number }) => element.scrollTop),
+    ).toBeGreaterThan(0);
+    const [cellBox, gridBox] = [await focusedCell.boundingBox(), await grid.boundingBox()];
+    expect(cellBox!.y).toBeGreaterThanOrEqual(gridBox!.y);
+    expect(cellBox!.y + cellBox!.height).toBeLessThanOrEqual(gridBox!.y + gridBox!.height);
+    await lookedAt('wallets-debit-followed-to-its-draft');
 
-    // The service unreachable: the last copies fetched, each with its age.
-    await sandbox.faults({ drop_before_probability: 1 });
+    // The service stopped for real (its port refuses connections): the last copies fetched,
+    // each with its age, and the status bar offline since the service last answered.
+    const stoppedAt = Date.now();
+    await sandbox.stop();
     await page.goto(new URL(`/#/wallets/${walletId}`, app.origin).href);
     await page.getByRole('heading', { name: 'Wallets', exact: true }).waitFor();
     await page.getByRole('link', { name: 'UK Payroll' }).waitFor({ timeout: 30_000 });
@@ -254,14 +326,24 @@ describe('the Wallets screen', () => {
     const offline = page
       .getByRole('status')
       .filter({ hasText: 'Offline: showing the copy fetched' });
+    // The wallets, the wallet's details and its statement.
     await expect.poll(() => offline.count(), { timeout: 30_000 }).toBe(3);
-    await expect(offline.first().textContent()).resolves.toMatch(
-      /fetched\s+(now|\d+ (second|minute)s? ago)/,
-    );
+    for (const text of await offline.allTextContents()) {
+      expect(text.replace(/\s+/g, ' ')).toMatch(
+        /Offline: showing the copy fetched (now|\d+ (second|minute)s? ago)/,
+      );
+    }
+    // Each copy is one fetched before the stop.
+    const fetched = await offline
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => Date.parse(time.getAttribute('datetime') ?? '')));
+    expect(fetched.every((at) => at <= stoppedAt)).toBe(true);
+    await expect
+      .poll(() => connectivity(page), { timeout: 30_000 })
+      .toMatch(OFFLINE_SINCE_LAST_CONTACT);
     await expect(
       page.getByRole('table', { name: 'Statement items' }).locator('tbody tr').count(),
     ).resolves.toBeGreaterThan(0);
     await lookedAt('wallets-offline');
-    await sandbox.faults({});
   }, 90_000);
 });

@@ -20,6 +20,7 @@ export interface Connected {
 
 interface Contact {
   online: boolean | null;
+  /** When the service last answered: offline, the age of the copies a person is shown. */
   at: string | null;
   error: string | null;
 }
@@ -132,7 +133,9 @@ export class Connections {
   noteContact(profile: string, online: boolean, error?: string) {
     const before = this.contact.get(profile);
     const at = this.options.now().toISOString();
-    this.contact.set(profile, { online, at, error: online ? null : (error ?? null) });
+    // A failed try is no contact: offline keeps the time of the last answer.
+    const lastAnswer = online ? at : (before?.at ?? null);
+    this.contact.set(profile, { online, at: lastAnswer, error: online ? null : (error ?? null) });
     if (before?.online !== online) {
       this.options.events.emit({
         type: 'connectivity',

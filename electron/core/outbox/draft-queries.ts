@@ -82,6 +82,7 @@ export class DraftQueries {
       take: number;
       sort?: DraftSort | undefined;
       filter?: DraftFilter | undefined;
+      locate?: string | undefined;
     },
     walletCurrency: string | null,
   ): DraftWindow {
@@ -103,7 +104,23 @@ export class DraftQueries {
         request.skip,
         ...order.params,
       ) as DraftRow[];
-    return { total, skip: request.skip, rows: rows.map(toDraft) };
+    const window = { total, skip: request.skip, rows: rows.map(toDraft) };
+    if (request.locate === undefined) return window;
+    return { ...window, located: this.indexOf(request.locate, where, order) };
+  }
+
+  /** A draft's index in the list as filtered and sorted (the same WHERE and ORDER BY). */
+  private indexOf(id: string, where: SqlPart, order: SqlPart): number | null {
+    const index = this.db
+      .prepare(
+        `SELECT n FROM (
+           SELECT p.id, ROW_NUMBER() OVER (${order.sql}) - 1 AS n
+           FROM payment_drafts p WHERE ${where.sql})
+         WHERE id = ?`,
+      )
+      .pluck()
+      .get(...order.params, ...where.params, id) as number | undefined;
+    return index ?? null;
   }
 
   count(where: SqlPart): number {

@@ -1,9 +1,10 @@
-// Where the app is, as the address's hash: #/batches, #/batches/<id>, #/import, #/sync/<id>,
+// Where the app is, as the address's hash: #/batches, #/batches/<id>, #/batches/<id>/drafts/<id>
+// (the batch with that draft's row focused), #/import, #/sync/<id>,
 // #/groups, #/settings, #/beneficiaries, #/wallets/<id>.
 // A hash survives a reload in both hosts and needs nothing of the server.
 export type Route =
   | { screen: 'batches' }
-  | { screen: 'editor'; batchId: string }
+  | { screen: 'editor'; batchId: string; draftId?: string | null }
   | { screen: 'import'; appendTo: string | null }
   | { screen: 'sync'; batchId: string | null }
   | { screen: 'groups' }
@@ -12,8 +13,12 @@ export type Route =
   | { screen: 'wallets'; walletId: string | null };
 
 export function parseRoute(hash: string): Route {
-  const [screen = '', id, extra] = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-  if (screen === 'batches' && id) return { screen: 'editor', batchId: id };
+  const [screen = '', id, extra, more] = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map(decodeURIComponent);
+  if (screen === 'batches' && id)
+    return { screen: 'editor', batchId: id, draftId: extra === 'drafts' ? (more ?? null) : null };
   if (screen === 'import')
     return { screen: 'import', appendTo: id === 'append' ? (extra ?? null) : null };
   if (screen === 'sync') return { screen: 'sync', batchId: id ?? null };
@@ -29,7 +34,7 @@ export function hrefOf(route: Route): string {
     case 'batches':
       return '#/batches';
     case 'editor':
-      return `#/batches/${encodeURIComponent(route.batchId)}`;
+      return `#/batches/${encodeURIComponent(route.batchId)}${route.draftId ? `/drafts/${encodeURIComponent(route.draftId)}` : ''}`;
     case 'import':
       return route.appendTo ? `#/import/append/${encodeURIComponent(route.appendTo)}` : '#/import';
     case 'sync':

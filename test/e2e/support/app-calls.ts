@@ -31,6 +31,8 @@ export interface SandboxAdmin {
   faults(settings: object): Promise<void>;
   advance(seconds: number): Promise<void>;
   createGroup(name: string, walletId: string): Promise<string>;
+  /** Stops the sandbox for real (its port refuses connections), as when the service is down. */
+  stop(): Promise<void>;
 }
 
 /** The Local sandbox's admin calls, with its own certificate and the demo credentials. */
@@ -58,6 +60,10 @@ export async function sandboxAdmin(page: Page, dataDir: string): Promise<Sandbox
     post,
     faults: async (settings) => void (await post('/_sandbox/faults', settings)),
     advance: async (seconds) => void (await post('/_sandbox/clock', { advance_seconds: seconds })),
+    async stop() {
+      await post('/_sandbox/stop', {});
+      https.close();
+    },
     async createGroup(name, walletId) {
       const body = { name, wallet_id: walletId, description: 'Made by an end-to-end test' };
       return ((await post('/_sandbox/groups', body, 201)) as { id: string }).id;
@@ -70,3 +76,15 @@ export async function lookedAt(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
 }
+
+/** The status bar's connectivity: "Offline · last contact 5 seconds ago" and the like. */
+export const connectivity = (page: Page): Promise<string> =>
+  page
+    .getByRole('contentinfo', { name: 'Status' })
+    .getByRole('status')
+    .textContent()
+    .then((text) => (text ?? '').replace(/\s+/g, ' ').trim());
+
+/** What the status bar says once the service is stopped: offline, since the last answer. */
+export const OFFLINE_SINCE_LAST_CONTACT =
+  /^Offline · last contact (now|\d+ seconds? ago|\d+ minutes? ago)$/;

@@ -40,6 +40,19 @@ describe('the wallet views of the outbox', () => {
       { payment_id: second!.id, batch_id: batchId, batch_name: 'Links', row: 3, state: 'draft' },
       { payment_id: third!.id, batch_id: batchId, batch_name: 'Links', row: 4, state: 'draft' },
     ]);
+
+    // A link's draft found in the editor's list, as sorted and filtered there.
+    const located = async (id: string, input: object = {}) =>
+      (await api.draftWindow({ batch: batchId, take: 1, locate: id, ...input })).located;
+    const [first] = drafts;
+    const byAmountDesc = { sort: { by: 'amount', direction: 'desc' } } as const;
+    expect(await located(first!.id)).toBe(0);
+    expect(await located(first!.id, byAmountDesc)).toBe(2);
+    expect(await located(third!.id, byAmountDesc)).toBe(0);
+    expect(await located(third!.id, { sort: { by: 'row', direction: 'desc' } })).toBe(0);
+    expect(await located(third!.id, { filter: { text: 'Cat' } })).toBe(0);
+    expect(await located(second!.id, { filter: { text: 'Cat' } })).toBeNull();
+    expect((await api.draftWindow({ batch: batchId })).located).toBeUndefined();
   });
 
   it('sums per wallet what the approved drafts of waiting batches will debit, and what the balance lacks', async () => {

@@ -119,9 +119,11 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
         take: 100,
         sort: { by: 'amount', direction: 'desc' },
         filter: { states: ['draft', 'failed'], with_errors: true, text: 'lovelace' },
+        locate: ID,
       },
     ],
     invalid: [
+      { batch: 'January', locate: '' },
       { batch: 'January', take: 0 },
       { batch: 'January', take: 5000 },
       { batch: 'January', skip: -1 },

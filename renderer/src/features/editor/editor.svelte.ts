@@ -61,13 +61,18 @@ export class EditorState {
     this.source = draftSource({
       batchId,
       filter: () => this.filter,
-      sort: () => ({
-        by: SORT_KEYS[this.sort?.column ?? 'row'] ?? 'row',
-        direction: this.sort?.direction ?? 'asc',
-      }),
+      sort: () => this.deskSort,
       walletCurrency: () => this.batch?.group?.wallet_currency ?? undefined,
       edited: (id, changes) => this.#did({ kind: 'edit', id, changes }),
     });
+  }
+
+  /** The grid's sort as the desk takes it. */
+  get deskSort(): DraftSort {
+    return {
+      by: SORT_KEYS[this.sort?.column ?? 'row'] ?? 'row',
+      direction: this.sort?.direction ?? 'asc',
+    };
   }
 
   get filter(): DraftFilter | undefined {
@@ -109,6 +114,30 @@ export class EditorState {
       this.error = null;
     } catch (error) {
       this.error = messageOf(error);
+    }
+  }
+
+  /**
+   * Where a draft is in the list as filtered and sorted now (a statement's link to the draft it
+   * paid); null, with a notice, when the list does not hold it.
+   */
+  async locate(draftId: string): Promise<number | null> {
+    try {
+      const { located } = await desk.draftWindow({
+        batch: this.batchId,
+        take: 1,
+        sort: this.deskSort,
+        filter: this.filter,
+        locate: draftId,
+      });
+      if (located === null || located === undefined) {
+        this.notice = 'The draft linked to is not in this batch any more.';
+        return null;
+      }
+      return located;
+    } catch (error) {
+      this.error = messageOf(error);
+      return null;
     }
   }
 

@@ -61,6 +61,8 @@ export class StatusState {
           this.status.last_error = event.error ?? null;
         }
         this.now = new Date();
+        // Events come only on a change: the last answer before going offline is the desk's.
+        if (!event.online) void this.refresh();
         break;
       case 'import.progress':
         this.progress[event.job_id] = {

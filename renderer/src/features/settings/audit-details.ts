@@ -1,0 +1,141 @@
+// An audit entry's details as a person would write them ("Approved 12 drafts; 3 could not
+// be"), not as they are stored ("approved: 12; refused: 3"). Each action's details are the
+// desk's own (electron/core/desk); a key this file does not know still shows, in words.
+import { draftColumns } from '../editor/draft-columns';
+import { formatCount } from '../../lib/format';
+
+type Details = Record<string, unknown>;
+
+const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+const quoted = (value: unknown) => `“${String(value)}”`;
+
+/** A draft's field as the editor's column calls it ("Execution date"), else its last words. */
+const COLUMN_OF_FIELD = new Map<string, string>(
+  draftColumns(() => undefined).flatMap((column) =>
+    column.field ? [[column.field, column.header.toLowerCase()] as const] : [],
+  ),
+);
+function fieldName(field: unknown): string {
+  const path = String(field);
+  return COLUMN_OF_FIELD.get(path) ?? (path.split('.').at(-1) ?? path).replaceAll('_', ' ');
+}
+const fieldList = (fields: unknown): string =>
+  Array.isArray(fields) ? fields.map(fieldName).join(', ') : fieldName(fields);
+
+const EXECUTION_DATE_RULES: Record<string, string> = {
+  from_sheet: 'left for the sheet to give',
+  today: 'today',
+  next_weekday: 'the next weekday',
+};
+const SERVICE_APPROVAL: Record<string, string> = {
+  approved: 'payments go to the service approved',
+  for_approval: 'payments go to the service for approval there',
+};
+
+function settingsChanged(details: Details): string {
+  const said = Object.entries(details).map(([key, value]) => {
+    switch (key) {
+      case 'chunk_size':
+        return `${plural(count(value), 'payment')} per request`;
+      case 'execution_date_rule':
+        return `a blank execution date is ${EXECUTION_DATE_RULES[String(value)] ?? String(value)}`;
+      case 'default_purpose':
+        return value === null
+          ? 'the purpose is guessed from the payee'
+          : `the default purpose is ${String(value)}`;
+      case 'service_approval':
+        return SERVICE_APPROVAL[String(value)] ?? String(value);
+      case 'second_approver':
+        return value
+          ? 'a second person must approve at the service'
+          : 'no second person is needed to approve at the service';
+      default:
+        return inWords(key, value);
+    }
+  });
+  return sentence(said.join('; '));
+}
+
+/** A key and value this file does not know, still readable. */
+function inWords(key: string, value: unknown): string {
+  const shown =
+    typeof value === 'boolean'
+      ? value
+        ? 'yes'
+        : 'no'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : typeof value === 'object' && value !== null
+          ? JSON.stringify(value)
+          : String(value);
+  return `${key.replaceAll('_', ' ')}: ${shown}`;
+}
+
+const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}.` : '');
+
+const DESCRIBE: Record<string, (d: Details) => string> = {
+  import: (d) =>
+    `Read ${plural(count(d.rows), 'row')} of sheet ${quoted(d.sheet)} in ${quoted(d.file)} into ${plural(count(d.drafts), 'draft')}` +
+    (d.appended_from_row !== undefined ? `, added from row ${String(d.appended_from_row)}.` : '.'),
+  edit: (d) => `Changed the ${fieldList(d.fields)}.`,
+  bulk_edit: (d) => `Set the ${fieldList(d.fields)} of ${plural(count(d.drafts), 'draft')}.`,
+  delete: (d) => `${plural(count(d.drafts), 'draft')} deleted.`,
+  undo: (d) =>
+    `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} put back` +
+    (count(d.left) > 0 ? `, ${formatCount(count(d.left))} left as they are (sent since).` : '.'),
+  approve: (d) =>
+    `${plural(count(d.approved), 'draft')} approved` +
+    (d.include_warnings ? ', warnings acknowledged' : '') +
+    (count(d.refused) > 0 ? `; ${formatCount(count(d.refused))} could not be.` : '.'),
+  unapprove: (d) => `${plural(count(d.unapproved), 'draft')} no longer approved.`,
+  validate: (d) =>
+    `${plural(count(d.checked), 'new payee')} checked at the service: ` +
+    (count(d.invalid) === 0 ? 'all valid.' : `${formatCount(count(d.invalid))} invalid.`),
+  sync: (d) => `Sync run ${String(d.run)}.`,
+  retry_failed: (d) =>
+    `${plural(count(d.requeued), 'failed payment')} to send again` +
+    (count(d.refused) > 0 ? `; ${formatCount(count(d.refused))} could not be.` : '.'),
+  approve_at_service: (d) => {
+    const makers = Array.isArray(d.approved_here_by) ? d.approved_here_by.join(', ') : '';
+    const here = makers ? `Approved here by ${makers}` : 'Not approved here by anyone named';
+    return d.second_approver
+      ? `${here}; a second person approved it at the service.`
+      : `${here}; the same person approved it at the service.`;
+  },
+  rename: (d) => `Renamed from ${quoted(d.from)} to ${quoted(d.to)}.`,
+  delete_batch: (d) =>
+    `Batch ${quoted(d.name)} deleted with its ${plural(count(d.drafts), 'draft')}.`,
+  set_group: (d) =>
+    `Group ${String(d.group)}, ` +
+    (d.checked
+      ? 'checked with the service.'
+      : 'taken from the last list fetched (offline); checked before the sync.'),
+  set_service_approval: (d) => sentence(SERVICE_APPROVAL[String(d.service_approval)] ?? ''),
+  delete_group: (d) =>
+    `Group ${String(d.group)} deleted` +
+    (d.clear ? ` with its ${plural(count(d.removed), 'pending payment')}` : '') +
+    (count(d.drafts_updated) > 0
+      ? `; ${plural(count(d.drafts_updated), 'draft')} updated to say so.`
+      : '.'),
+  profile: (d) => `Profile ${quoted(d.name)} at ${String(d.base_url)}.`,
+  remove_profile: (d) => `Profile ${quoted(d.name)}.`,
+  credentials: (d) =>
+    `For profile ${quoted(d.name)}, kept ` +
+    (d.stored_in === 'memory' ? 'for this run only.' : 'in the system keychain.'),
+  remove_credentials: (d) => `Of profile ${quoted(d.name)}.`,
+  settings: settingsChanged,
+};
+
+export function describeDetails(action: string, details: Details): string {
+  if (Object.keys(details).length === 0) return '';
+  const describe = DESCRIBE[action];
+  return describe
+    ? describe(details)
+    : sentence(
+        Object.entries(details)
+          .map(([key, value]) => inWords(key, value))
+          .join('; '),
+      );
+}

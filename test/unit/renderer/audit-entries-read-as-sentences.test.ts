@@ -1,0 +1,95 @@
+// The audit log's details read as a person would write them: the entries a real desk writes
+// (an import, an edit, a bulk edit, an approval, an undo, a deletion, a rename, the settings)
+// each become a sentence, never "second approver: true" or a stored key with underscores.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '../../../shared/desk';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+
+let t: TestDesk;
+let describeDetails: (action: string, details: Record<string, unknown>) => string;
+beforeAll(async () => {
+  // The renderer formats in the browser's language; Node 20 has no navigator. The module is
+  // named by a variable so that this Node project's type check does not follow it into the
+  // renderer's DOM code (svelte-check checks that); its one function is typed above.
+  vi.stubGlobal('navigator', { language: 'en-GB' });
+  const auditDetails = '../../../renderer/src/features/settings/audit-details';
+  ({ describeDetails } = (await import(auditDetails)) as {
+    describeDetails: typeof describeDetails;
+  });
+  t = await openTestDesk();
+});
+afterAll(async () => {
+  await t.close();
+  vi.unstubAllGlobals();
+});
+
+async function entries(): Promise<AuditEntry[]> {
+  return (await t.desk.api.auditLog({ take: 200 })).entries;
+}
+
+describe('an audit entry', () => {
+  it('says what happened in a sentence, whatever the action', async () => {
+    const { api } = t.desk;
+    const { batch_id } = await api.importSheet({
+      file: 'test/fixtures/payouts-template.csv',
+      batch_name: 'Audited',
+    });
+    const [first, second] = (await api.draftWindow({ batch: batch_id })).rows;
+    await api.editDraft({
+      id: first!.id,
+      changes: { description: 'Checked', 'execution.date': '2030-01-31' },
+    });
+    await api.bulkEdit({
+      batch: batch_id,
+      selection: { ids: [first!.id, second!.id] },
+      changes: { purpose: 'SALA' },
+    });
+    await api.undo({ batch: batch_id });
+    await api.approve({ batch: batch_id, selection: { filter: {} }, include_warnings: true });
+    await api.unapprove({ batch: batch_id, selection: { ids: [second!.id] } });
+    await api.deleteDrafts({ batch: batch_id, selection: { ids: [second!.id] } });
+    await api.renameBatch({ batch: batch_id, name: 'Audited twice' });
+    await api.saveSettings({ second_approver: true, chunk_size: 250 });
+    await api.setServiceApproval({ batch: batch_id, service_approval: 'approved' });
+
+    const written = await entries();
+    const said = new Map(
+      written.map((entry) => [entry.action, describeDetails(entry.action, entry.details)]),
+    );
+    expect([...said.keys()].sort()).toEqual(
+      [
+        'approve',
+        'bulk_edit',
+        'delete',
+        'edit',
+        'import',
+        'rename',
+        'set_service_approval',
+        'settings',
+        'unapprove',
+        'undo',
+      ].sort(),
+    );
+    for (const [action, text] of said) {
+      // A sentence: a capital, words, a full stop; no stored key, no bare yes/no value.
+      expect({ action, text }).toMatchObject({ text: expect.stringMatching(/^[A-Z“0-9].*\.$/) });
+      expect({ action, text }).not.toMatchObject({
+        text: expect.stringMatching(/_|: (true|false)\b/),
+      });
+    }
+    expect(said.get('settings')).toBe(
+      '250 payments per request; a second person must approve at the service.',
+    );
+    expect(said.get('edit')).toBe('Changed the description, execution date.');
+    expect(said.get('bulk_edit')).toBe('Set the purpose of 2 drafts.');
+    expect(said.get('rename')).toBe('Renamed from “Audited” to “Audited twice”.');
+    expect(said.get('undo')).toMatch(/^Undid .+: 2 drafts put back\.$/);
+    expect(said.get('set_service_approval')).toBe('Payments go to the service approved.');
+  });
+
+  it('shows a key it does not know in words rather than dropping it', () => {
+    expect(describeDetails('future_action', { checked_twice: false, rows: 3 })).toBe(
+      'Checked twice: no; rows: 3.',
+    );
+  });
+});
