@@ -124,6 +124,7 @@ export const RunningJob = z.object({
     'approve_at_service',
     'export',
     'reconcile',
+    'beneficiary_import',
   ]),
   batch_id: z.string().nullable(),
   started_at: Timestamp,

@@ -5,7 +5,14 @@ import { DeskError } from '../../../shared/desk/errors';
 import type { DeskEvents } from './desk-events';
 
 export type JobKind =
-  'import' | 'inspect' | 'sync' | 'validate' | 'approve_at_service' | 'export' | 'reconcile';
+  | 'import'
+  | 'inspect'
+  | 'sync'
+  | 'validate'
+  | 'approve_at_service'
+  | 'export'
+  | 'reconcile'
+  | 'beneficiary_import';
 
 interface RunningJob {
   id: string;

@@ -280,6 +280,39 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { id: ID, changes: { 'beneficiary.country': true, 'amount.type': 'SEND' } },
     ],
   },
+  createBeneficiary: {
+    valid: [
+      {
+        changes: {
+          'beneficiary.type': 'INDIVIDUAL',
+          'beneficiary.entity.individual_first_name': 'Mary',
+          'beneficiary.country': 'GB',
+        },
+      },
+    ],
+    invalid: [
+      {},
+      { changes: {} },
+      { changes: { 'amount.amount': '12.50' } },
+      { changes: { 'beneficiary.bank_details.colour': 'red' } },
+    ],
+  },
+  importBeneficiaries: {
+    valid: [
+      { batch: 'June' },
+      { beneficiaries: [ID], job_id: 'payees-1', chunk_size: 1000 },
+      { beneficiaries: Array.from({ length: 100_000 }, (_, n) => `b-${n}`) },
+    ],
+    invalid: [
+      {},
+      { batch: 'June', beneficiaries: [ID] },
+      { beneficiaries: [] },
+      { beneficiaries: [''] },
+      { batch: 'June', chunk_size: 1001 },
+      { batch: 'June', chunk_size: 0 },
+      { beneficiaries: Array.from({ length: 100_001 }, (_, n) => `b-${n}`) },
+    ],
+  },
   statementLinks: {
     valid: [
       { payment_ids: [ID] },

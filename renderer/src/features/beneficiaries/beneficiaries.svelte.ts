@@ -87,9 +87,9 @@ export class BeneficiariesState {
     else delete this.selected[item.id];
   }
 
-  /** Ticks every payee of this page that can be validated, or unticks them all. */
+  /** Ticks every payee of this page that can be validated or imported, or unticks them all. */
   toggleAll(on: boolean): void {
-    for (const item of this.rows.filter(canValidate)) this.toggle(item, on);
+    for (const item of this.rows.filter(canTick)) this.toggle(item, on);
   }
 
   clearSelection(): void {
@@ -105,19 +105,28 @@ export class BeneficiariesState {
 export const canValidate = (item: BeneficiaryListItem): boolean =>
   item.body !== null && item.draft?.editable === true;
 
+/** A payee with details here that the service does not hold yet can be imported there. */
+export const canImport = (item: BeneficiaryListItem): boolean =>
+  item.body !== null && item.editable && item.status !== 'synced';
+
+export const canTick = (item: BeneficiaryListItem): boolean => canValidate(item) || canImport(item);
+
 /** The payee's status in words: what the outbox knows of it at the service. */
 export function statusWords(item: BeneficiaryListItem): string {
   switch (item.status) {
     case 'draft':
-      return 'Only drafted';
+      return item.draft ? 'Only drafted' : 'Saved here, not yet at the service';
     case 'invalid':
       return 'Found wrong by the service';
     case 'held':
       return 'Held by the service';
-    case 'synced':
-      if (item.active === true) return 'Synced · active';
-      if (item.active === false) return 'Synced · not yet active';
-      return 'Synced';
+    case 'synced': {
+      // A payee saved here reaches the service by an import, never by a sync.
+      const at = item.draft ? 'Synced' : 'At the service';
+      if (item.active === true) return `${at} · active`;
+      if (item.active === false) return `${at} · not yet active`;
+      return at;
+    }
   }
 }
 
