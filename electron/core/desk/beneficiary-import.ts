@@ -20,11 +20,11 @@ import {
   BeneficiaryImportItem,
   type BeneficiaryImportJob,
   type BeneficiaryImportProgressItem,
-  type ImportFinding,
 } from '../../../shared/service';
-import type { PaymentsClient, ServiceCallError } from '../client';
+import type { PaymentsClient } from '../client';
 import type { ImportablePayee } from '../outbox/beneficiary-import-queries';
 import { batchOf, changed, profileOf, type DeskContext } from './desk-context';
+import { fieldOf, findingsOf, findingsOfCallError } from './payee-findings';
 import { settingsOf } from './settings-methods';
 import type { z } from 'zod';
 
@@ -191,18 +191,14 @@ class ImportRun {
       }
       Object.assign(entry, summary(job));
       this.progress();
-      if (job.status === 'DONE' || seen.size >= sent.length) break;
-      if (signal.aborted) {
-        this.unseen += sent.length - seen.size;
-        break;
-      }
+      if (job.status === 'DONE' || seen.size >= sent.length || signal.aborted) break;
       await pause(POLL_MS, signal);
-      if (signal.aborted) {
-        this.unseen += sent.length - seen.size;
-        break;
-      }
+      if (signal.aborted) break;
       job = await client.beneficiaryImportJob(first.job_id);
     }
+    // Cancelled while the service works (or a job that left rows out): those payees stay as
+    // they were here; their outcome is the service's to tell at the next import or sync.
+    this.unseen += sent.length - seen.size;
   }
 
   private apply(
@@ -326,18 +322,15 @@ class ImportRun {
       ...this.clean.slice(0, Math.max(0, ROWS_SHOWN - this.withFindings.length)),
     ].sort((a, b) => a.row - b.row);
     const left = this.total - this.done - this.unseen;
-    const note = cancelled
-      ? [
-          this.unseen > 0
-            ? `${this.unseen.toLocaleString('en')} payee${this.unseen === 1 ? ' was' : 's were'} in an import the service had already accepted: it goes on there, and the outcome is not shown here. Import them again (or sync their batch) to learn it: each keeps its id, so the service updates them rather than making them twice.`
-            : '',
-          left > 0
-            ? `${left.toLocaleString('en')} payee${left === 1 ? ' was' : 's were'} not sent.`
-            : '',
-        ]
-          .filter(Boolean)
-          .join(' ')
-      : undefined;
+    const notes = [
+      this.unseen > 0
+        ? `${this.unseen.toLocaleString('en')} payee${this.unseen === 1 ? ' was' : 's were'} in an import the service had already accepted: it goes on there, and the outcome is not shown here. Import them again (or sync their batch) to learn it: each keeps its id, so the service updates them rather than making them twice.`
+        : '',
+      cancelled && left > 0
+        ? `${left.toLocaleString('en')} payee${left === 1 ? ' was' : 's were'} not sent.`
+        : '',
+    ].filter(Boolean);
+    const note = notes.length > 0 ? notes.join(' ') : undefined;
     return {
       ...this.counts(),
       cancelled,
@@ -352,38 +345,6 @@ class ImportRun {
 function summary(job: BeneficiaryImportJob): ServiceJob {
   const { job_id, status, total, processed, failed } = job;
   return { job_id, status, total, processed, failed };
-}
-
-/** A path the service names (`bank_details.bank_code`, `$.entity`) as the payee's field. */
-function fieldOf(path: string): string {
-  const bare = path.replace(/^\$\.?/, '');
-  return bare ? `beneficiary.${bare}` : 'beneficiary';
-}
-
-/** One finding at each property it names (at the payee as a whole when it names none). */
-function findingsOf(found: ImportFinding[]): PayeeFinding[] {
-  return found.flatMap((finding) =>
-    (finding.properties.length > 0 ? finding.properties : ['']).map((property) => ({
-      field: fieldOf(property),
-      message: finding.description,
-    })),
-  );
-}
-
-/**
- * A refused PUT (the per-item fallback) as findings: the sandbox's description lists
- * `path: message` pairs after "in body:"; anything else stays whole, at the payee.
- */
-function findingsOfCallError(error: ServiceCallError | undefined): PayeeFinding[] {
-  const text = error?.description ?? error?.message ?? 'refused by the service';
-  const listed = /in body: (.*)$/s.exec(text)?.[1];
-  if (!listed) return [{ field: 'beneficiary', message: text }];
-  return listed.split('; ').map((part) => {
-    const at = part.indexOf(': ');
-    return at < 0
-      ? { field: 'beneficiary', message: part }
-      : { field: fieldOf(part.slice(0, at)), message: part.slice(at + 2) };
-  });
 }
 
 /** Waits, or less when the signal is aborted. */
