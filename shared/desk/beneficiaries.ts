@@ -24,6 +24,8 @@ export const BeneficiaryListInput = z.object({
   search: z.string().trim().max(200).optional(),
   /** Only the payees of this batch (by id or name). */
   batch: z.string().min(1).max(200).optional(),
+  /** Only the payees saved on their own, in no batch. */
+  saved_here: z.boolean().optional(),
   /** Only the payees in this status: `invalid` lists what the service found wrong. */
   status: BeneficiaryStatus.optional(),
 });

@@ -12,14 +12,19 @@ export const ImportBeneficiariesInput = z
     batch: BatchRef.optional(),
     /** Or these payees (beneficiary ids): drafted with a payment or saved on their own. */
     beneficiaries: z.array(Id).min(1).max(100_000).optional(),
+    /** Or every payee saved on its own that the service does not hold yet. */
+    saved_here: z.literal(true).optional(),
     profile: z.string().optional(),
     /** Payees per import request; the chunk size in the settings when absent (at most 1,000). */
     chunk_size: z.int().min(1).max(1000).optional(),
     job_id: JobId.optional(),
   })
-  .refine((input) => (input.batch === undefined) !== (input.beneficiaries === undefined), {
-    message: 'name a batch or the payees to import, not both',
-  });
+  .refine(
+    (input) =>
+      [input.batch, input.beneficiaries, input.saved_here].filter((scope) => scope !== undefined)
+        .length === 1,
+    { message: 'name one of: a batch, the payees to import, or those saved here' },
+  );
 
 /** One finding of the service at a payee's field, in the form's names (`beneficiary.…`). */
 export const PayeeFinding = z.object({ field: z.string(), message: z.string() });

@@ -200,6 +200,15 @@ describe('the Beneficiaries screen', () => {
       .poll(async () => await rowText('Wilhelmina Fotheringham'))
       .toMatch(/GB · GBP\s*31926819\s*Saved here\s*Saved here, not yet at the service/);
     await page.getByRole('button', { name: 'Close the payee' }).click();
+    // Those saved here, in no batch: she alone.
+    const batch = page.getByLabel('Batch', { exact: true });
+    await batch.selectOption({ label: 'Saved here, in no batch' });
+    await page.getByText('1–1 of 1 payees').waitFor();
+    await page
+      .getByRole('button', { name: 'Import the payees saved here at the service' })
+      .waitFor();
+    await batch.selectOption({ label: 'Every batch' });
+    await page.getByText('1–6 of 6 payees').waitFor();
 
     // Imported with a payee of a batch; the service is slowed so that its progress is seen.
     const admin = await sandboxAdmin(page, app.dataDir);

@@ -53,7 +53,9 @@ export function importBeneficiaries(
       const chunkSize = Math.min(input.chunk_size ?? settingsOf(ctx).chunk_size, 1000);
       const source = batch
         ? batchSource(ctx, batch.id, chunkSize)
-        : selectionSource(ctx, input.beneficiaries ?? [], chunkSize);
+        : input.beneficiaries
+          ? selectionSource(ctx, input.beneficiaries, chunkSize)
+          : savedHereSource(ctx, chunkSize);
       const run = new ImportRun(ctx, source.total, (done) =>
         ctx.events.emit({ type: 'job.progress', job_id: jobId, done, total: source.total }),
       );
@@ -89,6 +91,20 @@ function batchSource(ctx: DeskContext, batchId: string, size: number): Source {
     total: queries.countInBatch(batchId, UNSENT_STATES),
     next() {
       const page = queries.pageInBatch(batchId, UNSENT_STATES, after, size);
+      after = page.at(-1)?.key ?? after;
+      return page;
+    },
+  };
+}
+
+/** Every payee saved on its own that the service does not hold yet, by rowid. */
+function savedHereSource(ctx: DeskContext, size: number): Source {
+  const queries = ctx.outbox.beneficiaryImports;
+  let after = 0;
+  return {
+    total: queries.countSavedHere(),
+    next() {
+      const page = queries.pageSavedHere(after, size);
       after = page.at(-1)?.key ?? after;
       return page;
     },

@@ -45,9 +45,16 @@ export function beneficiaryHandlers(ctx: DeskContext): BeneficiaryHandlers {
   const { outbox } = ctx;
   const drafts = draftHandlers(ctx);
   return {
-    listBeneficiaries: ({ skip, take, search, batch, status }) => {
+    listBeneficiaries: ({ skip, take, search, batch, status, saved_here }) => {
       const batchId = batch === undefined ? undefined : batchOf(ctx, batch).id;
-      const found = outbox.beneficiaries.window({ skip, take, search, batchId, status });
+      const found = outbox.beneficiaries.window({
+        skip,
+        take,
+        search,
+        batchId,
+        status,
+        savedHere: saved_here,
+      });
       return { total: found.total, skip, rows: found.rows.map(itemOf) };
     },
 

@@ -12,7 +12,7 @@ export interface ImportablePayee {
   draft_id: string | null;
   source_row: number | null;
   batch_id: string | null;
-  /** The payment's rowid for a batch's payees: where the next page starts. */
+  /** Where the next page starts: the payment's rowid for a batch's payees, else the payee's. */
   key: number;
 }
 
@@ -24,7 +24,7 @@ const DRAFTED = `
   WHERE b.sync_state <> 'synced' AND p.state IN (SELECT value FROM json_each(@states))`;
 const STANDALONE = `
   SELECT s.id, s.body_json, s.name, NULL AS draft_id, NULL AS source_row, NULL AS batch_id,
-    0 AS key
+    s.rowid AS key
   FROM standalone_beneficiaries s WHERE s.sync_state <> 'synced'`;
 const IDS = 'IN (SELECT value FROM json_each(@ids))';
 
@@ -37,6 +37,8 @@ export class BeneficiaryImportQueries {
       pageInBatch: db.prepare(
         `${DRAFTED} AND p.batch_id = @batch AND p.rowid > @after ORDER BY p.rowid LIMIT @limit`,
       ),
+      countSavedHere: db.prepare(`SELECT COUNT(*) FROM (${STANDALONE})`).pluck(),
+      pageSavedHere: db.prepare(`${STANDALONE} AND s.rowid > @after ORDER BY s.rowid LIMIT @limit`),
       countByIds: db
         .prepare(
           `SELECT COUNT(*) FROM (${DRAFTED} AND b.id ${IDS} UNION ALL ${STANDALONE} AND s.id ${IDS})`,
@@ -66,6 +68,15 @@ export class BeneficiaryImportQueries {
       after,
       limit,
     }) as ImportablePayee[];
+  }
+
+  /** Payees saved on their own that the service does not hold yet. */
+  countSavedHere(): number {
+    return this.sql.countSavedHere.get() as number;
+  }
+
+  pageSavedHere(after: number, limit: number): ImportablePayee[] {
+    return this.sql.pageSavedHere.all({ after, limit }) as ImportablePayee[];
   }
 
   countByIds(ids: readonly string[], states: readonly string[]): number {

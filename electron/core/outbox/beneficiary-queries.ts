@@ -29,6 +29,8 @@ export interface BeneficiaryQuery {
   search?: string | undefined;
   batchId?: string | undefined;
   status?: BeneficiaryRow['status'] | undefined;
+  /** Only the payees saved on their own. */
+  savedHere?: boolean | undefined;
 }
 
 // Drafted payees carry their payment's columns (its payee name is the name they are paid
@@ -103,6 +105,10 @@ function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
   const draftedParams: unknown[] = [];
   const heldParams: unknown[] = [];
   const standaloneParams: unknown[] = [];
+  if (query.savedHere) {
+    drafted.push('0');
+    held.push('0');
+  }
   if (query.batchId) {
     standalone.push('0');
     drafted.push('b.batch_id = ?');

@@ -286,8 +286,10 @@ describe('a bulk import at the service', () => {
     expect(done.note).toMatch(/not sent/);
     const left = (await api.listBeneficiaries({ search: 'lee', status: 'draft' })).total;
     expect(left).toBe(6 - done.created);
+    // Those saved here, in no batch: the nine of this file.
+    expect((await api.listBeneficiaries({ saved_here: true })).total).toBe(9);
     // Sent again, the rest go; those created stay as they are.
-    const rest = await api.importBeneficiaries({ beneficiaries: ids });
+    const rest = await api.importBeneficiaries({ saved_here: true });
     expect(rest).toMatchObject({ total: left, created: left, cancelled: false });
     expect((await api.listBeneficiaries({ search: 'lee', status: 'synced' })).total).toBe(6);
   });

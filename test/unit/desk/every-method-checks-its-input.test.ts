@@ -257,6 +257,7 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [
       {},
       { skip: 100, take: 500, search: 'hopper 3192', batch: 'January', status: 'invalid' },
+      { saved_here: true, status: 'draft' },
     ],
     invalid: [
       { take: 0 },
@@ -265,6 +266,7 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { search: 'x'.repeat(201) },
       { batch: '' },
       { status: 'lost' },
+      { saved_here: 'yes' },
     ],
   },
   getBeneficiary: { valid: [{ id: ID }], invalid: [{ id: '' }, {}] },
@@ -302,9 +304,12 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { batch: 'June' },
       { beneficiaries: [ID], job_id: 'payees-1', chunk_size: 1000 },
       { beneficiaries: Array.from({ length: 100_000 }, (_, n) => `b-${n}`) },
+      { saved_here: true },
     ],
     invalid: [
       {},
+      { saved_here: false },
+      { saved_here: true, batch: 'June' },
       { batch: 'June', beneficiaries: [ID] },
       { beneficiaries: [] },
       { beneficiaries: [''] },

@@ -6,6 +6,8 @@ import type { BeneficiaryListItem } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
 
 export const PAGE_SIZE = 50;
+/** The list narrowed to the payees saved on their own (no batch has this id: batch ids are UUIDs). */
+export const SAVED_HERE = ':saved-here';
 /** A search waits for a pause in typing: one query per word, not per key. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -14,7 +16,7 @@ export class BeneficiariesState {
   total = $state(0);
   skip = $state(0);
   search = $state('');
-  /** The batch the list is narrowed to ('' for every batch). */
+  /** The batch the list is narrowed to ('' for every batch; SAVED_HERE for those in none). */
   batchId = $state('');
   batches = $state<BatchRow[]>([]);
   loaded = $state(false);
@@ -39,7 +41,11 @@ export class BeneficiariesState {
           skip: this.skip,
           take: PAGE_SIZE,
           ...(this.search.trim() ? { search: this.search.trim() } : {}),
-          ...(this.batchId ? { batch: this.batchId } : {}),
+          ...(this.batchId === SAVED_HERE
+            ? { saved_here: true }
+            : this.batchId
+              ? { batch: this.batchId }
+              : {}),
         }),
         desk.listBatches({}),
       ]);

@@ -13,6 +13,8 @@ export interface ImportScope {
   batchId?: string;
   /** Or these payees (beneficiary ids). */
   ids?: string[];
+  /** Or every payee saved on its own that the service does not hold yet. */
+  savedHere?: true;
 }
 
 class PayeeImportState {
@@ -31,7 +33,11 @@ class PayeeImportState {
     return this.task.run((jobId) =>
       desk.importBeneficiaries({
         job_id: jobId,
-        ...(scope.ids ? { beneficiaries: scope.ids } : { batch: scope.batchId }),
+        ...(scope.ids
+          ? { beneficiaries: scope.ids }
+          : scope.savedHere
+            ? { saved_here: true as const }
+            : { batch: scope.batchId }),
       }),
     );
   }
