@@ -1,16 +1,19 @@
 // Bulk beneficiary import jobs (the submitting call is the sandbox's addition, DESIGN.md):
 // stored QUEUED, processed in row order by the work pump, each item saved like a PUT. A
-// failed item is reported as the spec shows it: a 422 `unprocessable_entity` entry.
+// failed item is reported as the spec shows it: a 422 `unprocessable_entity` entry, whose
+// `error_info` carries the schema's errors and what the sandbox warns of (beneficiary-warnings).
 import { randomUUID } from 'node:crypto';
 import type {
   BeneficiaryImportItem,
   BeneficiaryImportJob,
+  ImportFinding,
   ValidationIssue,
 } from '../../shared/service';
 import type { Clock } from '../clock';
 import { BeneficiaryRepository, type BeneficiaryRecord } from '../store/beneficiary-repository';
 import { fromJson, type Db } from '../store/database';
 import { validateBeneficiary } from './beneficiary-schemas';
+import { beneficiaryWarnings } from './beneficiary-warnings';
 import { jobCounters, type ImportJobRow } from './import-job-row';
 
 /** Validates and saves one beneficiary; the issues when it is refused. */
@@ -110,25 +113,22 @@ export class BeneficiaryImportJobs {
       let failed = 0;
       for (const { row, item_json } of items) {
         const item = JSON.parse(item_json) as BeneficiaryImportItem;
-        const issues = saveBeneficiary(
-          this.repository,
-          {
-            id: item.id,
-            entityType: item.type,
-            country: item.country,
-            currency: item.currency,
-            entity: item.entity,
-            bankDetails: item.bank_details,
-            tags: item.tags,
-            userTags: item.user_tags,
-          },
-          now,
-          this.activationDelayMs,
-        );
+        const record = {
+          id: item.id,
+          entityType: item.type,
+          country: item.country,
+          currency: item.currency,
+          entity: item.entity,
+          bankDetails: item.bank_details,
+          tags: item.tags,
+          userTags: item.user_tags,
+        };
+        const issues = saveBeneficiary(this.repository, record, now, this.activationDelayMs);
         if (issues.length > 0) failed += 1;
+        // The spec gives an item an `error` on failure only: its warnings travel with it there.
         this.sql.finishItem.run(
           issues.length ? 'FAILED' : 'SUCCESS',
-          issues.length ? JSON.stringify(unprocessable(issues)) : null,
+          issues.length ? JSON.stringify(unprocessable(issues, beneficiaryWarnings(record))) : null,
           job.id,
           row,
         );
@@ -141,14 +141,14 @@ export class BeneficiaryImportJobs {
   }
 }
 
-function unprocessable(issues: ValidationIssue[]) {
+function unprocessable(issues: ValidationIssue[], warnings: ImportFinding[]) {
   return {
     error_code: 422,
     error: 'unprocessable_entity',
     message: 'the payload object is invalid',
     error_info: {
       valid: false,
-      warnings: [],
+      warnings,
       errors: issues.map((issue) => ({
         properties: [issue.field.replace(/^\$\.?/, '')],
         description: issue.message,

@@ -18,8 +18,10 @@ import {
   BeneficiaryList,
   BeneficiaryListInput,
   BeneficiaryListItem,
+  CreateBeneficiaryInput,
   EditBeneficiaryInput,
 } from './beneficiaries';
+import { BeneficiaryImportDone, ImportBeneficiariesInput } from './beneficiary-import';
 import {
   ApproveInput,
   ApproveResult,
@@ -174,6 +176,8 @@ export const DESK_METHODS = {
   listBeneficiaries: method(BeneficiaryListInput, BeneficiaryList),
   getBeneficiary: method(BeneficiaryIdInput, BeneficiaryListItem),
   editBeneficiary: method(EditBeneficiaryInput, BeneficiaryListItem),
+  createBeneficiary: method(CreateBeneficiaryInput, BeneficiaryListItem),
+  importBeneficiaries: method(ImportBeneficiariesInput, BeneficiaryImportDone, true),
   statementLinks: method(StatementLinksInput, StatementLinks),
   fundingNeed: method(FundingNeedInput, FundingNeed),
   reconcileBatch: method(ReconcileBatchInput, BatchReconciliation, true),

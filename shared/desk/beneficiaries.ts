@@ -9,9 +9,9 @@ import { Id, Timestamp } from './common';
 
 /**
  * Where a payee stands:
- * - `draft`: drafted with a payment, not yet created at the service;
- * - `invalid`: the service's validation found it wrong (its issues say where);
- * - `synced`: created at the service by a sync;
+ * - `draft`: drafted with a payment, or saved on its own; not yet created at the service;
+ * - `invalid`: the service's validation or import found it wrong (its issues say where);
+ * - `synced`: created at the service, by a sync or a bulk import;
  * - `held`: a payment names it by id only: the service held it before this outbox drafted it.
  */
 export const BeneficiaryStatus = z.enum(['draft', 'invalid', 'synced', 'held']);
@@ -24,6 +24,8 @@ export const BeneficiaryListInput = z.object({
   search: z.string().trim().max(200).optional(),
   /** Only the payees of this batch (by id or name). */
   batch: z.string().min(1).max(200).optional(),
+  /** Only the payees saved on their own, in no batch. */
+  saved_here: z.boolean().optional(),
   /** Only the payees in this status: `invalid` lists what the service found wrong. */
   status: BeneficiaryStatus.optional(),
 });
@@ -53,7 +55,13 @@ export const BeneficiaryListItem = z.object({
       editable: z.boolean(),
     })
     .nullable(),
-  batch: z.object({ id: Id, name: z.string() }),
+  /** The batch of the draft that carries it; null for a payee saved on its own. */
+  batch: z.object({ id: Id, name: z.string() }).nullable(),
+  /**
+   * Whether its details can still change here: a drafted payee's until its payment is sent; a
+   * payee saved on its own until the service holds it.
+   */
+  editable: z.boolean(),
   /** Payments in the outbox that pay it. */
   payments: z.int(),
   /** The draft's issues on the payee's fields: the rules' and the service's. */
@@ -79,4 +87,6 @@ export const BeneficiaryChanges = DraftChanges.refine(
 );
 
 export const EditBeneficiaryInput = z.object({ id: Id, changes: BeneficiaryChanges });
+/** A payee saved on its own, without a payment: its fields as typed into an empty form. */
+export const CreateBeneficiaryInput = z.object({ changes: BeneficiaryChanges });
 export const BeneficiaryIdInput = z.object({ id: Id });

@@ -4,6 +4,7 @@ export * from './audit';
 export * from './bridge-errors';
 export * from './batches';
 export * from './beneficiaries';
+export * from './beneficiary-import';
 export * from './common';
 export * from './drafts';
 export * from './errors';

@@ -54,6 +54,8 @@ export const METHOD_NAMES = [
   'listBeneficiaries',
   'getBeneficiary',
   'editBeneficiary',
+  'createBeneficiary',
+  'importBeneficiaries',
   'statementLinks',
   'fundingNeed',
   'reconcileBatch',

@@ -125,6 +125,7 @@ export const RunningJob = z.object({
     'export',
     'reconcile',
     'search',
+    'beneficiary_import',
   ]),
   batch_id: z.string().nullable(),
   started_at: Timestamp,

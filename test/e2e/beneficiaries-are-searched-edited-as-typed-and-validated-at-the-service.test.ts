@@ -2,13 +2,16 @@
 // payees of an imported batch listed with their status and searched; one opened in the form of
 // its account's kind (a UK sort code and account number; a SEPA IBAN once its country and
 // currency say so), judged by the shared rules as it is typed, and saved; a batch validated at
-// the service, the payee it finds wrong shown at its field in the list, the results and the form.
+// the service, the payee it finds wrong shown at its field in the list, the results and the form;
+// a new payee saved on its own, and a selection imported at the service, its progress bar seen
+// and each row's result shown with the service's error and warning at their fields.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPayroll, text } from './support/batch-editor';
 import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
-import { lookedAt as lookedAtPage } from './support/app-calls';
+import { lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
+import { screenshot } from './support/chromium';
 
 let app: WebApp;
 let browser: Browser;
@@ -175,5 +178,77 @@ describe('the Beneficiaries screen', () => {
     expect(text(await page.getByText('2 new beneficiaries checked').textContent())).toContain(
       '2 valid, 0 invalid',
     );
+  });
+  it('adds a payee, imports a selection with one refused, and shows each row’s result at its field', async () => {
+    await page.getByRole('button', { name: 'clear the selection' }).click();
+    await page.getByLabel('Batch', { exact: true }).selectOption({ label: 'Every batch' });
+    await page.getByRole('button', { name: 'New payee' }).click();
+    await page.getByRole('heading', { name: 'New payee', level: 2 }).waitFor();
+    await field('First name').fill('Wilhelmina');
+    await field('Last name').fill('Fotheringham');
+    await field('Bank country').fill('gb');
+    await field('Account currency').fill('gbp');
+    await page.getByRole('group', { name: 'Bank account: UK account (GB, GBP)' }).waitFor();
+    await field('Account number').fill('31926819');
+    // No sort code: the form says so, and lets it be saved to be fixed later.
+    await expect(saidAt('Sort code')).resolves.toContain('Sort code is needed');
+    await lookedAt('beneficiaries-new-payee');
+    await page.getByRole('button', { name: 'Save new payee' }).click();
+    await page.getByText('Saved in the outbox.').waitFor();
+    await page.getByRole('heading', { name: 'Wilhelmina Fotheringham', level: 2 }).waitFor();
+    await expect
+      .poll(async () => await rowText('Wilhelmina Fotheringham'))
+      .toMatch(/GB · GBP\s*31926819\s*Saved here\s*Saved here, not yet at the service/);
+    await page.getByRole('button', { name: 'Close the payee' }).click();
+    // Those saved here, in no batch: she alone.
+    const batch = page.getByLabel('Batch', { exact: true });
+    await batch.selectOption({ label: 'Saved here, in no batch' });
+    await page.getByText('1–1 of 1 payees').waitFor();
+    await page
+      .getByRole('button', { name: 'Import the payees saved here at the service' })
+      .waitFor();
+    await batch.selectOption({ label: 'Every batch' });
+    await page.getByText('1–6 of 6 payees').waitFor();
+
+    // Imported with a payee of a batch; the service is slowed so that its progress is seen.
+    const admin = await sandboxAdmin(page, app.dataDir);
+    await admin.faults({ latency_ms: 1200 });
+    await page.getByRole('checkbox', { name: 'Select Wilhelmina Fotheringham' }).check();
+    await page.getByRole('checkbox', { name: 'Select Émile Zola' }).check();
+    await page.getByRole('button', { name: 'Import 2 selected at the service' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Importing payees at the service' });
+    await bar.waitFor();
+    await expect(bar.getAttribute('aria-valuemax')).resolves.toBe('2');
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(2);
+    await screenshot(page, 'beneficiaries-import-running');
+    const summary = page.getByText('2 payees imported');
+    await summary.waitFor({ timeout: 20_000 });
+    await admin.faults({ latency_ms: 0 });
+    expect(text(await summary.textContent())).toContain('1 created, 1 refused');
+
+    // Row by row: the payee, its result, and each error and warning at the field it names.
+    const results = page.getByRole('table', { name: 'Results of the import, row by row' });
+    const rows = (await results.getByRole('row').allInnerTexts()).map(text);
+    expect(rows).toHaveLength(5); // the header, two payees, the refused one's three findings
+    const table = rows.join(' | ');
+    expect(table).toMatch(
+      /[12] Wilhelmina Fotheringham Refused Bank details Error: bank_code \(the sort code\) is required \| First name Warning: UK payments carry 18 characters [^|]*"Wilhelmina Fotheri" \| Last name Warning: UK payments carry 18 characters/,
+    );
+    expect(table).toMatch(/[12] Émile Zola Created · not yet active None/);
+    await expect.poll(async () => await rowText('Émile Zola')).toContain('Synced · not yet active');
+    await lookedAt('beneficiaries-import-results');
+
+    // Opened from its row: the form says the error at the bank details, the warning at the name.
+    await results.getByRole('button', { name: 'Wilhelmina Fotheringham' }).click();
+    await page.getByRole('heading', { name: 'Wilhelmina Fotheringham', level: 2 }).waitFor();
+    const bank = page.getByRole('group', { name: 'Bank account: UK account (GB, GBP)' });
+    expect(text(await bank.textContent())).toContain(
+      'The service: bank_code (the sort code) is required',
+    );
+    await expect(saidAt('First name')).resolves.toMatch(
+      /Warning:\s*The service: UK payments carry 18/,
+    );
+    await expect(field('First name').getAttribute('aria-invalid')).resolves.toBeNull();
+    await lookedAt('beneficiaries-import-finding-at-field');
   });
 });

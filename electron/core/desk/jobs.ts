@@ -12,7 +12,8 @@ export type JobKind =
   | 'approve_at_service'
   | 'export'
   | 'reconcile'
-  | 'search';
+  | 'search'
+  | 'beneficiary_import';
 
 interface RunningJob {
   id: string;

@@ -1,6 +1,7 @@
 // The payees the outbox knows, as one list: each new beneficiary drafted with a payment (its
-// own row, its own id at the service), and each beneficiary the service already held that a
-// payment names by id only (one row per id, however many payments name it). Counted, searched,
+// own row, its own id at the service), each payee saved on its own without a payment, and each
+// beneficiary the service already held that a payment names by id only (one row per id, however
+// many payments name it). Counted, searched,
 // sorted and paged in SQL: a batch of 100,000 drafts is never read to show fifty payees.
 import type { Db } from './database';
 
@@ -16,8 +17,9 @@ export interface BeneficiaryRow {
   source_row: number | null;
   draft_state: string | null;
   issues_json: string;
-  batch_id: string;
-  batch_name: string;
+  /** Null for a payee saved on its own, in no batch. */
+  batch_id: string | null;
+  batch_name: string | null;
   payments: number;
 }
 
@@ -27,6 +29,8 @@ export interface BeneficiaryQuery {
   search?: string | undefined;
   batchId?: string | undefined;
   status?: BeneficiaryRow['status'] | undefined;
+  /** Only the payees saved on their own. */
+  savedHere?: boolean | undefined;
 }
 
 // Drafted payees carry their payment's columns (its payee name is the name they are paid
@@ -49,7 +53,14 @@ const HELD = `
   FROM payment_drafts p
   JOIN batches bt ON bt.id = p.batch_id AND bt.state = 'ready'
   WHERE p.beneficiary_draft_id IS NULL AND coalesce(${TARGET}, '') <> ''
-    AND ${TARGET} NOT IN (SELECT id FROM beneficiary_drafts)`;
+    AND ${TARGET} NOT IN (SELECT id FROM beneficiary_drafts)
+    AND ${TARGET} NOT IN (SELECT id FROM standalone_beneficiaries)`;
+// A payee saved on its own: no payment, no batch.
+const STANDALONE = `
+  SELECT s.id, s.sync_state AS status, s.remote_status, s.updated_at, s.name, s.body_json,
+    NULL AS draft_id, NULL AS source_row, NULL AS draft_state, s.issues_json,
+    NULL AS batch_id, NULL AS batch_name, 0 AS payments, NULL AS first_payment
+  FROM standalone_beneficiaries s`;
 // Names sort as a person reads them, accents aside; only a name beyond ASCII needs folding.
 const SORT_KEY = `CASE WHEN coalesce(name, id) GLOB '*[^ -~]*'
   THEN payee_sort_key(coalesce(name, id)) ELSE lower(coalesce(name, id)) END`;
@@ -79,9 +90,10 @@ export class BeneficiaryQueries {
   get(id: string): BeneficiaryRow | undefined {
     return this.db
       .prepare(
-        `SELECT * FROM (${DRAFTED} WHERE b.id = ? UNION ALL ${HELD} AND ${TARGET} = ? GROUP BY 1)`,
+        `SELECT * FROM (${DRAFTED} WHERE b.id = ? UNION ALL ${STANDALONE} WHERE s.id = ?
+           UNION ALL ${HELD} AND ${TARGET} = ? GROUP BY 1)`,
       )
-      .get(id, id) as BeneficiaryRow | undefined;
+      .get(id, id, id) as BeneficiaryRow | undefined;
   }
 }
 
@@ -89,9 +101,16 @@ export class BeneficiaryQueries {
 function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
   const drafted: string[] = [];
   const held: string[] = [];
+  const standalone: string[] = [];
   const draftedParams: unknown[] = [];
   const heldParams: unknown[] = [];
+  const standaloneParams: unknown[] = [];
+  if (query.savedHere) {
+    drafted.push('0');
+    held.push('0');
+  }
   if (query.batchId) {
+    standalone.push('0');
     drafted.push('b.batch_id = ?');
     draftedParams.push(query.batchId);
     held.push('p.batch_id = ?');
@@ -101,6 +120,8 @@ function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
     drafted.push('b.sync_state = ?');
     draftedParams.push(query.status);
     if (query.status !== 'held') held.push('0');
+    standalone.push('s.sync_state = ?');
+    standaloneParams.push(query.status);
   }
   const words = query.search ? foldCase(query.search).split(/\s+/).filter(Boolean) : [];
   for (const word of words) {
@@ -114,11 +135,18 @@ function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
     draftedParams.push(like, like, like);
     held.push(`${TARGET} LIKE ? ESCAPE '\\'`);
     heldParams.push(like);
+    standalone.push(
+      `(payee_sort_key(s.name) LIKE ? ESCAPE '\\'
+        OR json_extract(s.body_json, '$.bank_details.account_number') LIKE ? ESCAPE '\\'
+        OR s.id LIKE ? ESCAPE '\\')`,
+    );
+    standaloneParams.push(like, like, like);
   }
   const and = (clauses: string[]) => clauses.map((clause) => ` AND ${clause}`).join('');
   return {
-    sql: `${DRAFTED} WHERE 1 = 1${and(drafted)} UNION ALL ${HELD}${and(held)} GROUP BY 1`,
-    params: [...draftedParams, ...heldParams],
+    sql: `${DRAFTED} WHERE 1 = 1${and(drafted)} UNION ALL ${STANDALONE} WHERE 1 = 1${and(standalone)}
+      UNION ALL ${HELD}${and(held)} GROUP BY 1`,
+    params: [...draftedParams, ...standaloneParams, ...heldParams],
   };
 }
 

@@ -54,7 +54,7 @@ function milliOf(amount: number | undefined): bigint | null {
 }
 
 /** The name the payee is paid under: the account holder's, else the entity's own. */
-function payeeName(beneficiary: DraftBeneficiary | null | undefined): string | undefined {
+export function payeeName(beneficiary: DraftBeneficiary | null | undefined): string | undefined {
   if (!beneficiary) return undefined;
   const entity = beneficiary.entity ?? {};
   return (

@@ -2,6 +2,7 @@
 import { AuditRepository } from './audit-repository';
 import { BatchLocks } from './batch-lock';
 import { BatchRepository } from './batch-repository';
+import { BeneficiaryImportQueries } from './beneficiary-import-queries';
 import { BeneficiaryQueries } from './beneficiary-queries';
 import { checkpoint, openOutboxDatabase, type Db } from './database';
 import { DraftBulk } from './draft-bulk';
@@ -13,6 +14,7 @@ import { ServiceCache } from './service-cache';
 import { SettingsRepository } from './settings-repository';
 import { ImportRepository } from './import-repository';
 import { ProfileRepository } from './profile-repository';
+import { StandaloneBeneficiaryRepository } from './standalone-beneficiary-repository';
 import { SyncRepository } from './sync-repository';
 
 export class Outbox {
@@ -30,6 +32,8 @@ export class Outbox {
   readonly cache: ServiceCache;
   readonly groupDrafts: GroupDraftsRepository;
   readonly beneficiaries: BeneficiaryQueries;
+  readonly standaloneBeneficiaries: StandaloneBeneficiaryRepository;
+  readonly beneficiaryImports: BeneficiaryImportQueries;
 
   /** `actor`: who the audit log names; the operating system's user unless given. */
   constructor(
@@ -50,6 +54,8 @@ export class Outbox {
     this.cache = new ServiceCache(db);
     this.groupDrafts = new GroupDraftsRepository(db);
     this.beneficiaries = new BeneficiaryQueries(db);
+    this.standaloneBeneficiaries = new StandaloneBeneficiaryRepository(db);
+    this.beneficiaryImports = new BeneficiaryImportQueries(db);
   }
 
   static open(dataDir: string, options: { actor?: string | undefined } = {}): Outbox {

@@ -272,6 +272,7 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [
       {},
       { skip: 100, take: 500, search: 'hopper 3192', batch: 'January', status: 'invalid' },
+      { saved_here: true, status: 'draft' },
     ],
     invalid: [
       { take: 0 },
@@ -280,6 +281,7 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { search: 'x'.repeat(201) },
       { batch: '' },
       { status: 'lost' },
+      { saved_here: 'yes' },
     ],
   },
   getBeneficiary: { valid: [{ id: ID }], invalid: [{ id: '' }, {}] },
@@ -293,6 +295,42 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { id: ID, changes: { 'amount.amount': '12.50' } },
       { id: ID, changes: { 'beneficiary.bank_details.colour': 'red' } },
       { id: ID, changes: { 'beneficiary.country': true, 'amount.type': 'SEND' } },
+    ],
+  },
+  createBeneficiary: {
+    valid: [
+      {
+        changes: {
+          'beneficiary.type': 'INDIVIDUAL',
+          'beneficiary.entity.individual_first_name': 'Mary',
+          'beneficiary.country': 'GB',
+        },
+      },
+    ],
+    invalid: [
+      {},
+      { changes: {} },
+      { changes: { 'amount.amount': '12.50' } },
+      { changes: { 'beneficiary.bank_details.colour': 'red' } },
+    ],
+  },
+  importBeneficiaries: {
+    valid: [
+      { batch: 'June' },
+      { beneficiaries: [ID], job_id: 'payees-1', chunk_size: 1000 },
+      { beneficiaries: Array.from({ length: 100_000 }, (_, n) => `b-${n}`) },
+      { saved_here: true },
+    ],
+    invalid: [
+      {},
+      { saved_here: false },
+      { saved_here: true, batch: 'June' },
+      { batch: 'June', beneficiaries: [ID] },
+      { beneficiaries: [] },
+      { beneficiaries: [''] },
+      { batch: 'June', chunk_size: 1001 },
+      { batch: 'June', chunk_size: 0 },
+      { beneficiaries: Array.from({ length: 100_001 }, (_, n) => `b-${n}`) },
     ],
   },
   statementLinks: {

@@ -246,6 +246,35 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('006 keeps the drafts of version 5 and adds payees saved without a payment', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 5));
+    db.prepare(
+      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, created_at, updated_at)
+       VALUES ('p1', 'pd-p1', 'b1', '{}', 'now', 'now')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, 6));
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.prepare('SELECT COUNT(*) FROM payment_drafts').pluck().get()).toBe(1);
+    const insert = db.prepare(
+      `INSERT INTO standalone_beneficiaries (id, body_json, name, sync_state, created_at, updated_at)
+       VALUES (?, '{}', 'Mary Seacole', ?, 'now', 'now')`,
+    );
+    insert.run('s1', 'draft');
+    expect(db.prepare('SELECT * FROM standalone_beneficiaries').get()).toMatchObject({
+      id: 's1',
+      issues_json: '[]',
+      sync_state: 'draft',
+      remote_status: null,
+    });
+    // Only the states a payee of its own can be in: it is never `held`.
+    expect(() => insert.run('s2', 'held')).toThrow(/CHECK/);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -265,6 +265,54 @@ describe('bulk import', () => {
     expect(feature.pump?.(10)).toBe(false);
   });
 
+  it('warns of a UK holder name past the 18 characters a UK payment carries, beside the errors', async () => {
+    const longName = {
+      ...gb,
+      type: 'INDIVIDUAL',
+      entity: { individual_first_name: 'Wilhelmina', individual_last_name: 'Fotheringham' },
+    };
+    const submitted = await call('POST', '/payments/beneficiaries/import', {
+      items: [
+        // No sort code: refused, and the name it would have been paid under is cut short.
+        { ...longName, id: 'long-1', bank_details: { account_number: '31926819' } },
+        {
+          ...longName,
+          id: 'long-2',
+          bank_details: { ...gb.bank_details, account_name: 'Wilhelmina Fotheringham-Smythe' },
+        },
+        // The same name on a SEPA account: no such limit.
+        {
+          ...longName,
+          id: 'long-3',
+          country: 'FR',
+          currency: 'EUR',
+          bank_details: { account_number: 'FR14 2004 1010 0505 0001 3M02 606' },
+        },
+      ],
+    });
+    const { job_id } = BeneficiaryImportJob.parse(submitted.body);
+    feature.pump?.(10);
+    const done = BeneficiaryImportJob.parse(
+      (await call('GET', `/payments/beneficiaries/import/${job_id}`)).body,
+    );
+    expect(done.progress[0]?.error?.error_info).toEqual({
+      valid: false,
+      errors: [
+        { properties: ['bank_details'], description: 'bank_code (the sort code) is required' },
+      ],
+      warnings: [
+        {
+          properties: ['entity.individual_first_name', 'entity.individual_last_name'],
+          description:
+            'UK payments carry 18 characters of the payee\'s name: the bank will see "Wilhelmina Fotheri"',
+        },
+      ],
+    });
+    // Taken: the spec gives an item an error, and so its warnings, only when it fails.
+    expect(done.progress[1]).toEqual({ row: 1, status: 'SUCCESS' });
+    expect(done.progress[2]?.status).toBe('SUCCESS');
+  });
+
   it('answers 404 not_found for an unknown job', async () => {
     const error = await failure('GET', '/payments/beneficiaries/import/nope');
     expect(error.body()).toEqual({

@@ -4,6 +4,7 @@ import { sheetSources } from './002-sheet-sources';
 import { duplicateKeyCurrency } from './003-duplicate-key-currency';
 import { desk } from './004-desk';
 import { chunkIndex } from './005-chunk-index';
+import { standaloneBeneficiaries } from './006-standalone-beneficiaries';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,5 +13,6 @@ export const MIGRATIONS: readonly Migration[] = [
   duplicateKeyCurrency,
   desk,
   chunkIndex,
+  standaloneBeneficiaries,
 ];
 export type { Migration };

@@ -6,6 +6,8 @@ import type { BeneficiaryListItem } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
 
 export const PAGE_SIZE = 50;
+/** The list narrowed to the payees saved on their own (no batch has this id: batch ids are UUIDs). */
+export const SAVED_HERE = ':saved-here';
 /** A search waits for a pause in typing: one query per word, not per key. */
 const SEARCH_PAUSE_MS = 250;
 
@@ -14,7 +16,7 @@ export class BeneficiariesState {
   total = $state(0);
   skip = $state(0);
   search = $state('');
-  /** The batch the list is narrowed to ('' for every batch). */
+  /** The batch the list is narrowed to ('' for every batch; SAVED_HERE for those in none). */
   batchId = $state('');
   batches = $state<BatchRow[]>([]);
   loaded = $state(false);
@@ -39,7 +41,11 @@ export class BeneficiariesState {
           skip: this.skip,
           take: PAGE_SIZE,
           ...(this.search.trim() ? { search: this.search.trim() } : {}),
-          ...(this.batchId ? { batch: this.batchId } : {}),
+          ...(this.batchId === SAVED_HERE
+            ? { saved_here: true }
+            : this.batchId
+              ? { batch: this.batchId }
+              : {}),
         }),
         desk.listBatches({}),
       ]);
@@ -87,9 +93,9 @@ export class BeneficiariesState {
     else delete this.selected[item.id];
   }
 
-  /** Ticks every payee of this page that can be validated, or unticks them all. */
+  /** Ticks every payee of this page that can be validated or imported, or unticks them all. */
   toggleAll(on: boolean): void {
-    for (const item of this.rows.filter(canValidate)) this.toggle(item, on);
+    for (const item of this.rows.filter(canTick)) this.toggle(item, on);
   }
 
   clearSelection(): void {
@@ -105,19 +111,28 @@ export class BeneficiariesState {
 export const canValidate = (item: BeneficiaryListItem): boolean =>
   item.body !== null && item.draft?.editable === true;
 
+/** A payee with details here that the service does not hold yet can be imported there. */
+export const canImport = (item: BeneficiaryListItem): boolean =>
+  item.body !== null && item.editable && item.status !== 'synced';
+
+export const canTick = (item: BeneficiaryListItem): boolean => canValidate(item) || canImport(item);
+
 /** The payee's status in words: what the outbox knows of it at the service. */
 export function statusWords(item: BeneficiaryListItem): string {
   switch (item.status) {
     case 'draft':
-      return 'Only drafted';
+      return item.draft ? 'Only drafted' : 'Saved here, not yet at the service';
     case 'invalid':
       return 'Found wrong by the service';
     case 'held':
       return 'Held by the service';
-    case 'synced':
-      if (item.active === true) return 'Synced · active';
-      if (item.active === false) return 'Synced · not yet active';
-      return 'Synced';
+    case 'synced': {
+      // A payee saved here reaches the service by an import, never by a sync.
+      const at = item.draft ? 'Synced' : 'At the service';
+      if (item.active === true) return `${at} · active`;
+      if (item.active === false) return `${at} · not yet active`;
+      return at;
+    }
   }
 }
 

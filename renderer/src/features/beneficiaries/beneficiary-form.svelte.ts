@@ -1,6 +1,8 @@
-// The form of one payee: its values as typed, the fields its country and currency call for, the
-// shared rules' verdict on every keystroke (applyDraftChanges and validateBeneficiary, exactly
-// what the desk runs on save), what the service found at its last validation, and the save.
+// The form of one payee, or of a new one: its values as typed, the fields its country and
+// currency call for, the shared rules' verdict on every keystroke (applyDraftChanges and
+// validateBeneficiary, exactly what the desk runs on save), what the service found at its last
+// validation or import (errors and warnings), and the save: onto the payee's draft, or for a
+// new payee into the outbox on its own, with its id at the service fixed there.
 import type { BeneficiaryListItem, DraftIssue } from '../../../../shared/desk';
 import {
   ACCOUNT_KINDS,
@@ -45,8 +47,26 @@ const NO_PAYMENT: DraftPayment = {
 
 export interface FieldIssue {
   message: string;
-  /** `service`: the service's finding at its last validation, until the payee is saved. */
+  /** `service`: the service's finding at its last validation or import, until it is saved. */
   source: 'rules' | 'needed' | 'service';
+  severity: 'error' | 'warning';
+}
+
+/** What a new payee's form starts from: nothing typed, an individual, no account yet. */
+function newPayee(): BeneficiaryListItem {
+  return {
+    id: '',
+    status: 'draft',
+    active: null,
+    updated_at: new Date().toISOString(),
+    name: null,
+    body: { type: 'INDIVIDUAL', country: '', currency: '', entity: {}, bank_details: {} },
+    draft: null,
+    batch: null,
+    editable: true,
+    payments: 0,
+    issues: [],
+  };
 }
 
 export class BeneficiaryFormState {
@@ -55,9 +75,12 @@ export class BeneficiaryFormState {
   saving = $state(false);
   error = $state<string | null>(null);
   saved = $state(false);
+  /** A payee not saved yet: saving creates it. */
+  isNew = $state(false);
 
-  constructor(item: BeneficiaryListItem) {
-    this.reset(item);
+  constructor(item: BeneficiaryListItem | 'new') {
+    this.isNew = item === 'new';
+    this.reset(item === 'new' ? newPayee() : item);
   }
 
   reset(item: BeneficiaryListItem): void {
@@ -117,21 +140,25 @@ export class BeneficiaryFormState {
     if (body) {
       const find: Finding = (field, message, severity = 'error') => {
         if (severity === 'error' && found.get(field)?.some((i) => i.source === 'rules')) return;
-        add(field, { message, source: 'rules' });
+        add(field, { message, source: 'rules', severity });
       };
       validateBeneficiary(body, find);
       for (const field of ACCOUNT_KINDS[this.kind].fields) {
         const name = bankField(field.name);
         if (field.required && !this.values[name].trim() && !found.has(name)) {
           const kind = ACCOUNT_KINDS[this.kind].title;
-          add(name, { message: `${field.label} is needed for a ${kind}`, source: 'needed' });
+          add(name, {
+            message: `${field.label} is needed for a ${kind}`,
+            source: 'needed',
+            severity: 'error',
+          });
         }
       }
     }
     // The service's findings stand for the payee as it was checked: until it is changed.
     if (!this.changed) {
       for (const issue of this.item.issues.filter((i: DraftIssue) => i.source === 'service')) {
-        add(issue.field, { message: issue.message, source: 'service' });
+        add(issue.field, { message: issue.message, source: 'service', severity: issue.severity });
       }
     }
     return found;
@@ -148,7 +175,12 @@ export class BeneficiaryFormState {
     this.saving = true;
     this.error = null;
     try {
-      this.reset(await desk.editBeneficiary({ id: this.item.id, changes: this.changes }));
+      this.reset(
+        this.isNew
+          ? await desk.createBeneficiary({ changes: this.changes })
+          : await desk.editBeneficiary({ id: this.item.id, changes: this.changes }),
+      );
+      this.isNew = false;
       this.saved = true;
     } catch (error) {
       this.error =
