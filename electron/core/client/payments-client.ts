@@ -176,6 +176,7 @@ export class PaymentsClient {
       body,
       answer: Beneficiary,
       safety: 'unsafe',
+      keyScoped: true,
     });
   }
 
@@ -202,6 +203,7 @@ export class PaymentsClient {
         body: { items },
         answer: BeneficiaryImportJob,
         safety: 'unsafe',
+        keyScoped: true,
       });
       return { kind: 'job', job };
     } catch (error) {

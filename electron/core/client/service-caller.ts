@@ -29,8 +29,8 @@ export interface CallSpec<T> {
   /** The token call itself goes to auth_url and carries no bearer token. */
   target?: 'service' | 'auth';
   /**
-   * The spec's beneficiary-key rule governs this call (PUT of a beneficiary): a 403 is that
-   * rule, even from a deployment that does not say why.
+   * The spec's beneficiary-key rule governs this call (one that writes beneficiaries): a 403 is
+   * that rule, even from a deployment that does not say why.
    */
   keyScoped?: boolean;
 }
