@@ -47,8 +47,9 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** Tables the seed fills and a reset empties, children before parents. */
+/** Tables the seed fills (and the beneficiary keys issued on top), emptied by a reset, children before parents. */
 const DATA_TABLES = [
+  'beneficiary_keys',
   'payment_job_progress',
   'payment_jobs',
   'beneficiary_job_items',
@@ -106,6 +107,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   ];
   const admin = adminFeature(deps, {
     faults,
+    authority,
     advanceClock: (seconds) => {
       pump.drain();
       const now = clock.advance(seconds);

@@ -73,10 +73,18 @@ async function listProfiles(ctx: CliContext): Promise<void> {
     auth_url: p.auth_url ?? '',
     ca: p.ca_path,
     credentials: p.credentials,
+    /** Null until the service showed it (a connection test, or a refusal). */
+    key: p.key_kind,
   }));
   print(ctx, { profiles: listed }, () =>
     listed
-      .map((p) => `${p.name} (${p.kind}) ${p.base_url}  credentials: ${p.credentials}`)
+      .map(
+        (p) =>
+          `${p.name} (${p.kind}) ${p.base_url}  credentials: ${p.credentials}` +
+          (p.key === 'beneficiary'
+            ? '  beneficiary key: may update only its own beneficiary record'
+            : ''),
+      )
       .join('\n'),
   );
 }

@@ -33,6 +33,26 @@ export const notFound = (description: string, withInfo = false) =>
     withInfo ? { error_info: { error: 'not_found', description, error_code: 404 } } : {},
   );
 
+/**
+ * A beneficiary key asked for more than its own record (spec "Authentication" 6). The spec
+ * names no status: 403, since the token is valid and only its reach is short. `error_info`
+ * says why, so that a client can tell this refusal from any other 403.
+ */
+export const beneficiaryKeyRefusal = (beneficiaryId: string, what: string) =>
+  new ServiceError(
+    403,
+    'forbidden',
+    `a beneficiary key may update only its own beneficiary record (${beneficiaryId}); ${what} needs the account's API key`,
+    {
+      error_info: {
+        error: 'forbidden',
+        error_code: 403,
+        reason: 'beneficiary_key',
+        beneficiary_id: beneficiaryId,
+      },
+    },
+  );
+
 /** Sub-code of a 405: the method is not one the path serves. */
 export const SUB_CODE_METHOD_NOT_ALLOWED = 1;
 

@@ -1,5 +1,6 @@
 // A small route table: "METHOD /path/{param}" -> handler. It tells a wrong method (405)
 // apart from an unknown path (404), which a plain lookup cannot.
+import type { Principal } from '../auth';
 import { methodNotAllowed, notFound } from './errors';
 
 export interface RequestContext {
@@ -8,6 +9,8 @@ export interface RequestContext {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  /** Whom the bearer token speaks for (the account on the token call itself). */
+  principal: Principal;
 }
 
 export interface Reply {
@@ -26,6 +29,11 @@ export interface Route {
   handler: Handler;
   /** False only for the token call: every other call needs a bearer token. */
   auth?: boolean;
+  /**
+   * True where a beneficiary key may call (its handler checks what it touches); every other
+   * route refuses one with 403 before its handler runs.
+   */
+  beneficiaryKey?: boolean;
 }
 
 interface CompiledRoute extends Route {

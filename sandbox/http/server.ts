@@ -2,8 +2,8 @@
 // checks bearer tokens, routes, and always answers JSON (never an HTML page, never a crash).
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TokenAuthority } from '../auth';
-import { ServiceError, badRequest } from './errors';
+import type { Principal, TokenAuthority } from '../auth';
+import { ServiceError, badRequest, beneficiaryKeyRefusal } from './errors';
 import type { Faults } from './faults';
 import type { RequestContext, Router } from './router';
 
@@ -66,9 +66,14 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
     if (fault.kind === 'server_error') return send(response, 503, serviceUnavailable());
 
     const { route, params } = parts.router.match(method, url.pathname);
+    let principal: Principal = { kind: 'account' };
     if (route.auth !== false) {
-      const why = await parts.auth.reject(request.headers.authorization);
-      if (why) throw new ServiceError(401, 'unauthorized', why);
+      const verified = await parts.auth.verify(request.headers.authorization);
+      if ('rejected' in verified) throw new ServiceError(401, 'unauthorized', verified.rejected);
+      principal = verified.principal;
+    }
+    if (principal.kind === 'beneficiary' && route.beneficiaryKey !== true) {
+      throw beneficiaryKeyRefusal(principal.beneficiaryId, `${method} ${url.pathname}`);
     }
     const ctx: RequestContext = {
       method,
@@ -76,6 +81,7 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
       params,
       query: url.searchParams,
       body: parseJson(raw),
+      principal,
     };
     const reply = await route.handler(ctx);
     if (fault.kind === 'drop_after') return void request.socket.destroy();

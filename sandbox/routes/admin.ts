@@ -1,8 +1,9 @@
 // Admin calls under /_sandbox for tests and demos (bearer token required, faults never apply):
-// move the clock, create groups, switch faults, reseed, stop. GET /_sandbox/payments belongs to
-// the payments part, which knows how a payment is shaped.
+// move the clock, create groups, issue beneficiary keys, switch faults, reseed, stop.
+// GET /_sandbox/payments belongs to the payments part, which knows how a payment is shaped.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { TokenAuthority } from '../auth';
 import type { SandboxDeps, SandboxFeature } from '../feature';
 import { FaultSettings, type Faults } from '../http/faults';
 import { badRequest, parseOr400 } from '../http/errors';
@@ -24,8 +25,11 @@ const CreateGroupRequest = z.strictObject({
   user_tags: z.record(z.string(), z.string()).optional(),
 });
 
+const BeneficiaryKeyRequest = z.strictObject({ beneficiary_id: z.string().min(1).max(200) });
+
 export interface AdminParts {
   faults: Faults;
+  authority: TokenAuthority;
   /** Runs queued jobs, moves the clock, then applies what became due. */
   advanceClock: (seconds: number) => number;
   reset: () => void;
@@ -36,6 +40,7 @@ export interface AdminParts {
 export function adminFeature(deps: SandboxDeps, parts: AdminParts): SandboxFeature {
   const groups = new GroupRepository(deps.db, () => deps.clock.now());
   const walletExists = deps.db.prepare('SELECT 1 FROM wallets WHERE id = ?');
+  const beneficiaryExists = deps.db.prepare('SELECT 1 FROM beneficiaries WHERE id = ?');
   const clockBody = (now: number) => ({ now: new Date(now).toISOString() });
 
   return {
@@ -73,6 +78,20 @@ export function adminFeature(deps: SandboxDeps, parts: AdminParts): SandboxFeatu
             userTags: request.user_tags,
           });
           return { status: 201, body: groups.get(id) };
+        },
+      },
+      {
+        method: 'POST',
+        pattern: `${ADMIN_PATH_PREFIX}/beneficiary-keys`,
+        handler: ({ body }) => {
+          const request = parseOr400(BeneficiaryKeyRequest, body);
+          // A key speaks for a record that is there: the service issues one to its beneficiary.
+          if (!beneficiaryExists.get(request.beneficiary_id)) {
+            throw badRequest(
+              `validation failed in body: beneficiary_id: beneficiary ${request.beneficiary_id} does not exist`,
+            );
+          }
+          return { status: 201, body: parts.authority.issueBeneficiaryKey(request.beneficiary_id) };
         },
       },
       {

@@ -1,4 +1,5 @@
-// POST {auth_url}/token: credentials for a 24-hour bearer token (spec "Authentication").
+// POST {auth_url}/token: credentials (the account's, or a beneficiary key) for a 24-hour bearer
+// token (spec "Authentication").
 import { TokenRequest } from '../../shared/service';
 import type { TokenAuthority } from '../auth';
 import { parseOr400 } from '../http/errors';
@@ -14,11 +15,12 @@ export function authRoutes(authority: TokenAuthority): Route[] {
       auth: false,
       handler: async ({ body }) => {
         const request = parseOr400(TokenRequest, body);
-        if (!authority.credentialsMatch(request.api_key, request.client_secret)) {
+        const principal = authority.authenticate(request.api_key, request.client_secret);
+        if (!principal) {
           // The spec's token error is a body with only `error`.
           return { status: 401, body: { error: 'Invalid request' } };
         }
-        return { status: 201, body: await authority.issue(request.token_name) };
+        return { status: 201, body: await authority.issue(request.token_name, principal) };
       },
     },
   ];

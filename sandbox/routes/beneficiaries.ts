@@ -1,8 +1,8 @@
 // POST /payments/beneficiaries, PUT /payments/beneficiaries/{id}, GET|POST
 // /payments/beneficiaries/validate, POST /payments/beneficiaries/import (the sandbox's
 // addition) and GET /payments/beneficiaries/import/{job_id}.
-// The spec's beneficiary keys (which limit an update to the key's own record) do not exist in
-// the sandbox: every bearer token may create and update any beneficiary.
+// A beneficiary key (spec "Authentication" 6) may validate payloads and PUT its own record;
+// any other id is refused with 403, as is every other call (the server refuses those).
 import { randomUUID } from 'node:crypto';
 import {
   BeneficiaryCreateBody,
@@ -14,7 +14,13 @@ import {
 import { BeneficiaryImportJobs, saveBeneficiary } from '../engine/beneficiary-import';
 import { validateBeneficiary } from '../engine/beneficiary-schemas';
 import type { SandboxDeps, SandboxFeature } from '../feature';
-import { assertBulkSize, badRequest, notFound, parseOr400 } from '../http/errors';
+import {
+  assertBulkSize,
+  badRequest,
+  beneficiaryKeyRefusal,
+  notFound,
+  parseOr400,
+} from '../http/errors';
 import type { Handler } from '../http/router';
 import { BeneficiaryRepository } from '../store/beneficiary-repository';
 
@@ -83,8 +89,19 @@ export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
 
   return {
     routes: [
-      { method: 'POST', pattern: '/payments/beneficiaries/validate', handler: validate },
-      { method: 'GET', pattern: '/payments/beneficiaries/validate', handler: validate },
+      // Validation reads and writes nothing: a beneficiary key may check its own new details.
+      {
+        method: 'POST',
+        pattern: '/payments/beneficiaries/validate',
+        handler: validate,
+        beneficiaryKey: true,
+      },
+      {
+        method: 'GET',
+        pattern: '/payments/beneficiaries/validate',
+        handler: validate,
+        beneficiaryKey: true,
+      },
       {
         method: 'POST',
         pattern: '/payments/beneficiaries',
@@ -102,9 +119,14 @@ export function beneficiariesFeature(deps: SandboxDeps): SandboxFeature {
       {
         method: 'PUT',
         pattern: '/payments/beneficiaries/{id}',
-        handler: ({ params, body }) => {
-          const request = parseOr400(BeneficiaryPutBody, body);
+        beneficiaryKey: true,
+        handler: ({ params, body, principal }) => {
           const id = params.id ?? '';
+          // Refused before the body is read: whether it is valid is not this key's business.
+          if (principal.kind === 'beneficiary' && principal.beneficiaryId !== id) {
+            throw beneficiaryKeyRefusal(principal.beneficiaryId, `updating beneficiary ${id}`);
+          }
+          const request = parseOr400(BeneficiaryPutBody, body);
           // Two different ids leave it open which record is meant: refuse rather than guess.
           if (request.id !== undefined && request.id !== id) {
             throw badRequest(

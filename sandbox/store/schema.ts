@@ -129,4 +129,14 @@ export const SCHEMA_MIGRATIONS: readonly string[] = [
   CREATE INDEX payment_jobs_by_status ON payment_jobs(status, started_at);
   CREATE INDEX beneficiary_jobs_by_status ON beneficiary_jobs(status, started_at);
   `,
+  `
+  -- Beneficiary keys (spec "Authentication" 6): credentials bound to one beneficiary, issued by
+  -- an admin call. No foreign key: a reset empties beneficiaries and keys together.
+  CREATE TABLE beneficiary_keys (
+    api_key TEXT PRIMARY KEY,
+    client_secret TEXT NOT NULL,
+    beneficiary_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  `,
 ];

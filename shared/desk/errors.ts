@@ -18,6 +18,11 @@ export const DESK_ERROR_CODES = [
   'service_error',
   /** The service did not accept the profile's credentials. */
   'unauthorized',
+  /**
+   * The profile's key is a beneficiary key: the service lets it update only its own beneficiary
+   * record and refused the rest. The message names the profile and what to use instead.
+   */
+  'beneficiary_key',
   /** The service's certificate could not be verified. */
   'tls',
   /** The profile has no credentials saved. */

@@ -35,6 +35,13 @@ export const ProfileName = z
 
 export const CredentialState = z.enum(['saved', 'in_memory', 'missing', 'not_needed']);
 
+/**
+ * What the profile's key may do, as the service showed it: `account`, everything the account
+ * may; `beneficiary`, a beneficiary key, which may update only its own beneficiary record.
+ */
+export const KeyKind = z.enum(['account', 'beneficiary']);
+export type KeyKind = z.infer<typeof KeyKind>;
+
 export const ProfileInfo = z.object({
   name: z.string(),
   kind: ProfileKind,
@@ -43,6 +50,8 @@ export const ProfileInfo = z.object({
   auth_url: z.string().nullable(),
   ca_path: z.string().nullable(),
   credentials: CredentialState,
+  /** Null until a connection test or a refusal showed it; forgotten when the credentials change. */
+  key_kind: KeyKind.nullable(),
   /** When the cached token expires; null when there is none. */
   token_valid_until: Timestamp.nullable(),
   active: z.boolean(),
@@ -107,8 +116,9 @@ export const ConnectionTested = z.object({
   profile: z.string(),
   base_url: z.string(),
   token_valid_until: Timestamp,
-  /** Payment groups the credentials can see (the first page's count). */
-  groups: z.int(),
+  /** Payment groups the credentials can see (the first page's count); null: a beneficiary key, which may read none. */
+  groups: z.int().nullable(),
+  key_kind: KeyKind.nullable(),
   checked_at: Timestamp,
 });
 

@@ -17,7 +17,7 @@ import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
-import { deskCall, lookedAt as lookedAtPage } from './support/app-calls';
+import { deskCall, lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -27,6 +27,7 @@ let page: Page;
 /** Names of this run only: the keychain outlives it. */
 const TEAM = `Team sandbox ${randomUUID().slice(0, 8)}`;
 const LIVE = `Live EU ${randomUUID().slice(0, 8)}`;
+const PAYEE_KEY = 'Payee’s own key';
 const SECRET = 'sandbox-client-secret';
 const keychain = (name: string) => new ProfileSecrets(new KeychainSecretStore(), name);
 
@@ -361,4 +362,69 @@ describe('Settings', () => {
       }
     },
   );
+
+  it('marks a profile whose key is a beneficiary key, and its Groups say why they cannot be read', async () => {
+    // A key the Local sandbox issues for one payee, on a profile of its own.
+    const admin = await sandboxAdmin(page, app.dataDir);
+    const payee = (await admin.post(
+      '/payments/beneficiaries',
+      {
+        entity_type: 'INDIVIDUAL',
+        country: 'GB',
+        currency: 'GBP',
+        entity: { individual_first_name: 'Mary', individual_last_name: 'Jackson' },
+        bank_details: {
+          account_name: 'Mary Jackson',
+          bank_code: '601613',
+          account_number: '31926819',
+        },
+      },
+      201,
+    )) as { id: string };
+    const key = (await admin.post(
+      '/_sandbox/beneficiary-keys',
+      { beneficiary_id: payee.id },
+      201,
+    )) as {
+      api_key: string;
+      client_secret: string;
+    };
+    const baseUrl = (await card('Local sandbox').locator('dd').first().textContent())!.trim();
+    await desk('addProfile', {
+      name: PAYEE_KEY,
+      kind: 'sandbox',
+      base_url: baseUrl,
+      auth_url: `${baseUrl}/auth`,
+      ca_pem: await readFile(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'), 'utf8'),
+      credentials: key,
+      keep_in_memory: true,
+    });
+    await page.reload();
+    const keyCard = card(PAYEE_KEY);
+    await keyCard.getByRole('button', { name: `Test connection of ${PAYEE_KEY}` }).click();
+    await keyCard.getByText('Beneficiary key', { exact: true }).waitFor();
+    await keyCard
+      .getByText(/A beneficiary key: it may update only its own beneficiary record/)
+      .waitFor();
+    await keyCard.scrollIntoViewIfNeeded();
+    await lookedAt('settings-beneficiary-key-marked');
+
+    // Switched to from the status bar, the Groups screen says why it shows none.
+    const profileSwitch = page.getByRole('contentinfo', { name: 'Status' }).getByLabel('Profile');
+    await profileSwitch.selectOption(PAYEE_KEY);
+    try {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Groups' })
+        .click();
+      await page
+        .getByRole('alert')
+        .getByText(`Profile "${PAYEE_KEY}" uses a beneficiary key`, { exact: false })
+        .first()
+        .waitFor();
+      await lookedAt('groups-refused-to-a-beneficiary-key');
+    } finally {
+      await profileSwitch.selectOption('Local sandbox');
+    }
+  });
 });

@@ -14,4 +14,5 @@ export {
 } from './https-transport';
 export { DEFAULT_RETRY_POLICY, type CallSafety, type RetryPolicy } from './retry-policy';
 export { ServiceCallError, type FailureKind } from './service-error';
+export { beneficiaryKeyIssue, beneficiaryKeyMessage } from './beneficiary-key';
 export { REFRESH_MARGIN_MS, TokenCache, type TokenStore } from './token-cache';

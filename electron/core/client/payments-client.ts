@@ -44,6 +44,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Told each time the service refuses a call because the key is a beneficiary key. */
+  onBeneficiaryKeyRefusal?: () => void;
 }
 
 /** The outcome of a bulk beneficiary import: a job, or per-item PUTs where no import call exists. */
@@ -75,6 +77,9 @@ export class PaymentsClient {
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(options.onBeneficiaryKeyRefusal
+        ? { onBeneficiaryKeyRefusal: options.onBeneficiaryKeyRefusal }
+        : {}),
     });
     this.caller.tokens = new TokenCache(
       () => this.issueToken(options.credentials),
@@ -124,7 +129,7 @@ export class PaymentsClient {
   /** Not repeated on an ambiguous failure: the sync engine recovers a chunk by PUT per item. */
   importPayments(items: PaymentImportItem[]): Promise<PaymentImportJob> {
     return this.caller.call({
-      operation: `submit ${items.length} payments`,
+      operation: `submit ${items.length} payment${items.length === 1 ? '' : 's'}`,
       method: 'POST',
       path: '/payments/payments/import',
       body: { items },
@@ -171,9 +176,11 @@ export class PaymentsClient {
       body,
       answer: Beneficiary,
       safety: 'unsafe',
+      keyScoped: true,
     });
   }
 
+  /** A beneficiary key may PUT only its own record: another id is refused (`beneficiaryKeyRefusal`). */
   putBeneficiary(id: string, body: BeneficiaryPutBody): Promise<Beneficiary> {
     return this.caller.call({
       operation: `put beneficiary ${id}`,
@@ -182,6 +189,7 @@ export class PaymentsClient {
       body,
       answer: Beneficiary,
       safety: 'idempotent',
+      keyScoped: true,
     });
   }
 
@@ -195,6 +203,7 @@ export class PaymentsClient {
         body: { items },
         answer: BeneficiaryImportJob,
         safety: 'unsafe',
+        keyScoped: true,
       });
       return { kind: 'job', job };
     } catch (error) {

@@ -28,6 +28,11 @@ export interface CallSpec<T> {
   safety: CallSafety;
   /** The token call itself goes to auth_url and carries no bearer token. */
   target?: 'service' | 'auth';
+  /**
+   * The spec's beneficiary-key rule governs this call (one that writes beneficiaries): a 403 is
+   * that rule, even from a deployment that does not say why.
+   */
+  keyScoped?: boolean;
 }
 
 export interface CallerOptions {
@@ -39,6 +44,8 @@ export interface CallerOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Told each time the service refuses a call because the key is a beneficiary key. */
+  onBeneficiaryKeyRefusal?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -156,17 +163,18 @@ export class ServiceCaller {
     const body = parseJson(response.text);
     if (response.status < 200 || response.status > 299) {
       const described = describeFailure(response.status, body);
-      throw Object.assign(
-        new ServiceCallError('status', spec.operation, described, {
-          status: response.status,
-          body,
-          ...optional(
-            'retryAfterSeconds',
-            parseRetryAfter(response.headers['retry-after'], this.now()),
-          ),
-        }),
-        { token },
-      );
+      const failure = new ServiceCallError('status', spec.operation, described, {
+        status: response.status,
+        body,
+        profile: profile.name,
+        beneficiaryKeyRefusal: response.status === 403 && spec.keyScoped === true,
+        ...optional(
+          'retryAfterSeconds',
+          parseRetryAfter(response.headers['retry-after'], this.now()),
+        ),
+      });
+      if (failure.beneficiaryKeyRefusal) this.options.onBeneficiaryKeyRefusal?.();
+      throw Object.assign(failure, { token });
     }
     const parsed = spec.answer.safeParse(body);
     if (!parsed.success) {

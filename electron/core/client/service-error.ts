@@ -24,6 +24,13 @@ export class ServiceCallError extends Error {
   readonly errorCode?: number;
   readonly subCode?: number;
   readonly retryAfterSeconds?: number;
+  /**
+   * The service refused the call because the profile's key is a beneficiary key, which may
+   * update only its own beneficiary record (spec "Authentication" 6).
+   */
+  readonly beneficiaryKeyRefusal: boolean;
+  /** The profile whose key made the call, where the caller knows it. */
+  readonly profile?: string;
 
   constructor(
     readonly kind: FailureKind,
@@ -34,6 +41,8 @@ export class ServiceCallError extends Error {
       body?: unknown;
       retryAfterSeconds?: number;
       cause?: unknown;
+      beneficiaryKeyRefusal?: boolean;
+      profile?: string;
     } = {},
   ) {
     const parsed = ErrorBody.partial().safeParse(details.body);
@@ -46,6 +55,10 @@ export class ServiceCallError extends Error {
     if (body.error_code !== undefined) this.errorCode = body.error_code;
     if (body.sub_code !== undefined) this.subCode = body.sub_code;
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+    if (details.profile !== undefined) this.profile = details.profile;
+    this.beneficiaryKeyRefusal =
+      details.beneficiaryKeyRefusal === true ||
+      (details.status === 403 && body.error_info?.reason === 'beneficiary_key');
   }
 
   /** The deployment does not serve this call (a fallback may apply). */

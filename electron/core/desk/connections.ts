@@ -1,7 +1,9 @@
 // The service, per profile: one client each, made on first use and kept. The Local sandbox is
 // started in this process on first use, with its own credentials; a saved profile's
 // credentials come from memory (this run only) or the OS keychain. Every call through here
-// tells whether the service answered, so every face can show online or offline, and when.
+// tells whether the service answered, so every face can show online or offline, and when. What
+// the service taught about a profile's key (a beneficiary key, or one for the whole account) is
+// remembered until its credentials or addresses change.
 import { readFile } from 'node:fs/promises';
 import { DeskError } from '../../../shared/desk/errors';
 import { LOCAL_PROFILE } from '../../../shared/desk/profiles';
@@ -10,6 +12,9 @@ import { PaymentsClient, ServiceCallError, type Credentials, type RetryPolicy } 
 import { startLocalSandbox, type SandboxStarter } from '../local-sandbox';
 import type { Outbox } from '../outbox';
 import { MemorySecretStore, ProfileSecrets, type SecretStore } from '../secrets';
+
+/** What a profile's key may do: everything of the account, or only its beneficiary's record. */
+export type KeyKind = 'account' | 'beneficiary';
 
 export interface Connected {
   client: PaymentsClient;
@@ -104,8 +109,20 @@ export class Connections {
       : undefined;
   }
 
-  /** Forgets a profile's client: its credentials or addresses changed. */
+  /** What the service taught about the profile's key; null until it has. */
+  keyKind(profile: string): KeyKind | null {
+    if (isLocalProfile(profile)) return 'account'; // the sandbox's own credentials
+    return this.options.outbox.settings.get<KeyKind | null>(keyKindSetting(profile)) ?? null;
+  }
+
+  learnKeyKind(profile: string, kind: KeyKind | null): void {
+    if (isLocalProfile(profile) || this.keyKind(profile) === kind) return;
+    this.options.outbox.settings.set(keyKindSetting(profile), kind);
+  }
+
+  /** Forgets a profile's client and what its key was: its credentials or addresses changed. */
   async forget(profile: string): Promise<void> {
+    this.learnKeyKind(profile, null);
     const connected = this.clients.get(profile);
     this.clients.delete(profile);
     this.startedUrls.delete(profile);
@@ -199,7 +216,10 @@ export class Connections {
       credentials,
       ...(store ? { tokenStore: new ProfileSecrets(store, name).tokenStore() } : {}),
       ...this.retryOption(),
+      onBeneficiaryKeyRefusal: () => this.learnKeyKind(name, 'beneficiary'),
     });
     return { client, name, kind: saved.kind, baseUrl: saved.baseUrl };
   }
 }
+
+const keyKindSetting = (profile: string) => `key_kind:${profile}`;

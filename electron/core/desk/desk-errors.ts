@@ -4,11 +4,11 @@
 import { z } from 'zod';
 import { DeskError } from '../../../shared/desk/errors';
 import { describeZodError } from '../../../shared/service';
-import { ServiceCallError } from '../client';
+import { ServiceCallError, beneficiaryKeyMessage } from '../client';
 import { OutboxTooNewError } from '../outbox';
 import { KeychainUnavailableError } from '../secrets';
 import { ImportCancelledError, SheetExportError, SheetFileError } from '../sheets';
-import { BatchLockedError } from '../sync/sync-engine';
+import { BatchLockedError, BeneficiaryKeyStop } from '../sync/sync-engine';
 
 export function toDeskError(error: unknown): DeskError {
   if (error instanceof DeskError) return error;
@@ -30,6 +30,12 @@ export function toDeskError(error: unknown): DeskError {
     return new DeskError('keychain_unavailable', error.message);
   }
   if (error instanceof BatchLockedError) return new DeskError('busy', error.message);
+  if (error instanceof BeneficiaryKeyStop) {
+    return new DeskError('beneficiary_key', error.message, {
+      refused: error.refused,
+      ...(error.refusal.profile !== undefined ? { profile: error.refusal.profile } : {}),
+    });
+  }
   if (error instanceof OutboxTooNewError) return new DeskError('conflict', error.message);
   const message = error instanceof Error ? error.message : String(error);
   return new DeskError('internal', message);
@@ -67,6 +73,12 @@ function serviceError(error: ServiceCallError): DeskError {
     );
   }
   if ((error.kind as string) === 'tls') return new DeskError('tls', error.message, details);
+  if (error.beneficiaryKeyRefusal) {
+    return new DeskError('beneficiary_key', beneficiaryKeyMessage(error), {
+      ...details,
+      ...(error.profile !== undefined ? { profile: error.profile } : {}),
+    });
+  }
   if (error.status === 401) {
     return new DeskError(
       'unauthorized',

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { DeskError } from '../../../shared/desk/errors';
 import { LOCAL_PROFILE, type ProfileInfo } from '../../../shared/desk/profiles';
+import { ServiceCallError } from '../client';
 import { ProfileSecrets } from '../secrets';
 import type { SavedProfile } from '../outbox';
 import { isLocalProfile } from './connections';
@@ -135,15 +136,26 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
 
     testConnection: async ({ name }) => {
       const profile = profileOf(ctx, name);
-      const groups = await ctx.connections.use(profile, ({ client }) =>
-        client.listGroups({ take: 1 }),
-      );
+      // Reading a group tells the kind of key too: a beneficiary key gets its token, but the
+      // service refuses it the list (the refusal teaches the connections so), and that is no
+      // failed test: the card then says what the key may do.
+      let groups: number | null = null;
+      try {
+        const page = await ctx.connections.use(profile, ({ client }) =>
+          client.listGroups({ take: 1 }),
+        );
+        groups = page.items.length;
+        ctx.connections.learnKeyKind(profile, 'account');
+      } catch (error) {
+        if (!(error instanceof ServiceCallError && error.beneficiaryKeyRefusal)) throw error;
+      }
       const connected = await ctx.connections.connect(profile);
       return {
         profile: connected.name,
         base_url: connected.baseUrl,
         token_valid_until: connected.client.tokenValidUntil() ?? ctx.now().toISOString(),
-        groups: groups.items.length,
+        groups,
+        key_kind: ctx.connections.keyKind(connected.name),
         checked_at: ctx.now().toISOString(),
       };
     },
@@ -183,6 +195,7 @@ async function localInfo(ctx: DeskContext, active: string): Promise<ProfileInfo>
     auth_url: null,
     ca_path: null,
     credentials: 'not_needed',
+    key_kind: 'account',
     token_valid_until: (await ctx.connections.tokenValidUntil(LOCAL_PROFILE)) ?? null,
     active: active === LOCAL_PROFILE,
   };
@@ -205,6 +218,7 @@ async function savedInfo(
     auth_url: saved.authUrl,
     ca_path: saved.caPath,
     credentials: inMemory ? 'in_memory' : onKeychain ? 'saved' : 'missing',
+    key_kind: ctx.connections.keyKind(saved.name),
     token_valid_until: (await ctx.connections.tokenValidUntil(saved.name)) ?? null,
     active: active === saved.name,
   };

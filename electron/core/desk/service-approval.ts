@@ -75,6 +75,8 @@ export async function approveAtService(
         // No answer, or a service in trouble: stop; what was approved stays recorded.
         if (!(error instanceof ServiceCallError) || error.kind !== 'status') throw error;
         if (error.status === 429 || (error.status ?? 0) >= 500 || error.status === 401) throw error;
+        // Refused for the profile's key, not for this payment: every other would be too.
+        if (error.beneficiaryKeyRefusal) throw error;
         refusedTotal += 1;
         if (refused.length < REFUSALS_NAMED) {
           refused.push({

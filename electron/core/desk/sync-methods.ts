@@ -3,6 +3,7 @@
 // failed; and approval at the service of payments sent for approval there (the checker's step).
 import { settingsOf } from './settings-methods';
 import { DeskError } from '../../../shared/desk/errors';
+import { ServiceCallError } from '../client';
 import type { SyncPreview } from '../../../shared/desk/sync';
 import { formatAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
@@ -145,7 +146,15 @@ async function checkGroup(ctx: DeskContext, batch: Batch, profile: string): Prom
     );
   }
   if (ctx.outbox.sync.anythingSent(batch.id)) return; // checked before its first payment left
-  const choice = await chooseGroup(ctx, profile, batch.groupId);
+  let choice;
+  try {
+    choice = await chooseGroup(ctx, profile, batch.groupId);
+  } catch (error) {
+    // A beneficiary key may read no group, yet may still create its own payee: the sync goes
+    // on to do that, and stops before any payment (which such a key may not send either).
+    if (error instanceof ServiceCallError && error.beneficiaryKeyRefusal) return;
+    throw error;
+  }
   if (!choice.checked) return; // offline: the sync says so at its first request
   ctx.outbox.batches.setGroup(batch.id, choice.group);
   if (choice.group.walletCurrency !== batch.walletCurrency) {
@@ -186,6 +195,12 @@ async function preview(
     );
   }
   if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
+  const syncedBy = profileOf(ctx, profile ?? batch.profile);
+  if (ctx.connections.keyKind(syncedBy) === 'beneficiary') {
+    notes.push(
+      `profile "${syncedBy}" uses a beneficiary key, which may update only its own beneficiary record: a sync with it creates or updates no other payee and sends no payment; use a profile whose API key covers the whole account`,
+    );
+  }
   const debits = [];
   if (batch.walletId && wallet) {
     const balance = await walletBalance(

@@ -2,16 +2,34 @@
 // country and currency, and those it finds wrong wait on their drafts as `service` issues at
 // the fields it names; the rest are created (PUT by their fixed id, so a repeat is an update).
 // A page of drafts at a time, reporting progress: a batch of 100,000 new payees is never read
-// whole, and the person sees it move.
+// whole, and the person sees it move. A profile with a beneficiary key may update only its own
+// record: each payee the service refuses it gets an issue saying so on its draft, which stays
+// approved (nothing is wrong with it) and is created by the next sync under a key that may.
 import type { ValidationIssue } from '../../../shared/service';
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftIssue } from '../../../shared/domain/draft';
 import type { DraftState } from '../../../shared/domain/draft-state';
+import { beneficiaryKeyIssue } from '../client/beneficiary-key';
 import type { PaymentsClient } from '../client/payments-client';
+import { ServiceCallError } from '../client/service-error';
 import type { Outbox } from '../outbox';
 
 /** Beneficiaries per validation request (the sandbox's bulk maximum is 1,000). */
 const VALIDATION_BATCH = 1000;
+
+/** Where the issue of a payee the profile's key may not write sits (the payee as a whole). */
+export const KEY_REFUSAL_FIELD = 'beneficiary.id';
+
+const isKeyRefusal = (issue: DraftIssue) =>
+  issue.source === 'service' && issue.field === KEY_REFUSAL_FIELD;
+
+export interface StageOutcome {
+  checked: number;
+  invalid: number;
+  /** Payees the profile's beneficiary key was refused, and the first refusal (why). */
+  refused: number;
+  refusal?: ServiceCallError;
+}
 
 export interface StageProgress {
   (done: number, total: number): void;
@@ -38,12 +56,11 @@ export class BeneficiaryStage {
       /** Checked between requests: a cancelled run stops at the next one. */
       stopped: () => boolean;
     },
-  ): Promise<{ checked: number; invalid: number }> {
+  ): Promise<StageOutcome> {
     const drafts = this.outbox.drafts;
     const total = drafts.countPendingBeneficiaries(batchId, options.states, options.only);
-    let checked = 0;
-    let invalid = 0;
-    if (total === 0) return { checked, invalid };
+    const outcome: StageOutcome = { checked: 0, invalid: 0, refused: 0 };
+    if (total === 0) return outcome;
     options.progress(0, total);
     for (let after = 0; !options.stopped();) {
       const page = drafts.pendingBeneficiaries(
@@ -60,22 +77,53 @@ export class BeneficiaryStage {
         const issues = findings.get(draft.id);
         if (issues) {
           this.landFindings(draft, issues);
-          invalid += 1;
+          outcome.invalid += 1;
         } else if (options.save && draft.beneficiary) {
-          const saved = await this.client.putBeneficiary(draft.beneficiary.id, putBody(draft));
-          this.outbox.sync.markBeneficiarySynced(
-            draft.beneficiary.id,
-            'synced',
-            undefined,
-            saved.active,
+          const refusal = await this.save(draft);
+          if (refusal) {
+            outcome.refused += 1;
+            outcome.refusal ??= refusal;
+          }
+        }
+        outcome.checked += 1;
+        if (options.save && outcome.checked % 100 === 0) options.progress(outcome.checked, total);
+      }
+      options.progress(outcome.checked, total);
+    }
+    return outcome;
+  }
+
+  /** Creates or updates the draft's payee; the refusal when the key may not write it. */
+  private async save(draft: Draft): Promise<ServiceCallError | undefined> {
+    const id = draft.beneficiary!.id;
+    try {
+      const saved = await this.client.putBeneficiary(id, putBody(draft));
+      this.outbox.db.transaction(() => {
+        this.outbox.sync.markBeneficiarySynced(id, 'synced', undefined, saved.active);
+        // A refusal under an earlier profile's key no longer holds.
+        if (draft.issues.some(isKeyRefusal)) {
+          this.outbox.drafts.saveIssues(
+            draft.id,
+            contentOf(draft),
+            draft.issues.filter((issue) => !isKeyRefusal(issue)),
           );
         }
-        checked += 1;
-        if (options.save && checked % 100 === 0) options.progress(checked, total);
-      }
-      options.progress(checked, total);
+      })();
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof ServiceCallError && error.beneficiaryKeyRefusal)) throw error;
+      // A warning: the draft is right and stays approved; only this profile may not send it.
+      this.outbox.drafts.saveIssues(draft.id, contentOf(draft), [
+        ...draft.issues.filter((issue) => !isKeyRefusal(issue)),
+        {
+          field: KEY_REFUSAL_FIELD,
+          message: beneficiaryKeyIssue(error),
+          severity: 'warning',
+          source: 'service',
+        },
+      ]);
+      return error;
     }
-    return { checked, invalid };
   }
 
   /** The service's validation of the drafts' new beneficiaries, by draft id. */

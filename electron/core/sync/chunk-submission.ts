@@ -28,7 +28,10 @@ export interface SubmissionResult {
   rejected: { item: PaymentImportItem; error: ServiceCallError }[];
 }
 
-/** Any failure other than a 400 (offline, 5xx after retries) propagates: the run stops cleanly. */
+/**
+ * Any failure other than a 400 (offline, 5xx after retries, a 403 for the key) propagates: the
+ * run stops cleanly.
+ */
 export async function submitChunk(
   items: PaymentImportItem[],
   submit: SubmitChunk,
@@ -44,6 +47,12 @@ export async function submitChunk(
       await ledger.recordAccepted(chunkId, job);
       result.jobs.push(job);
     } catch (error) {
+      if (error instanceof ServiceCallError && error.kind === 'status' && error.status === 403) {
+        // Refused for the key, not for the items (a beneficiary key may send no payment): the
+        // service took nothing, so the items go back to `approved` for a key that may.
+        await ledger.recordReturned(chunkId, part);
+        throw error;
+      }
       if (!(error instanceof ServiceCallError && error.kind === 'status' && error.status === 400))
         throw error;
       if (part.length === 1) {

@@ -9,6 +9,7 @@ import type { DraftCounts } from '../../../shared/desk/batches';
 import type { Draft } from '../../../shared/desk/drafts';
 import type { SyncStage } from '../../../shared/desk/events';
 import type { PaymentImportItem, PaymentImportJob } from '../../../shared/service';
+import { beneficiaryKeyMessage } from '../client/beneficiary-key';
 import type { PaymentsClient } from '../client/payments-client';
 import { ServiceCallError } from '../client/service-error';
 import type { Outbox } from '../outbox';
@@ -45,6 +46,24 @@ export interface SyncResult {
 
 export class BatchLockedError extends Error {
   readonly code = 'batch_locked';
+}
+
+/**
+ * The profile's beneficiary key was refused some of the batch's new payees: the run stops
+ * before any payment, since payments to payees the service does not hold would only fail.
+ */
+export class BeneficiaryKeyStop extends Error {
+  constructor(
+    readonly refusal: ServiceCallError,
+    readonly refused: number,
+  ) {
+    const payees =
+      refused === 1 ? '1 new payee was' : `${refused.toLocaleString('en')} new payees were`;
+    super(
+      `${beneficiaryKeyMessage(refusal)}. ${payees} not created (their drafts say so, and stay approved) and no payment was sent`,
+    );
+    this.name = 'BeneficiaryKeyStop';
+  }
 }
 
 /** Thrown at a safe point when the run's signal was aborted. */
@@ -84,13 +103,14 @@ export class SyncEngine {
       await this.recover(batchId, checkpoint);
       await this.followJobs(batchId, checkpoint);
       this.progress({ stage: 'beneficiaries' });
-      await this.beneficiaries.run(batchId, {
+      const payees = await this.beneficiaries.run(batchId, {
         states: ['approved'],
         save: true,
         progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
         stopped: () => signal?.aborted === true,
       });
       checkpoint();
+      if (payees.refusal) throw new BeneficiaryKeyStop(payees.refusal, payees.refused);
       await this.sendPayments(batchId, runId, checkpoint);
       await this.followJobs(batchId, checkpoint);
       this.progress({ stage: 'done' });
@@ -132,13 +152,14 @@ export class SyncEngine {
     /** Only these beneficiaries (ids) of the batch: a selection. */
     only?: readonly string[],
   ): Promise<{ checked: number; invalid: number }> {
-    return this.beneficiaries.run(batchId, {
+    const { checked, invalid } = await this.beneficiaries.run(batchId, {
       states: ['draft', 'approved'],
       only,
       save: false,
       progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
       stopped: () => signal?.aborted === true,
     });
+    return { checked, invalid };
   }
 
   private counts(batchId: string): DraftCounts {

@@ -111,6 +111,7 @@ describe('payout-desk profile', () => {
           auth_url: t.sandbox.authUrl,
           ca,
           credentials: 'saved',
+          key: null,
         },
       ]);
     },

@@ -47,7 +47,14 @@ afterEach(async () => {
 /** Routes a request with the sandbox's own router, as the server would (minus HTTP). */
 async function call(method: string, path: string, body?: unknown) {
   const { route, params } = new Router().add(...feature.routes).match(method, path);
-  return route.handler({ method, path, params, query: new URLSearchParams(), body });
+  return route.handler({
+    method,
+    path,
+    params,
+    query: new URLSearchParams(),
+    body,
+    principal: { kind: 'account' },
+  });
 }
 
 async function failure(method: string, path: string, body?: unknown): Promise<ServiceError> {
