@@ -220,6 +220,11 @@ describe('the Beneficiaries screen', () => {
     await bar.waitFor();
     await expect(bar.getAttribute('aria-valuemax')).resolves.toBe('2');
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(2);
+    // The status bar names the job too, whichever screen is shown.
+    await page
+      .getByRole('contentinfo', { name: 'Status' })
+      .getByRole('progressbar', { name: 'Importing payees', exact: true })
+      .waitFor();
     await screenshot(page, 'beneficiaries-import-running');
     const summary = page.getByText('2 payees imported');
     await summary.waitFor({ timeout: 20_000 });

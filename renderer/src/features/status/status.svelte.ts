@@ -16,6 +16,16 @@ export interface JobProgress {
 
 const REFRESH_MS = 15_000;
 
+type JobKind = DeskStatus['jobs'][number]['kind'];
+
+/** What a job reporting plain progress (done of total) is doing, by its kind. */
+const JOB_LABELS: Partial<Record<JobKind, string>> = {
+  validate: 'Validating payees',
+  approve_at_service: 'Approving at the service',
+  reconcile: 'Reconciling a batch',
+  beneficiary_import: 'Importing payees',
+};
+
 export class StatusState {
   status = $state<DeskStatus | null>(null);
   error = $state<string | null>(null);
@@ -27,6 +37,8 @@ export class StatusState {
   changedBatch = $state<string | null>(null);
   /** The clock the ages are shown against, ticking. */
   now = $state(new Date());
+  /** Jobs whose kind the status was asked for once already. */
+  #asked = new Set<string>();
 
   constructor() {
     desk.shell.onEvent((event) => this.apply(event));
@@ -80,12 +92,27 @@ export class StatusState {
           total: event.total ?? null,
         };
         break;
-      case 'job.progress':
+      case 'job.progress': {
+        const kind = this.status?.jobs.find((job) => job.job_id === event.job_id)?.kind;
+        // A job started since the last status: its kind is asked for once, to name it.
+        if (!kind && !this.#asked.has(event.job_id)) {
+          this.#asked.add(event.job_id);
+          void this.refresh();
+        }
         this.progress[event.job_id] = {
           job_id: event.job_id,
-          label: 'Working',
+          label: (kind && JOB_LABELS[kind]) ?? 'Working',
           done: event.done,
           total: event.total,
+        };
+        break;
+      }
+      case 'statement.progress':
+        this.progress[event.job_id] = {
+          job_id: event.job_id,
+          label: `Searching a statement: ${event.scanned.toLocaleString()} lines read`,
+          done: event.scanned,
+          total: null,
         };
         break;
       case 'export.progress':
