@@ -417,11 +417,14 @@ describe('Settings', () => {
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Groups' })
         .click();
-      await page
+      const refusal = page
         .getByRole('alert')
-        .getByText(`Profile "${PAYEE_KEY}" uses a beneficiary key`, { exact: false })
-        .first()
+        .getByText(`Profile "${PAYEE_KEY}" uses a beneficiary key`, { exact: false });
+      await page
+        .getByText('No group can be chosen here until the list above can be read.')
         .waitFor();
+      // Said once, above the list, not again for the batches' groups below it.
+      await expect(refusal.count()).resolves.toBe(1);
       await lookedAt('groups-refused-to-a-beneficiary-key');
     } finally {
       await profileSwitch.selectOption('Local sandbox');
