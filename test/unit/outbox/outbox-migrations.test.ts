@@ -7,6 +7,22 @@ import { migrate, openOutboxDatabase, OutboxTooNewError } from '../../../electro
 import { MIGRATIONS } from '../../../electron/core/outbox/migrations';
 
 let dir: string;
+
+/** Batch b1, as every version of the outbox holds it. */
+function insertBatch(db: Database.Database): void {
+  db.prepare(
+    `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
+  ).run();
+}
+
+/** Batch b1 with one empty draft, p1. */
+function insertBatchWithDraft(db: Database.Database): void {
+  insertBatch(db);
+  db.prepare(
+    `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, created_at, updated_at)
+     VALUES ('p1', 'pd-p1', 'b1', '{}', 'now', 'now')`,
+  ).run();
+}
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'payout-desk-outbox-'));
 });
@@ -22,13 +38,7 @@ describe('outbox migrations', () => {
     migrate(db, MIGRATIONS.slice(0, 0)); // the version before: an empty file
     expect(db.pragma('user_version', { simple: true })).toBe(0);
     migrate(db, MIGRATIONS.slice(0, 1));
-    db.prepare(
-      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
-    ).run();
-    db.prepare(
-      `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, created_at, updated_at)
-       VALUES ('p1', 'pd-p1', 'b1', '{}', 'now', 'now')`,
-    ).run();
+    insertBatchWithDraft(db);
     db.close();
     const reopened = openOutboxDatabase(dir);
     expect(
@@ -41,9 +51,7 @@ describe('outbox migrations', () => {
   it('002 keeps the drafts of version 1 and adds their sheet source and duplicate key', () => {
     const db = new Database(join(dir, 'outbox.sqlite'));
     migrate(db, MIGRATIONS.slice(0, 1));
-    db.prepare(
-      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
-    ).run();
+    insertBatch(db);
     db.prepare(
       `INSERT INTO payment_drafts (id, correlation_id, batch_id, source_row, body_json, created_at, updated_at)
        VALUES ('p1', 'pd-p1', 'b1', 7, '{"amount":{"amount":12.5}}', 'now', 'now')`,
@@ -221,9 +229,7 @@ describe('outbox migrations', () => {
   it('005 indexes by chunk only the drafts that have one, and lookups by chunk still use it', () => {
     const db = new Database(join(dir, 'outbox.sqlite'));
     migrate(db, MIGRATIONS.slice(0, 4));
-    db.prepare(
-      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
-    ).run();
+    insertBatch(db);
     const draft = db.prepare(
       `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, chunk_id, created_at,
          updated_at) VALUES (?, ?, 'b1', '{}', ?, 'now', 'now')`,
@@ -249,13 +255,7 @@ describe('outbox migrations', () => {
   it('006 keeps the drafts of version 5 and adds payees saved without a payment', () => {
     const db = new Database(join(dir, 'outbox.sqlite'));
     migrate(db, MIGRATIONS.slice(0, 5));
-    db.prepare(
-      `INSERT INTO batches (id, name, profile, created_at) VALUES ('b1', 'November', 'local', 'now')`,
-    ).run();
-    db.prepare(
-      `INSERT INTO payment_drafts (id, correlation_id, batch_id, body_json, created_at, updated_at)
-       VALUES ('p1', 'pd-p1', 'b1', '{}', 'now', 'now')`,
-    ).run();
+    insertBatchWithDraft(db);
     migrate(db, MIGRATIONS.slice(0, 6));
     expect(db.pragma('user_version', { simple: true })).toBe(6);
     expect(db.prepare('SELECT COUNT(*) FROM payment_drafts').pluck().get()).toBe(1);
