@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
@@ -305,7 +306,7 @@ describe('Settings', () => {
       );
       expect(total).toBeGreaterThan(30);
       const download = page.waitForEvent('download');
-      await audit.getByRole('button', { name: 'Export audit log' }).click();
+      await audit.getByRole('button', { name: 'Export audit log as .csv' }).click();
       const saved = join(tmpdir(), `audit-log-${process.pid}.csv`);
       await (await download).saveAs(saved);
       const lines = (await readFile(saved, 'utf8')).trim().split('\r\n');
@@ -313,6 +314,23 @@ describe('Settings', () => {
       expect(lines.filter((line) => line.includes(',maria.maker,approve,'))).toHaveLength(1);
       expect(lines.filter((line) => line.includes(`,${me},approve_at_service,`))).toHaveLength(30);
       await audit.getByText(`Exported ${total} entries.`).waitFor();
+
+      // As a workbook: the same entries, opened back with exceljs.
+      const workbookDownload = page.waitForEvent('download');
+      await audit.getByRole('button', { name: 'Export audit log as .xlsx' }).click();
+      const xlsx = await workbookDownload;
+      expect(xlsx.suggestedFilename()).toBe('payout-desk-audit-log.xlsx');
+      const savedXlsx = join(tmpdir(), `audit-log-${process.pid}.xlsx`);
+      await xlsx.saveAs(savedXlsx);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(savedXlsx);
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.actualRowCount).toBe(total + 1);
+      const actions: string[] = [];
+      sheet.eachRow((row, n) => {
+        if (n > 1) actions.push(String(row.getCell(4).value));
+      });
+      expect(actions.filter((action) => action === 'approve_at_service')).toHaveLength(30);
     },
   );
 

@@ -79,8 +79,9 @@ export class AuditLogState {
     await this.load(Math.max(0, this.skip + step * AUDIT_PAGE));
   }
 
-  async export(): Promise<void> {
-    const file = await desk.shell.exportTarget('payout-desk-audit-log.csv');
+  /** The whole log, as a workbook or a CSV file. */
+  async export(format: 'xlsx' | 'csv'): Promise<void> {
+    const file = await desk.shell.exportTarget(`payout-desk-audit-log.${format}`);
     if (!file) return;
     const written = await this.exporting.run((jobId) =>
       desk.exportAuditLog({ file, force: true, job_id: jobId }),
