@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium } from './support/chromium';
+import { launchChromium, newAppContext } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -28,12 +28,7 @@ let sandbox: Awaited<ReturnType<typeof sandboxAdmin>>;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  // A fixed locale, so that amounts read as the test writes them.
-  context = await browser.newContext({
-    locale: 'en-GB',
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await newAppContext(browser);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });

@@ -16,7 +16,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium, screenshot, seriousViolations, newAppContext } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import { deskCall, lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
 
@@ -34,11 +34,7 @@ const keychain = (name: string) => new ProfileSecrets(new KeychainSecretStore(),
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  context = await browser.newContext({
-    locale: 'en-GB',
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await newAppContext(browser);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });

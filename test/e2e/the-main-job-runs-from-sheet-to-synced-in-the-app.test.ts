@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { launchChromium, screenshot, seriousViolations, newAppContext } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 
 const ROWS = 12;
@@ -44,11 +44,7 @@ beforeAll(async () => {
     writeFile(join(folder, 'june-payroll.csv'), CSV),
   ]);
   // A fixed locale, so that the amounts and dates read as the test writes them.
-  context = await browser.newContext({
-    locale: 'en-GB',
-    acceptDownloads: true,
-    viewport: { width: 1440, height: 900 },
-  });
+  context = await newAppContext(browser);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium, SCREENSHOTS } from './support/chromium';
+import { launchChromium, SCREENSHOTS, newAppContext } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -25,11 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp(), launchChromium()]);
-  context = await browser.newContext({
-    locale: 'en-GB',
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await newAppContext(browser);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
 });

@@ -3,7 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = join(import.meta.dirname, '../../..');
 export const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
@@ -52,6 +52,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** A page the size of a common laptop screen (1440 × 900). */
 export const newAppPage = (browser: Browser): Promise<Page> =>
   browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+/**
+ * A browser context for a whole test file: that laptop screen, a fixed locale (amounts and
+ * dates read as the tests write them), and downloads kept for the exports to be opened back.
+ */
+export const newAppContext = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({
+    locale: 'en-GB',
+    acceptDownloads: true,
+    viewport: { width: 1440, height: 900 },
+  });
 
 let axeSource: string | undefined;
 
