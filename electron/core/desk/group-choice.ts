@@ -7,6 +7,7 @@ import type { BatchGroup } from '../../../shared/desk/batches';
 import { DeskError } from '../../../shared/desk/errors';
 import { ServiceCallError } from '../client';
 import type { BatchGroupChoice } from '../outbox/batch-repository';
+import { cachedCall } from './cached-call';
 import type { DeskContext } from './desk-context';
 
 export interface GroupPageAnswer {
@@ -24,25 +25,20 @@ export async function fetchGroups(
   profile: string,
   query: GroupListQuery,
 ): Promise<GroupPageAnswer> {
-  const key = groupsKey(query);
-  try {
-    const page = await ctx.connections.use(profile, ({ client }) => client.listGroups(query));
-    const fetchedAt = ctx.now().toISOString();
-    ctx.outbox.db.transaction(() => {
-      ctx.outbox.cache.put(profile, key, page, fetchedAt);
-      for (const group of page.items)
-        ctx.outbox.cache.put(profile, `group:${group.id}`, group, fetchedAt);
-    })();
-    return { ...page, fetched_at: fetchedAt, stale: false };
-  } catch (error) {
-    if (!offline(error)) throw error;
-    const cached = ctx.outbox.cache.get<{
-      items: PaymentGroup[];
-      paging: GroupPageAnswer['paging'];
-    }>(profile, key);
-    if (!cached) throw error;
-    return { ...cached.value, fetched_at: cached.fetchedAt, stale: true };
-  }
+  const answer = await cachedCall(
+    ctx,
+    profile,
+    groupsKey(query),
+    (client) => client.listGroups(query),
+    // Each group seen is kept too: a batch prepared offline still shows its group.
+    (page, fetchedAt) =>
+      ctx.outbox.db.transaction(() => {
+        ctx.outbox.cache.put(profile, groupsKey(query), page, fetchedAt);
+        for (const group of page.items)
+          ctx.outbox.cache.put(profile, `group:${group.id}`, group, fetchedAt);
+      })(),
+  );
+  return { ...answer.value, fetched_at: answer.fetched_at, stale: answer.stale };
 }
 
 export interface GroupChoice {
@@ -60,13 +56,14 @@ export async function chooseGroup(
   profile: string,
   groupId: string,
 ): Promise<GroupChoice> {
-  let found: PaymentGroup | undefined;
+  let answer: GroupPageAnswer | undefined;
   try {
-    found = (await fetchGroups(ctx, profile, { id: [groupId] })).items.find(
-      (g) => g.id === groupId,
-    );
+    answer = await fetchGroups(ctx, profile, { id: [groupId] });
   } catch (error) {
     if (!offline(error)) throw error;
+  }
+  // A kept answer is no check: the group may have been locked or deleted since.
+  if (!answer || answer.stale) {
     const cached = ctx.outbox.cache.get<PaymentGroup>(profile, `group:${groupId}`);
     return {
       group: cached
@@ -75,6 +72,7 @@ export async function chooseGroup(
       checked: false,
     };
   }
+  const found = answer.items.find((g) => g.id === groupId);
   if (!found) throw new DeskError('not_found', `the service has no payment group ${groupId}`);
   refuseLocked(found);
   return { group: choiceOf(found), checked: true };

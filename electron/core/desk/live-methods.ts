@@ -6,6 +6,7 @@ import { amountFromNumber } from '../../../shared/domain/money';
 import type { StatementItem, Wallet, WalletStatement } from '../../../shared/service';
 import { ServiceCallError } from '../client';
 import { writeStatement } from '../sheets';
+import { cachedCall } from './cached-call';
 import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { formatOf, refuseToReplace } from './files';
 import { fetchGroups } from './group-choice';
@@ -61,28 +62,6 @@ export function liveHandlers(ctx: DeskContext): LiveHandlers {
       );
     },
   };
-}
-
-/** A call whose answer is kept; offline, the kept answer with when it was fetched. */
-export async function cachedCall<T>(
-  ctx: DeskContext,
-  profile: string,
-  key: string,
-  call: (
-    client: Parameters<Parameters<DeskContext['connections']['use']>[1]>[0]['client'],
-  ) => Promise<T>,
-): Promise<{ value: T; fetched_at: string; stale: boolean }> {
-  try {
-    const value = await ctx.connections.use(profile, ({ client }) => call(client));
-    const fetchedAt = ctx.now().toISOString();
-    ctx.outbox.cache.put(profile, key, value, fetchedAt);
-    return { value, fetched_at: fetchedAt, stale: false };
-  } catch (error) {
-    if (!(error instanceof ServiceCallError) || error.kind !== 'network') throw error;
-    const cached = ctx.outbox.cache.get<T>(profile, key);
-    if (!cached) throw error;
-    return { value: cached.value, fetched_at: cached.fetchedAt, stale: true };
-  }
 }
 
 /** The wallet's balance as exact thousandths, fetched or last seen; null when never seen. */

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/desk/statement-search';
 import { DeskError } from '../../../shared/desk/errors';
 import { profileOf, type DeskContext, type DeskHandlers } from './desk-context';
-import { cachedCall } from './live-methods';
+import { cachedCall } from './cached-call';
 
 type SearchHandlers = Pick<DeskHandlers, 'findInStatement'>;
 

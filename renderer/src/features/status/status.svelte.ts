@@ -33,6 +33,11 @@ export class StatusState {
   progress = $state<Record<string, JobProgress>>({});
   /** Bumped on every `outbox.changed`: screens that show the outbox reload on it. */
   outboxVersion = $state(0);
+  /**
+   * Bumped when the service answers again after being offline: screens that showed kept copies
+   * (the desk answers them at once while offline) ask again for fresh ones.
+   */
+  backOnline = $state(0);
   /** The batch whose drafts changed last (null: the list of batches). */
   changedBatch = $state<string | null>(null);
   /** The clock the ages are shown against, ticking. */
@@ -68,6 +73,7 @@ export class StatusState {
         break;
       case 'connectivity':
         if (this.status && this.status.profile.name === event.profile) {
+          if (event.online && this.status.online === false) this.backOnline += 1;
           this.status.online = event.online;
           if (event.online) this.status.last_contact_at = event.at;
           this.status.last_error = event.error ?? null;
