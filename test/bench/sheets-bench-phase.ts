@@ -3,6 +3,7 @@
 // the CPU of every thread of the process while the phase ran, and of its main thread alone
 // (null where /proc cannot tell), so that a reading worker's share shows.
 // argv: parse-xlsx FILE | parse-csv FILE | import FILE | read-through-worker FILE |
+// draft-through-worker FILE |
 // write-drafts FILE | least-outbox FILE | export-xlsx FILE | export-csv FILE
 // The sheets modules are imported one by one, not through electron/core/sheets/index.ts: the
 // index loads every part, exceljs's writers included, into every phase's memory and before
@@ -84,11 +85,24 @@ async function importIntoOutbox(): Promise<number> {
  * writing is.
  */
 async function readThroughWorker(): Promise<number> {
+  return throughWorker('importer');
+}
+
+/**
+ * The reading side when it makes every draft too (rows dropped, nothing written): the worker's
+ * whole share of an import that could hand it all the drafting. Against read-through-worker, what
+ * making the drafts costs (every cell read by its kind, the shared rules, the JSON).
+ */
+async function draftThroughWorker(): Promise<number> {
+  return throughWorker('worker');
+}
+
+async function throughWorker(drafting: 'importer' | 'worker'): Promise<number> {
   const reading = await readSheet({
     file,
     limits: SHEET_LIMITS,
     target: TARGET,
-    drafting: 'importer',
+    drafting,
   });
   let rows = 0;
   try {
@@ -259,6 +273,7 @@ const phases: Record<string, () => Promise<number | Timed>> = {
   'parse-csv': parseCsv,
   import: importIntoOutbox,
   'read-through-worker': readThroughWorker,
+  'draft-through-worker': draftThroughWorker,
   'write-drafts': writeDrafts,
   'least-outbox': leastOutbox,
   'export-xlsx': exportResults,
@@ -280,7 +295,9 @@ if (!run) throw new Error(`unknown phase ${phase}`);
 // From a checkout the reading worker's modules are bundled once per process (worker-script.ts):
 // loading, as every phase's modules are loaded, before the clock starts. A built app has no
 // bundle to build.
-if (phase === 'import' || phase === 'read-through-worker') await readingWorkerScript();
+if (['import', 'read-through-worker', 'draft-through-worker'].includes(phase)) {
+  await readingWorkerScript();
+}
 const mainBefore = mainThreadCpu();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
