@@ -237,6 +237,10 @@ describe('the Wallets screen', () => {
     await page.getByLabel("A batch's dates").selectOption({ label: 'Wallet payroll' });
     await page.getByLabel('Search').fill('Wallet test');
     await expect.poll(async () => (await bodyRows()).length).toBe(PAYEES.length);
+    // The links come from the outbox once the lines are shown.
+    await expect
+      .poll(async () => (await bodyRows()).filter((row) => row.includes(' of Wallet payroll')))
+      .toHaveLength(PAYEES.length);
     const debits = await bodyRows();
     for (const payee of PAYEES) {
       expect(
@@ -309,6 +313,24 @@ describe('the Wallets screen', () => {
     expect(cellBox!.y).toBeGreaterThanOrEqual(gridBox!.y);
     expect(cellBox!.y + cellBox!.height).toBeLessThanOrEqual(gridBox!.y + gridBox!.height);
     await lookedAt('wallets-debit-followed-to-its-draft');
+    // At 200% zoom (a window half the size) the header and toolbars fill the window, and the
+    // grid starts below its fold: the page scrolls too, so that the linked row is seen.
+    const linked = page.url();
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
+    await page.goto(new URL('/#/batches', app.origin).href);
+    await page.getByRole('heading', { name: 'Batches', exact: true }).waitFor();
+    await page.goto(linked);
+    await focusedCell.waitFor();
+    await expect(focusedRow.textContent()).resolves.toContain('Ben Wallet');
+    const [seen, screen] = [
+      await focusedCell.boundingBox(),
+      await page.locator('main').boundingBox(),
+    ];
+    expect(seen!.y).toBeGreaterThanOrEqual(screen!.y);
+    // Within a pixel: scrolling lands on whole pixels, the zoomed boxes on fractions of one.
+    expect(seen!.y + seen!.height).toBeLessThanOrEqual(screen!.y + screen!.height + 1);
+    await page.setViewportSize(viewport);
 
     // The service stopped for real (its port refuses connections): the last copies fetched,
     // each with its age, and the status bar offline since the service last answered.
