@@ -172,6 +172,8 @@ describe('the Sync screen', () => {
 
     // Per-item results: the refused payment at its row with the service's words.
     const failedRow = page.getByRole('row').filter({ hasText: '✕ failed' });
+    // The results table is read once the sync has finished: waited for, then counted.
+    await page.getByText(`Rows 1–${ROWS} of ${ROWS}`).waitFor();
     await expect(failedRow.count()).resolves.toBe(1);
     await expect(failedRow.locator('td').first().textContent()).resolves.toBe(
       String(TOO_SMALL + 2),
