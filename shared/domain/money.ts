@@ -62,6 +62,8 @@ export function formatAmount(milli: Milli, places = 3): string {
 export function amountToNumber(milli: Milli): number {
   const text = formatAmount(milli, 3);
   const value = Number(text);
+  // Up to 15 significant digits, a double carries any decimal exactly (DBL_DIG): nothing to check.
+  if (milli <= MAX_EXACT_WIRE_MILLI && milli >= -MAX_EXACT_WIRE_MILLI) return value;
   if (!Number.isSafeInteger(Math.trunc(value)) || parseAmount(String(value)) !== milli) {
     throw new RangeError(`${text} has too many digits to travel exactly as a JSON number`);
   }

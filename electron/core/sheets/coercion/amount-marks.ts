@@ -68,8 +68,13 @@ export interface AmountMarks {
   code?: string;
 }
 
+/** Digits and separators alone: no sign, symbol, code or parentheses to take off. */
+const PLAIN = /^[\d.,]*$/;
+
 export function peelMarks(text: string): AmountMarks {
   let marks: AmountMarks = { rest: text.trim(), parentheses: false };
+  // Most cells of an amount column (every row of an import asks).
+  if (PLAIN.test(marks.rest)) return marks;
   for (let next = peelOne(marks); next; next = peelOne(marks)) marks = next;
   return marks;
 }
