@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { DeskEvent } from '../../shared/desk';
 import { createDesk, type Desk, type DeskOptions } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
+import { DEMO_CREDENTIALS } from '../../sandbox/sandbox';
+import type { TestSandbox } from './sandbox';
 
 export interface TestDesk {
   desk: Desk;
@@ -33,4 +35,27 @@ export async function openTestDesk(options: Partial<DeskOptions> = {}): Promise<
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Points the desk at a sandbox of the test's own as a saved profile, "Team sandbox", its
+ * credentials kept in memory (the test desk has no keychain), and makes it the profile in use:
+ * a service the test can stop and start again, unlike the built-in Local sandbox.
+ */
+export async function useTeamSandbox(t: TestDesk, service: TestSandbox): Promise<void> {
+  const { api } = t.desk;
+  await api.addProfile({
+    name: 'Team sandbox',
+    kind: 'sandbox',
+    base_url: service.sandbox.baseUrl,
+    auth_url: service.sandbox.authUrl,
+    ca_path: service.sandbox.caPath,
+  });
+  await api.setCredentials({
+    name: 'Team sandbox',
+    api_key: DEMO_CREDENTIALS.apiKey,
+    client_secret: DEMO_CREDENTIALS.clientSecret,
+    keep_in_memory: true,
+  });
+  await api.selectProfile({ name: 'Team sandbox' });
 }

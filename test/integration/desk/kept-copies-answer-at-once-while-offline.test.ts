@@ -2,8 +2,7 @@
 // the desk does not make a screen wait for the client's retries again. The service is tried
 // behind the answer; when it answers, the desk says it is back online, and the next ask is fresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CREDENTIALS } from '../../../sandbox/sandbox';
-import { openTestDesk, type TestDesk } from '../../support/desk';
+import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 /** Offline is found out on the first refused connection: no test waits for long retries. */
@@ -14,20 +13,7 @@ let t: TestDesk;
 beforeAll(async () => {
   service = await startTestSandbox();
   t = await openTestDesk({ retry: QUICK_RETRY });
-  await t.desk.api.addProfile({
-    name: 'Team sandbox',
-    kind: 'sandbox',
-    base_url: service.sandbox.baseUrl,
-    auth_url: service.sandbox.authUrl,
-    ca_path: service.sandbox.caPath,
-  });
-  await t.desk.api.setCredentials({
-    name: 'Team sandbox',
-    api_key: DEMO_CREDENTIALS.apiKey,
-    client_secret: DEMO_CREDENTIALS.clientSecret,
-    keep_in_memory: true,
-  });
-  await t.desk.api.selectProfile({ name: 'Team sandbox' });
+  await useTeamSandbox(t, service);
 });
 afterAll(async () => {
   await t.close();
