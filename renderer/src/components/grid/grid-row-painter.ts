@@ -12,6 +12,8 @@ interface PaintedCell {
   element: HTMLDivElement;
   text: Text;
   marker: HTMLSpanElement;
+  /** "…" while the row's page is on its way, as the focused row shows it too. */
+  placeholder: HTMLSpanElement;
   shownText: string | null;
   shownMarker: Judged['marker'] | null;
   shownError: boolean | null;
@@ -39,7 +41,7 @@ export class RowPainter<Row> {
       const cell = this.#cells.get(c) ?? this.#create(c, column);
       if (cell.element === at) at = at.nextSibling;
       else element.insertBefore(cell.element, at);
-      if (row === undefined) this.#show(cell, '…', CLEAN, true);
+      if (row === undefined) this.#show(cell, '', CLEAN, true);
       else this.#show(cell, column.text(row), judged?.[c] ?? CLEAN, false);
     }
     // The columns no longer drawn (scrolled out of view across).
@@ -63,12 +65,16 @@ export class RowPainter<Row> {
     const marker = document.createElement('span');
     marker.className = 'marker';
     marker.setAttribute('aria-hidden', 'true');
+    const placeholder = document.createElement('span');
+    placeholder.className = 'muted';
+    placeholder.textContent = '…';
     const text = document.createTextNode('');
     element.append(text);
     const cell: PaintedCell = {
       element,
       text,
       marker,
+      placeholder,
       shownText: null,
       shownMarker: null,
       shownError: null,
@@ -80,8 +86,11 @@ export class RowPainter<Row> {
 
   #show(cell: PaintedCell, text: string, judged: Judged, pending: boolean): void {
     if (cell.shownText !== text) cell.text.data = cell.shownText = text;
-    if (cell.shownPending !== pending)
-      cell.element.classList.toggle('pending', (cell.shownPending = pending));
+    if (cell.shownPending !== pending) {
+      cell.shownPending = pending;
+      if (pending) cell.element.append(cell.placeholder);
+      else cell.placeholder.remove();
+    }
     if (cell.shownMarker !== judged.marker) {
       cell.shownMarker = judged.marker;
       cell.element.classList.toggle('error', judged.marker === '!');
