@@ -1,6 +1,8 @@
 // The grid component alone, in Chromium, over 100,000 rows from memory (served by Vite's dev
 // server from grid-harness/): the keyboard moves one focused cell and the ARIA indexes follow
-// it, the DOM holds only the rows in view even at the end of the list, F2 edits are judged as
+// it, the DOM holds only the rows in view even at the end of the list, and only the columns in
+// view (the harness's frame is narrower than its columns): a key into a column out of view
+// scrolls it in and focuses it, the first column staying pinned, F2 edits are judged as
 // typed, saved on Enter and dropped on Escape, selected rows copy as TSV, and TSV pasted with
 // Ctrl+V fills the cells from the focused one on, each value judged and saved (a bad one kept
 // and marked).
@@ -70,6 +72,16 @@ const harness = () => page.evaluate(() => (globalThis as unknown as { harness: H
 const cell = (row: number, col: number) =>
   page.locator(`[role="row"][aria-rowindex="${row}"] [role="gridcell"][aria-colindex="${col}"]`);
 
+/** Whether a cell is inside the grid's visible box, across, as a person sees it. */
+async function acrossInView(row: number, col: number): Promise<boolean> {
+  const [box, frame] = await Promise.all([
+    cell(row, col).boundingBox(),
+    page.locator('[role="grid"]').boundingBox(),
+  ]);
+  if (!box || !frame) return false;
+  return box.x >= frame.x - 0.5 && box.x + box.width <= frame.x + frame.width + 0.5;
+}
+
 describe('the grid', () => {
   it('moves one focused cell with the keyboard, and ARIA indexes follow it', async () => {
     await cell(2, 1).click();
@@ -78,10 +90,13 @@ describe('the grid', () => {
     expect(await focused()).toMatchObject({ row: 2, col: 2 });
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toMatchObject({ row: 3, col: 2, text: 'Payee 2' });
+    // The Note column starts out of view: End scrolls it in and focuses it.
     await page.keyboard.press('End');
-    expect(await focused()).toMatchObject({ row: 3, col: 5 });
+    expect(await focused()).toMatchObject({ row: 3, col: 5, text: 'Salary 2' });
+    await expect.poll(() => acrossInView(3, 5)).toBe(true);
     await page.keyboard.press('Home');
     expect(await focused()).toMatchObject({ row: 3, col: 1 });
+    await expect.poll(() => acrossInView(3, 2)).toBe(true);
     await page.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ row: 3, col: 2 });
     await page.keyboard.press('PageDown');
@@ -117,6 +132,50 @@ describe('the grid', () => {
     expect((await harness()).fetches).toBeLessThan(20);
     await screenshot(page, 'grid-component-at-the-end');
     await page.keyboard.press('Control+Home');
+  });
+
+  it('draws only the columns in view; the keys bring the others in, the first stays pinned', async () => {
+    const grid = page.locator('[role="grid"]');
+    await page.keyboard.press('Control+Home');
+    // Screen readers still learn the whole width, and each drawn cell's place in it.
+    await expect(grid.getAttribute('aria-colcount')).resolves.toBe('5');
+    expect(await page.getByRole('columnheader').count()).toBe(5);
+    const drawn = () =>
+      page
+        .locator('[role="row"][aria-rowindex="4"] [role="gridcell"]')
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('aria-colindex'))));
+    const atStart = await drawn();
+    expect(atStart).toContain(1);
+    expect(atStart).not.toContain(5); // the Note column is out of view: not in the DOM
+    expect(await grid.evaluate((g) => g.scrollLeft)).toBe(0);
+
+    // Arrow keys walk right into the columns out of view, each scrolled in as it is reached.
+    for (const col of [2, 3, 4, 5]) {
+      await page.keyboard.press('ArrowRight');
+      expect(await focused()).toMatchObject({ row: 2, col });
+      await expect.poll(() => acrossInView(2, col)).toBe(true);
+    }
+    expect(await grid.evaluate((g) => g.scrollLeft)).toBeGreaterThan(0);
+    const atEnd = await drawn();
+    expect(atEnd).toContain(5);
+    expect(atEnd).toContain(1); // the row number, pinned at the start
+    // Pinned: the Row cell is still at the grid's left edge, the Note cell right of it.
+    const [rowBox, noteBox, frame] = await Promise.all([
+      cell(4, 1).boundingBox(),
+      cell(4, 5).boundingBox(),
+      grid.boundingBox(),
+    ]);
+    expect(Math.abs(rowBox!.x - frame!.x)).toBeLessThan(2);
+    expect(noteBox!.x).toBeGreaterThanOrEqual(rowBox!.x + rowBox!.width - 1);
+    await expect(cell(4, 1).textContent()).resolves.toBe('3');
+    await screenshot(page, 'grid-component-scrolled-to-the-last-column');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back to the start by keyboard: the first columns drawn again.
+    await page.keyboard.press('Home');
+    expect(await focused()).toMatchObject({ row: 2, col: 1, text: '1' });
+    await expect.poll(() => grid.evaluate((g) => g.scrollLeft)).toBe(0);
+    await expect.poll(drawn).toContain(2);
   });
 
   it('edits a cell with F2: typing is judged, Enter saves and moves down, Escape drops', async () => {

@@ -10,6 +10,7 @@ import {
   cellOf as cellAt,
   grid as gridOf,
   importPayroll as importThrough,
+  scrollAcross,
   text,
 } from './support/batch-editor';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
@@ -93,7 +94,10 @@ describe('the batch editor', () => {
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBe('true');
     // Missing, never 0, and said in text.
     expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!missing');
+    // The Issues column is the last, out of view beside the issues panel until scrolled to.
+    await scrollAcross(page, 'end');
     expect(text(await cellOf(7, ISSUES).textContent())).toContain('warning');
+    await scrollAcross(page, 'start');
     const readable = LINES.filter((_, i) => i !== 2).map(amountOf);
     expect(text(await page.getByTestId('totals').textContent())).toBe(
       text(await money(decimal(sum(readable)))),
@@ -119,7 +123,9 @@ describe('the batch editor', () => {
     const fixed = text(await money('250.50'));
     await expect.poll(async () => text(await cellOf(4, AMOUNT).textContent())).toBe(fixed);
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBeNull();
+    await scrollAcross(page, 'end');
     expect(text(await cellOf(4, ISSUES).textContent())).toBe('');
+    await scrollAcross(page, 'start');
     const all = LINES.map((line, i) => (i === 2 ? '250.50' : amountOf(line)));
     const expected = text(await money(decimal(sum(all))));
     await expect

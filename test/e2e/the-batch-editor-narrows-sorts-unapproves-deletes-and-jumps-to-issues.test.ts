@@ -150,7 +150,12 @@ describe('the batch editor', () => {
     await check('With warnings').check();
     await waitRowCount(2);
     expect(await shownRows()).toEqual([7]);
+    // The Issues column, out of view beside the issues panel: End in the row brings it in.
+    await cell(7, COLUMN.row).click();
+    await page.keyboard.press('End');
     expect(text(await cell(7, COLUMN.issues).textContent())).toContain('warning');
+    expect(await focusedCell()).toEqual({ role: 'gridcell', col: COLUMN.issues, sheetRow: 7 });
+    await page.keyboard.press('Home');
     await check('With warnings').uncheck();
     await waitRowCount(7);
 

@@ -2,6 +2,7 @@
 // (as the page itself would: upload, then importSheet), and the grid's rows and cells found by
 // the sheet row a person sees in the Row column.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Imports the CSV text into a new batch of that name through the host, as the page would. */
 export async function importPayroll(page: Page, csv: string, name: string): Promise<unknown> {
@@ -32,6 +33,27 @@ export const rowOf = (page: Page, sheetRow: number) =>
 
 export const cellOf = (page: Page, sheetRow: number, colindex: number) =>
   rowOf(page, sheetRow).locator(`[role="gridcell"][aria-colindex="${colindex}"]`);
+
+/**
+ * Scrolls the grid across to its last columns (or back to its first) with the mouse wheel over
+ * it, as a person would: only the columns in view are drawn, so a cell of a column out of view
+ * is not in the page until it is scrolled in.
+ */
+export async function scrollAcross(page: Page, to: 'end' | 'start'): Promise<void> {
+  await grid(page).hover();
+  await page.mouse.wheel(to === 'end' ? 5000 : -5000, 0);
+  const across = () =>
+    grid(page).evaluate((element) => ({
+      left: element.scrollLeft,
+      max: element.scrollWidth - element.clientWidth,
+    }));
+  await expect
+    .poll(async () => {
+      const { left, max } = await across();
+      return to === 'end' ? left >= max - 1 : left === 0;
+    })
+    .toBe(true);
+}
 
 /** The editor's columns, by aria-colindex. */
 export const COLUMN = { row: 1, state: 2, payee: 3, account: 4, amount: 7, date: 9, issues: 12 };
