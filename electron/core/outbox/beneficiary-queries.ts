@@ -82,6 +82,12 @@ export class BeneficiaryQueries {
       saved: db.prepare(`${STANDALONE} WHERE s.id = ?`),
       held: db.prepare(`${HELD} AND ${TARGET} = ? GROUP BY 1`),
       heldInBatch: db.prepare(`${HELD} AND ${TARGET} = ? AND p.batch_id = ? GROUP BY 1`),
+      heldTwice: db
+        .prepare(
+          `SELECT 1 FROM payee_index INDEXED BY payee_index_held WHERE kind = 'held'
+           GROUP BY id HAVING COUNT(*) > 1 LIMIT 1`,
+        )
+        .pluck(),
     };
   }
 
@@ -93,15 +99,20 @@ export class BeneficiaryQueries {
     listReadyBatches(this.db);
     const where = filtersOf(query);
     // A payee named by id in two batches has an entry in each: listed once. In one batch each
-    // payee has one entry.
-    const once = query.batchId ? '' : 'GROUP BY sort_key, id';
+    // payee has one entry, and most outboxes have no such payee: then the list is the index as
+    // it stands, which SQLite counts and skips through without reading an entry.
+    const once = query.batchId || !this.sql.heldTwice.get() ? '' : 'GROUP BY sort_key, id';
     const total = this.db
-      .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM payee_index WHERE ${where.sql} ${once})`)
+      .prepare(
+        once === ''
+          ? `SELECT COUNT(*) FROM payee_index ${where.sql}`
+          : `SELECT COUNT(*) FROM (SELECT 1 FROM payee_index ${where.sql} ${once})`,
+      )
       .pluck()
       .get(...where.params) as number;
     const entries = this.db
       .prepare(
-        `SELECT id, kind FROM payee_index WHERE ${where.sql} ${once}
+        `SELECT id, kind FROM payee_index ${where.sql} ${once}
          ORDER BY sort_key, id LIMIT ? OFFSET ?`,
       )
       .all(...where.params, query.take, query.skip) as PayeeEntry[];
@@ -134,7 +145,7 @@ export class BeneficiaryQueries {
   }
 }
 
-/** The query's filters over the payee index: a batch, a status, the words of a search. */
+/** The query's filters over the payee index (a WHERE clause, or none): a batch, a status, words. */
 function filtersOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
@@ -157,5 +168,5 @@ function filtersOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } 
     );
     params.push(like, like, like);
   }
-  return { sql: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
+  return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }

@@ -112,6 +112,9 @@ export const payeeIndex: Migration = {
         account TEXT,
         PRIMARY KEY (sort_key, id, batch_id)
       ) WITHOUT ROWID;
+      -- The payees known by id only, by id: whether one has entries in two batches (and the list
+      -- must merge them) is known without reading the others.
+      CREATE INDEX payee_index_held ON payee_index(id) WHERE kind = 'held';
       -- The payments that name a payee by id only, by that id: the triggers' and the list's
       -- lookups of a payee known by id. It holds no entry for a payment with a new payee, so a
       -- sheet of new payees costs it nothing.
