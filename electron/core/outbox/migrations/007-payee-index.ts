@@ -9,9 +9,10 @@
 // (edit, undo, sync, validation, delete, append) can leave it behind. A sheet import writes
 // nothing here: its rows go into a batch still `importing`, which the list leaves out, and the
 // batch's payees come in by one statement, in order, the first time the list is asked for
-// once the batch is ready (outbox/payee-index.ts): half a second for 100,000 payees, which in
-// the import itself would have made it a tenth slower. Each entry is found by its key, worked
-// out again from the row that changed: the table has no other index for a write to keep.
+// once the batch is ready (outbox/payee-index.ts): about a second of writing for 100,000
+// payees, which in the import itself made its writing thread a tenth slower. Each entry is
+// found by its key, worked out again from the row that changed: the table has no other index
+// for a write to keep but the small one of payees known by id.
 //
 // The key folds names with payee_sort_key() (outbox/payee-fold.ts), which migrate() registers on
 // every connection: a connection without it cannot write drafts, and says so, rather than leave
