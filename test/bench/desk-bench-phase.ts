@@ -62,6 +62,46 @@ async function work(rounds: number) {
     count_ms: median(count),
     edit_ms: median(edit),
     approve_all_ms: median(approveAll),
+    ...(await payees(rounds)),
+  };
+}
+
+/**
+ * The Beneficiaries screen over the batch's 100,000 payees: its first page of 50, a page from
+ * the middle, a search as typed into its box (a word most payees share, so that the page fills
+ * from the top and the count covers them all), and the count alone of the batch's payees (the
+ * desk answers a count with a page: the smallest one); and, apart, the very first list after
+ * the import, which lists the new batch's payees in the payee index (outbox/payee-index.ts).
+ */
+async function payees(rounds: number) {
+  const first: number[] = [];
+  const middle: number[] = [];
+  const search: number[] = [];
+  const count: number[] = [];
+  // The first list after the import also lists the batch's payees in the payee index, once.
+  const started = performance.now();
+  const { total } = await api.listBeneficiaries({ take: 1 });
+  const firstList = ms(started);
+  for (let round = 0; round < rounds; round += 1) {
+    first.push(await timed(() => api.listBeneficiaries({ skip: 0, take: 50 })));
+    const skip = Math.floor(total / 2) + round * 50;
+    middle.push(await timed(() => api.listBeneficiaries({ skip, take: 50 })));
+    search.push(await timed(() => api.listBeneficiaries({ search: `müller ${round}`, take: 50 })));
+    count.push(await timed(() => api.listBeneficiaries({ batch: BATCH, take: 1 })));
+  }
+  const page = {
+    first: median(first),
+    middle: median(middle),
+    search: median(search),
+  };
+  return {
+    payees: total,
+    payees_first_list_ms: firstList,
+    payees_page_ms: Math.max(page.first, page.middle, page.search),
+    payees_first_page_ms: page.first,
+    payees_middle_page_ms: page.middle,
+    payees_search_ms: page.search,
+    payees_count_ms: median(count),
   };
 }
 

@@ -1,6 +1,8 @@
 // npm run bench:desk — what the window asks of the desk on a batch of 100,000 drafts: a
 // window of 100 rows sorted by amount from the middle of the batch, the counts by state with
-// totals per currency, one field edited and revalidated, every draft approved; and the same
+// totals per currency, one field edited and revalidated, every draft approved, the payee list's
+// pages of 50 (the first, one from the middle, a search: payees_page_ms is the slowest) and its
+// count of the batch's payees; and the same
 // on 200,000 drafts, to show memory stays bounded as the batch grows. Each size is imported by
 // one process and worked on by a fresh one, whose peak memory is the desk's alone. Medians of
 // BENCH_ROUNDS rounds. Prints one JSON object.
@@ -16,6 +18,8 @@ const TARGETS = {
   edit_ms: 50,
   count_ms: 100,
   approve_all_ms: 3_000,
+  payees_page_ms: 50,
+  payees_count_ms: 50,
   peak_rss_mb: 300,
 };
 

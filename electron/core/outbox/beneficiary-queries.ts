@@ -1,9 +1,12 @@
 // The payees the outbox knows, as one list: each new beneficiary drafted with a payment (its
 // own row, its own id at the service), each payee saved on its own without a payment, and each
 // beneficiary the service already held that a payment names by id only (one row per id, however
-// many payments name it). Counted, searched,
-// sorted and paged in SQL: a batch of 100,000 drafts is never read to show fifty payees.
+// many payments name it). Counted, searched, sorted and paged on the payee index (migration
+// 007), which triggers keep: a batch of 100,000 drafts is never read, sorted or counted row by
+// row to show fifty payees; only the fifty shown are read from where they live.
 import type { Db } from './database';
+import { foldCase } from './payee-fold';
+import { listReadyBatches } from './payee-index';
 
 export interface BeneficiaryRow {
   id: string;
@@ -34,14 +37,17 @@ export interface BeneficiaryQuery {
 }
 
 // Drafted payees carry their payment's columns (its payee name is the name they are paid
-// under); a payee named by id only is known by that id. Each part is filtered on its own, so
-// that a count without a search reads indexed columns only and no text is folded.
+// under); a payee named by id only is known by that id. Each is read by its key: a drafted
+// payee by its id, then its payment by the batch and sheet row the two share (payments have no
+// index by their new payee: an import would pay for it on every row); one named by id by that
+// id (payment_drafts_by_held_target).
 const DRAFTED = `
   SELECT b.id, b.sync_state AS status, b.remote_status, b.updated_at, p.payee AS name,
     b.body_json, p.id AS draft_id, p.source_row, p.state AS draft_state, p.issues_json,
     b.batch_id, bt.name AS batch_name, 1 AS payments, p.rowid AS first_payment
   FROM beneficiary_drafts b
-  JOIN payment_drafts p ON p.beneficiary_draft_id = b.id
+  JOIN payment_drafts p ON p.batch_id = b.batch_id AND p.source_row IS b.source_row
+    AND p.beneficiary_draft_id = b.id
   JOIN batches bt ON bt.id = b.batch_id AND bt.state = 'ready'`;
 const TARGET = `json_extract(p.body_json, '$.target.id')`;
 const HELD = `
@@ -61,96 +67,106 @@ const STANDALONE = `
     NULL AS draft_id, NULL AS source_row, NULL AS draft_state, s.issues_json,
     NULL AS batch_id, NULL AS batch_name, 0 AS payments, NULL AS first_payment
   FROM standalone_beneficiaries s`;
-// Names sort as a person reads them, accents aside; only a name beyond ASCII needs folding.
-const SORT_KEY = `CASE WHEN coalesce(name, id) GLOB '*[^ -~]*'
-  THEN payee_sort_key(coalesce(name, id)) ELSE lower(coalesce(name, id)) END`;
+/** An entry of the payee index (migration 007): the list's order, and where the payee lives. */
+interface PayeeEntry {
+  id: string;
+  kind: 'drafted' | 'held' | 'saved';
+}
 
 export class BeneficiaryQueries {
+  private readonly sql;
+
   constructor(private readonly db: Db) {
-    // SQLite's lower() folds ASCII only: "Émile" would sort after "Zoe" and a search for
-    // "émile" would miss him.
-    db.function('payee_sort_key', { deterministic: true }, (name: unknown) =>
-      typeof name === 'string' ? foldCase(name) : name,
-    );
+    this.sql = {
+      drafted: db.prepare(`${DRAFTED} WHERE b.id = ?`),
+      saved: db.prepare(`${STANDALONE} WHERE s.id = ?`),
+      held: db.prepare(`${HELD} AND ${TARGET} = ? GROUP BY 1`),
+      heldInBatch: db.prepare(`${HELD} AND ${TARGET} = ? AND p.batch_id = ? GROUP BY 1`),
+      heldTwice: db
+        .prepare(
+          `SELECT 1 FROM payee_index INDEXED BY payee_index_held WHERE kind = 'held'
+           GROUP BY id HAVING COUNT(*) > 1 LIMIT 1`,
+        )
+        .pluck(),
+    };
   }
 
-  /** A window of the payees a search finds, sorted by name, and how many it finds in all. */
+  /**
+   * A window of the payees a search finds, sorted by name, and how many it finds in all: the
+   * order, filters and count from the payee index, then the window's own rows (fifty lookups).
+   */
   window(query: BeneficiaryQuery): { total: number; rows: BeneficiaryRow[] } {
-    const known = knownSql(query);
+    listReadyBatches(this.db);
+    const where = filtersOf(query);
+    // A payee named by id in two batches has an entry in each: listed once. In one batch each
+    // payee has one entry, and most outboxes have no such payee: then the list is the index as
+    // it stands, which SQLite counts and skips through without reading an entry.
+    const once = query.batchId || !this.sql.heldTwice.get() ? '' : 'GROUP BY sort_key, id';
     const total = this.db
-      .prepare(`SELECT COUNT(*) FROM (${known.sql})`)
+      .prepare(
+        once === ''
+          ? `SELECT COUNT(*) FROM payee_index ${where.sql}`
+          : `SELECT COUNT(*) FROM (SELECT 1 FROM payee_index ${where.sql} ${once})`,
+      )
       .pluck()
-      .get(...known.params) as number;
-    const rows = this.db
-      .prepare(`SELECT * FROM (${known.sql}) ORDER BY ${SORT_KEY}, id LIMIT ? OFFSET ?`)
-      .all(...known.params, query.take, query.skip) as BeneficiaryRow[];
+      .get(...where.params) as number;
+    const entries = this.db
+      .prepare(
+        `SELECT id, kind FROM payee_index ${where.sql} ${once}
+         ORDER BY sort_key, id LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, query.take, query.skip) as PayeeEntry[];
+    const rows = entries.flatMap((entry) => this.rowOf(entry, query.batchId) ?? []);
     return { total, rows };
   }
 
   get(id: string): BeneficiaryRow | undefined {
-    return this.db
-      .prepare(
-        `SELECT * FROM (${DRAFTED} WHERE b.id = ? UNION ALL ${STANDALONE} WHERE s.id = ?
-           UNION ALL ${HELD} AND ${TARGET} = ? GROUP BY 1)`,
-      )
-      .get(id, id, id) as BeneficiaryRow | undefined;
+    return (
+      this.rowOf({ id, kind: 'saved' }) ??
+      this.rowOf({ id, kind: 'drafted' }) ??
+      this.rowOf({ id, kind: 'held' })
+    );
+  }
+
+  /** A listed payee's row; one named by id only, as the payments of `batchId` (or all) name it. */
+  private rowOf(entry: PayeeEntry, batchId?: string): BeneficiaryRow | undefined {
+    switch (entry.kind) {
+      case 'drafted':
+        return this.sql.drafted.get(entry.id) as BeneficiaryRow | undefined;
+      case 'saved':
+        return this.sql.saved.get(entry.id) as BeneficiaryRow | undefined;
+      case 'held':
+        return (
+          batchId === undefined
+            ? this.sql.held.get(entry.id)
+            : this.sql.heldInBatch.get(entry.id, batchId)
+        ) as BeneficiaryRow | undefined;
+    }
   }
 }
 
-/** Both parts with the query's filters in each: a batch, a status, words of a search. */
-function knownSql(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
-  const drafted: string[] = [];
-  const held: string[] = [];
-  const standalone: string[] = [];
-  const draftedParams: unknown[] = [];
-  const heldParams: unknown[] = [];
-  const standaloneParams: unknown[] = [];
-  if (query.savedHere) {
-    drafted.push('0');
-    held.push('0');
-  }
+/** The query's filters over the payee index (a WHERE clause, or none): a batch, a status, words. */
+function filtersOf(query: BeneficiaryQuery): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (query.savedHere) clauses.push(`kind = 'saved'`);
   if (query.batchId) {
-    standalone.push('0');
-    drafted.push('b.batch_id = ?');
-    draftedParams.push(query.batchId);
-    held.push('p.batch_id = ?');
-    heldParams.push(query.batchId);
+    clauses.push('batch_id = ?');
+    params.push(query.batchId);
   }
   if (query.status) {
-    drafted.push('b.sync_state = ?');
-    draftedParams.push(query.status);
-    if (query.status !== 'held') held.push('0');
-    standalone.push('s.sync_state = ?');
-    standaloneParams.push(query.status);
+    clauses.push('status = ?');
+    params.push(query.status);
   }
   const words = query.search ? foldCase(query.search).split(/\s+/).filter(Boolean) : [];
   for (const word of words) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // LIKE is case-blind for ASCII; the name is folded for the rest (É is e).
-    drafted.push(
-      `(payee_sort_key(p.payee) LIKE ? ESCAPE '\\'
-        OR json_extract(b.body_json, '$.bank_details.account_number') LIKE ? ESCAPE '\\'
-        OR b.id LIKE ? ESCAPE '\\')`,
+    // The key is the folded name (or the id of a payee known by id only); LIKE is case-blind
+    // for ASCII, and the folded name is lower case for the rest.
+    clauses.push(
+      `(sort_key LIKE ? ESCAPE '\\' OR account LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')`,
     );
-    draftedParams.push(like, like, like);
-    held.push(`${TARGET} LIKE ? ESCAPE '\\'`);
-    heldParams.push(like);
-    standalone.push(
-      `(payee_sort_key(s.name) LIKE ? ESCAPE '\\'
-        OR json_extract(s.body_json, '$.bank_details.account_number') LIKE ? ESCAPE '\\'
-        OR s.id LIKE ? ESCAPE '\\')`,
-    );
-    standaloneParams.push(like, like, like);
+    params.push(like, like, like);
   }
-  const and = (clauses: string[]) => clauses.map((clause) => ` AND ${clause}`).join('');
-  return {
-    sql: `${DRAFTED} WHERE 1 = 1${and(drafted)} UNION ALL ${STANDALONE} WHERE 1 = 1${and(standalone)}
-      UNION ALL ${HELD}${and(held)} GROUP BY 1`,
-    params: [...draftedParams, ...standaloneParams, ...heldParams],
-  };
-}
-
-/** Lower case without accents: "Émile" is found by "emile" and sorts among the E's. */
-function foldCase(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return { sql: clauses.length === 0 ? '' : `WHERE ${clauses.join(' AND ')}`, params };
 }

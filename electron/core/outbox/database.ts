@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
 import { ensureOwnerOnlyFolder, restrictToOwner } from './owner-only';
+import { registerPayeeFold } from './payee-fold';
 
 export type Db = Database.Database;
 
@@ -46,6 +47,8 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
     }
   });
   const current = refuseNewer(db, migrations);
+  // The payee index's triggers (migration 007) call it on every write of a draft or payee.
+  registerPayeeFold(db);
   if (current === migrations.length) return;
   db.transaction(() => {
     for (const migration of migrations.slice(current)) migration.up(db);

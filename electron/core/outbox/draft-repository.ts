@@ -16,6 +16,7 @@ import type { SqlPart } from './draft-filters';
 import { DraftInsert } from './draft-insert';
 import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
 import type { NewPaymentDraft } from './draft-types';
+import { indexWrittenPayments } from './payee-index';
 
 export type Refusal = { id: string; reason: string };
 
@@ -30,6 +31,7 @@ export class DraftRepository {
     this.insert = new DraftInsert(db);
     this.sql = {
       byId: db.prepare(`${DRAFT_SELECT} WHERE p.id = ?`),
+      lastRowid: db.prepare('SELECT coalesce(max(rowid), 0) FROM payment_drafts').pluck(),
       page: db.prepare(
         `${DRAFT_SELECT} WHERE p.batch_id = ? ORDER BY p.source_row, p.rowid LIMIT ? OFFSET ?`,
       ),
@@ -90,9 +92,13 @@ export class DraftRepository {
   /** Creates drafts with their identity, in one transaction: all of them or none. */
   create(batchId: string, drafts: NewPaymentDraft[]): Draft[] {
     const now = this.now();
-    const ids = this.db.transaction(() =>
-      drafts.map((draft) => this.insert.run(batchId, draft, now).id),
-    )();
+    const ids = this.db.transaction(() => {
+      const before = this.sql.lastRowid.get() as number;
+      const written = drafts.map((draft) => this.insert.run(batchId, draft, now).id);
+      // Those written here: rows come after the last one there was.
+      indexWrittenPayments(this.db, { sql: 'p.rowid > ?', params: [before] });
+      return written;
+    })();
     return ids.map((id) => this.get(id) as Draft);
   }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DRAFT_STATES, isEditable } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
 import type { SqlPart } from './draft-filters';
+import { indexWrittenPayments } from './payee-index';
 
 const DRAFT_COLUMNS = [
   'id',
@@ -138,6 +139,10 @@ export class EditJournal {
            SELECT ${fromJson('p', DRAFT_COLUMNS)} FROM draft_edits e WHERE e.op_id = ?`,
         )
         .run(op).changes;
+      indexWrittenPayments(this.db, {
+        sql: 'p.id IN (SELECT draft_id FROM draft_edits WHERE op_id = ?)',
+        params: [op],
+      });
     } else {
       const restoredColumns = DRAFT_COLUMNS.filter((c) => c !== 'id' && c !== 'batch_id');
       restored = this.db

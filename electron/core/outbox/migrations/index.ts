@@ -5,6 +5,7 @@ import { duplicateKeyCurrency } from './003-duplicate-key-currency';
 import { desk } from './004-desk';
 import { chunkIndex } from './005-chunk-index';
 import { standaloneBeneficiaries } from './006-standalone-beneficiaries';
+import { payeeIndex } from './007-payee-index';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,5 +15,6 @@ export const MIGRATIONS: readonly Migration[] = [
   desk,
   chunkIndex,
   standaloneBeneficiaries,
+  payeeIndex,
 ];
 export type { Migration };

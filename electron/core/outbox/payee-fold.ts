@@ -1,0 +1,46 @@
+// How the payee list folds a name: lower case without accents, so that "Émile" is found by
+// "emile" and sorts among the E's. SQLite's lower() folds ASCII only; this folds the rest, as
+// `payee_sort_key(text)`, a function every outbox connection has (migrate() registers it)
+// because the payee index's triggers call it (migration 007).
+import type { Db } from './database';
+
+/** Lower case without accents: "Émile" is found by "emile" and sorts among the E's. */
+export function foldCase(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Each character folded on its own, as foldCase folds it within a name; the first time only. */
+const foldedChars = new Map<string, string>();
+
+/**
+ * foldCase, a character at a time: the index is built for a whole batch at once, and most
+ * characters of most names are ASCII. The same answer as foldCase, whose decomposition and
+ * mark-stripping work character by character; only lower case depends on what is around a
+ * letter (a Greek capital sigma at the end of a word), and names with one, and those with
+ * characters beyond one UTF-16 unit, are folded whole.
+ */
+export function foldName(text: string): string {
+  let folded = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      folded += code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : text[i];
+      continue;
+    }
+    if (code === 0x3a3 || (code >= 0xd800 && code <= 0xdfff)) return foldCase(text);
+    const char = text[i] as string;
+    let one = foldedChars.get(char);
+    if (one === undefined) {
+      one = foldCase(char);
+      foldedChars.set(char, one);
+    }
+    folded += one;
+  }
+  return folded;
+}
+
+export function registerPayeeFold(db: Db): void {
+  db.function('payee_sort_key', { deterministic: true }, (name: unknown) =>
+    typeof name === 'string' ? foldName(name) : name,
+  );
+}
