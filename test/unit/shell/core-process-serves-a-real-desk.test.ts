@@ -75,7 +75,9 @@ describe('the core process', () => {
   });
 
   it('stops a call cancelled by its id, leaving nothing behind', async () => {
-    const file = await writePayroll(join(test.dataDir, 'many.csv'), 5000, { first: 10_000 });
+    // Long enough that the cancel, sent at the first progress, lands well before the end: at
+    // 5,000 rows (two chunks) a fast run had finished before it arrived.
+    const file = await writePayroll(join(test.dataDir, 'many.csv'), 40_000, { first: 10_000 });
     let id = -1;
     const started = link.call('importSheet', { file, batch_name: 'Many', job_id: 'many' }, (n) => {
       id = n;
