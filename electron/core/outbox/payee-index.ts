@@ -6,10 +6,8 @@
 //   (edit-journal.ts) and DraftRepository.create, list theirs in their own transaction.
 import type { Db } from './database';
 import type { SqlPart } from './draft-filters';
+import { payeeSortKey } from './migrations/007-payee-index';
 
-/** The key a name or id sorts by, as the migration's triggers work it out. */
-const key = (text: string) =>
-  `CASE WHEN (${text}) GLOB '*[^ -~]*' THEN payee_sort_key(${text}) ELSE lower(${text}) END`;
 const TARGET = `json_extract(p.body_json, '$.target.id')`;
 const READY = `JOIN batches bt ON bt.id = p.batch_id AND bt.state = 'ready'`;
 
@@ -32,12 +30,12 @@ export function indexWrittenPayments(db: Db, written: SqlPart): void {
   // A payee the outbox has of its own is no longer one known by id only.
   db.prepare(
     `DELETE FROM payee_index WHERE kind = 'held' AND (sort_key, id) IN (
-       SELECT ${key('p.beneficiary_draft_id')}, p.beneficiary_draft_id FROM payment_drafts p
+       SELECT ${payeeSortKey('p.beneficiary_draft_id')}, p.beneficiary_draft_id FROM payment_drafts p
        WHERE ${written.sql} AND p.beneficiary_draft_id IS NOT NULL)`,
   ).run(...written.params);
   db.prepare(
     `INSERT OR REPLACE INTO payee_index (sort_key, id, batch_id, kind, status, account)
-     SELECT ${key('coalesce(p.payee, p.beneficiary_draft_id)')}, b.id, p.batch_id, 'drafted',
+     SELECT ${payeeSortKey('coalesce(p.payee, p.beneficiary_draft_id)')}, b.id, p.batch_id, 'drafted',
        b.sync_state, json_extract(b.body_json, '$.bank_details.account_number')
      FROM payment_drafts p JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id ${READY}
      WHERE ${written.sql}
@@ -46,7 +44,7 @@ export function indexWrittenPayments(db: Db, written: SqlPart): void {
   ).run(...written.params);
   db.prepare(
     `INSERT OR IGNORE INTO payee_index (sort_key, id, batch_id, kind, status, account)
-     SELECT ${key('t')}, t, batch_id, 'held', 'held', NULL FROM (
+     SELECT ${payeeSortKey('t')}, t, batch_id, 'held', 'held', NULL FROM (
        SELECT DISTINCT ${TARGET} AS t, p.batch_id FROM payment_drafts p ${READY}
        WHERE ${written.sql} AND p.beneficiary_draft_id IS NULL)
      WHERE coalesce(t, '') <> '' AND t NOT IN (SELECT id FROM beneficiary_drafts)

@@ -19,11 +19,15 @@
 // the index wrong.
 import type { Migration } from './migration';
 
-/** The key a name or id sorts by: lower case, accents folded (in JS) only where there are any. */
-const key = (text: string) =>
+/**
+ * The key a name or id sorts by: lower case, accents folded (in JS) only where there are any.
+ * outbox/payee-index.ts lists payees with this same expression, so its entries and the
+ * triggers' agree.
+ */
+export const payeeSortKey = (text: string) =>
   `CASE WHEN (${text}) GLOB '*[^ -~]*' THEN payee_sort_key(${text}) ELSE lower(${text}) END`;
 /** A drafted payee's key: its payment's payee name, or its id while it has none. */
-const draftedKey = (p: string) => key(`coalesce(${p}.payee, ${p}.beneficiary_draft_id)`);
+const draftedKey = (p: string) => payeeSortKey(`coalesce(${p}.payee, ${p}.beneficiary_draft_id)`);
 const account = (body: string) => `json_extract(${body}, '$.bank_details.account_number')`;
 const target = (payment: string) => `json_extract(${payment}.body_json, '$.target.id')`;
 const ready = (batch: string) =>
@@ -44,7 +48,7 @@ const removeDrafted = (p: string) => `
     AND batch_id = ${p}.batch_id;`;
 /** Entries of `id` as a payee known by id only: it is the outbox's own now. */
 const removeHeld = (id: string) => `
-  DELETE FROM payee_index WHERE sort_key = ${key(id)} AND id = ${id} AND kind = 'held';`;
+  DELETE FROM payee_index WHERE sort_key = ${payeeSortKey(id)} AND id = ${id} AND kind = 'held';`;
 
 /**
  * Payee `t`, named by id only by payment `p` (an OLD or NEW row), in that payment's batch:
@@ -54,10 +58,10 @@ const removeHeld = (id: string) => `
 const recomputeHeld = (p: string) => {
   const t = target(p);
   return `
-  DELETE FROM payee_index WHERE ${p}.beneficiary_draft_id IS NULL AND sort_key = ${key(t)}
+  DELETE FROM payee_index WHERE ${p}.beneficiary_draft_id IS NULL AND sort_key = ${payeeSortKey(t)}
     AND id = ${t} AND batch_id = ${p}.batch_id;
   INSERT OR IGNORE INTO payee_index (${COLUMNS})
-  SELECT ${key(t)}, ${t}, ${p}.batch_id, 'held', 'held', NULL
+  SELECT ${payeeSortKey(t)}, ${t}, ${p}.batch_id, 'held', 'held', NULL
   WHERE ${p}.beneficiary_draft_id IS NULL AND coalesce(${t}, '') <> '' AND ${ready(`${p}.batch_id`)}
     AND ${notOwn(t)}
     AND EXISTS (SELECT 1 FROM payment_drafts q WHERE q.beneficiary_draft_id IS NULL
@@ -67,7 +71,7 @@ const recomputeHeld = (p: string) => {
 /** Payee `id` known by id only again, in every ready batch naming it, once its own row is gone. */
 const restoreHeld = (id: string) => `
   INSERT OR IGNORE INTO payee_index (${COLUMNS})
-  SELECT ${key(id)}, ${id}, p.batch_id, 'held', 'held', NULL
+  SELECT ${payeeSortKey(id)}, ${id}, p.batch_id, 'held', 'held', NULL
   FROM payment_drafts p
   WHERE p.beneficiary_draft_id IS NULL AND ${target('p')} = ${id} AND ${ready('p.batch_id')}
     AND ${notOwn(id)}
@@ -81,13 +85,13 @@ const addBatches = (where: string) => `
   WHERE ${where}
   ORDER BY 1, 2;
   INSERT OR IGNORE INTO payee_index (${COLUMNS})
-  SELECT ${key('t')}, t, batch_id, 'held', 'held', NULL FROM (
+  SELECT ${payeeSortKey('t')}, t, batch_id, 'held', 'held', NULL FROM (
     SELECT DISTINCT ${target('p')} AS t, p.batch_id FROM payment_drafts p
     WHERE ${where} AND p.beneficiary_draft_id IS NULL)
   WHERE coalesce(t, '') <> '' AND ${notOwn('t')}
   ORDER BY 1, 2;`;
 
-const savedKey = (s: string) => key(`coalesce(${s}.name, ${s}.id)`);
+const savedKey = (s: string) => payeeSortKey(`coalesce(${s}.name, ${s}.id)`);
 const addSaved = (s: string) => `
   INSERT OR REPLACE INTO payee_index (${COLUMNS})
   VALUES (${savedKey(s)}, ${s}.id, '', 'saved', ${s}.sync_state, ${account(`${s}.body_json`)});`;
