@@ -134,6 +134,56 @@ describe('the grid', () => {
     await page.keyboard.press('Control+Home');
   });
 
+  it('rewrites only the rows a small scroll brings in: the rows that stay keep their elements', async () => {
+    // Far from the focused cell (its row is drawn apart), at the 50th row.
+    const grid = page.locator('[role="grid"]');
+    const rowPx = (await cell(2, 1).boundingBox())!.height;
+    await grid.evaluate((element, top) => {
+      (element as unknown as { scrollTop: number }).scrollTop = top;
+    }, 50 * rowPx);
+    await expect(cell(52, 2).textContent()).resolves.toContain('Payee 51');
+    // In the page: the row elements by aria-rowindex before and after a scroll of three rows,
+    // and every row in which anything changed (text, attributes, cells) meanwhile.
+    const seen = await page.evaluate(`(async () => {
+      const grid = document.querySelector('[role="grid"]');
+      const rows = () => new Map(
+        [...grid.querySelectorAll('[role="rowgroup"]:not(.head) [role="row"]')]
+          .map((row) => [row.getAttribute('aria-rowindex'), row]),
+      );
+      const before = rows();
+      const changed = new Set();
+      const observer = new MutationObserver((records) => {
+        for (const record of records) {
+          const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+          const row = node.closest('[role="row"]');
+          if (row) changed.add(row);
+        }
+      });
+      observer.observe(grid, { subtree: true, characterData: true, childList: true, attributes: true });
+      grid.scrollTop += 3 * ${rowPx};
+      for (let n = 0; n < 3; n += 1) await new Promise((done) => requestAnimationFrame(done));
+      await new Promise((done) => setTimeout(done, 50));
+      observer.disconnect();
+      const after = rows();
+      const stayed = [...after.keys()].filter((index) => before.has(index));
+      return {
+        drawn: after.size,
+        stayed: stayed.length,
+        sameElement: stayed.filter((index) => before.get(index) === after.get(index)).length,
+        changedThatStayed: stayed.filter((index) => changed.has(after.get(index))).length,
+      };
+    })()`);
+    expect(seen).toMatchObject({ changedThatStayed: 0 });
+    const { stayed, sameElement, drawn } = seen as {
+      stayed: number;
+      sameElement: number;
+      drawn: number;
+    };
+    expect(stayed).toBeGreaterThan(5);
+    expect(stayed).toBeLessThan(drawn);
+    expect(sameElement).toBe(stayed);
+  });
+
   it('draws only the columns in view; the keys bring the others in, the first stays pinned', async () => {
     const grid = page.locator('[role="grid"]');
     await page.keyboard.press('Control+Home');

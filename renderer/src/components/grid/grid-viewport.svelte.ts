@@ -26,6 +26,8 @@ export class GridViewport {
   /** The columns drawn, by index, in order: the first (pinned) and those in view. */
   columns = $state.raw<number[]>([]);
   rowPx = $state(28);
+  /** Whether the grid is being scrolled (until 150 ms after its last scroll event). */
+  scrolling = $state(false);
   /** The header's height, kept by a ResizeObserver (bind:offsetHeight): reading offsetHeight
    * while rows are replaced forces a layout for each row drawn, which made scrolling stutter. */
   headHeight = $state(0);
@@ -109,6 +111,7 @@ export class GridViewport {
       onChange: (instance: Axis) => {
         this.items = instance.getVirtualItems();
         this.totalSize = instance.getTotalSize();
+        this.scrolling = instance.isScrolling;
       },
     };
   }
