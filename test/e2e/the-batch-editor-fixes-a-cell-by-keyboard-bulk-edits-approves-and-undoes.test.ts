@@ -163,7 +163,8 @@ describe('the batch editor', () => {
     await ask.waitFor();
     await screenshot(page, 'editor-approve-rows-with-warnings');
     expect(await seriousViolations(page)).toEqual([]);
-    await ask.getByRole('button', { name: 'Approve them too' }).click();
+    await ask.getByText('1 selected row has warnings').waitFor();
+    await ask.getByRole('button', { name: 'Approve it too' }).click();
     await page.getByText(/Approved 6 rows/).waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');
 

@@ -45,6 +45,13 @@ export const formatDecimal = (amount: string): string =>
 
 export const formatCount = (count: number): string => integer.format(count);
 
+/** The app speaks English: a noun follows English plural rules whatever the number format. */
+const english = new Intl.PluralRules('en');
+
+/** A count and its noun, singular or plural as the count asks ("1 row", "2,000 rows"). */
+export const formatCountOf = (count: number, one: string, other = `${one}s`): string =>
+  `${formatCount(count)} ${english.select(count) === 'one' ? one : other}`;
+
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
 

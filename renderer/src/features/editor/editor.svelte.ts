@@ -14,6 +14,7 @@ import type { DraftChanges } from '../../../../shared/domain/draft-changes';
 import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
 import { desk, messageOf } from '../../lib/desk';
+import { formatCountOf } from '../../lib/format';
 import { draftSource } from './draft-source';
 
 type Batch = DeskOutput<'getBatch'>;
@@ -154,7 +155,7 @@ export class EditorState {
     return this.#act(async () => {
       const result = await desk.bulkEdit({ batch: this.batchId, selection, changes });
       this.#did({ kind: 'bulk', selection, changes });
-      this.notice = `Changed ${result.changed.toLocaleString()} rows${refusedText(result)}`;
+      this.notice = `Changed ${formatCountOf(result.changed, 'row')}${refusedText(result)}`;
     });
   }
 
@@ -179,7 +180,7 @@ export class EditorState {
     if (!selection) return;
     await this.#act(async () => {
       const result = await desk.unapprove({ batch: this.batchId, selection });
-      this.notice = `Unapproved ${result.unapproved.toLocaleString()} rows${refusedText(result)}`;
+      this.notice = `Unapproved ${formatCountOf(result.unapproved, 'row')}${refusedText(result)}`;
     });
   }
 
@@ -190,7 +191,7 @@ export class EditorState {
       const result = await desk.deleteDrafts({ batch: this.batchId, selection });
       this.#did({ kind: 'delete', selection });
       this.selection.clear();
-      this.notice = `Deleted ${result.deleted.toLocaleString()} rows${refusedText(result)}`;
+      this.notice = `Deleted ${formatCountOf(result.deleted, 'row')}${refusedText(result)}`;
     });
   }
 
@@ -276,7 +277,7 @@ export function approvedText(result: ApproveResult): string {
     state ? `${state.toLocaleString()} already sent` : '',
   ].filter(Boolean);
   return (
-    `Approved ${result.approved.toLocaleString()} rows` +
+    `Approved ${formatCountOf(result.approved, 'row')}` +
     (why.length ? `; not approved: ${why.join(', ')}` : '')
   );
 }
