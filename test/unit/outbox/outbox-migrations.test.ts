@@ -275,6 +275,51 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('008 indexes every foreign key, so that deleting a referenced row never scans a table', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, 7));
+    insertBatch(db);
+    db.prepare(
+      `INSERT INTO beneficiary_drafts (id, batch_id, body_json, created_at, updated_at)
+       VALUES ('n1', 'b1', '{}', 'now', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO payment_drafts (id, correlation_id, batch_id, beneficiary_draft_id, body_json,
+         created_at, updated_at) VALUES ('p1', 'pd-p1', 'b1', 'n1', '{}', 'now', 'now')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, 8));
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    // SQLite looks for the rows still referencing a deleted one as this query does.
+    const referencing = 'SELECT id FROM payment_drafts WHERE beneficiary_draft_id = ?';
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${referencing}`).all('n1') as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(' ')).toContain('payment_drafts_by_beneficiary');
+    expect(db.prepare(referencing).pluck().all('n1')).toEqual(['p1']);
+    // The payee is still protected: it cannot go while its payment names it.
+    expect(() => db.prepare(`DELETE FROM beneficiary_drafts WHERE id = 'n1'`).run()).toThrow(
+      /FOREIGN KEY/,
+    );
+    // Every referencing column, in every table, leads an index (or is the primary key).
+    const unindexed: string[] = [];
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+      .pluck()
+      .all() as string[];
+    for (const table of tables) {
+      const keys = db.pragma(`foreign_key_list("${table}")`) as { from: string; table: string }[];
+      const leading = new Set(
+        (db.pragma(`index_list("${table}")`) as { name: string }[]).map(
+          (index) => (db.pragma(`index_info("${index.name}")`) as { name: string }[])[0]?.name,
+        ),
+      );
+      for (const key of keys) {
+        if (!leading.has(key.from)) unindexed.push(`${table}.${key.from} -> ${key.table}`);
+      }
+    }
+    expect(unindexed).toEqual([]);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

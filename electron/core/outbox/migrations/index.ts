@@ -6,6 +6,7 @@ import { desk } from './004-desk';
 import { chunkIndex } from './005-chunk-index';
 import { standaloneBeneficiaries } from './006-standalone-beneficiaries';
 import { payeeIndex } from './007-payee-index';
+import { foreignKeyIndexes } from './008-foreign-key-indexes';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,5 +17,6 @@ export const MIGRATIONS: readonly Migration[] = [
   chunkIndex,
   standaloneBeneficiaries,
   payeeIndex,
+  foreignKeyIndexes,
 ];
 export type { Migration };
