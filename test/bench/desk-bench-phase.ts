@@ -1,6 +1,8 @@
 // One phase of bench:desk, in a process of its own so that its peak memory is its own:
 // `fill DIR ROWS` imports a payroll of ROWS rows into a desk's outbox in DIR; `work DIR ROUNDS`
-// opens that desk afresh and times what the window does to a big batch, printing JSON.
+// opens that desk afresh and times what the window does to a big batch; `delete DIR` imports
+// the same payroll again as a second batch and times deleting it beside the first (each of its
+// new payees deleted checks that no draft of the other still names it). Each prints JSON.
 import { join } from 'node:path';
 import { createDesk } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
@@ -105,8 +107,21 @@ async function payees(rounds: number) {
   };
 }
 
+async function deleteBeside() {
+  await api.importSheet({ file: join(dir, 'payroll.csv'), batch_name: `${BATCH} again` });
+  return { delete_batch_ms: await timed(() => api.deleteBatch({ batch: `${BATCH} again` })) };
+}
+
+const PHASES: Record<string, (count: number) => Promise<Record<string, number>>> = {
+  fill,
+  work,
+  delete: deleteBeside,
+};
+
 try {
-  const result = phase === 'fill' ? await fill(Number(count)) : await work(Number(count));
+  const run = PHASES[phase ?? ''];
+  if (!run) throw new Error(`no phase ${phase}: fill, work or delete`);
+  const result = await run(Number(count));
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stdout.write(`${JSON.stringify({ ...result, peak_rss_mb: peak })}\n`);
 } finally {

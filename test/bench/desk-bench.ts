@@ -2,7 +2,8 @@
 // window of 100 rows sorted by amount from the middle of the batch, the counts by state with
 // totals per currency, one field edited and revalidated, every draft approved, the payee list's
 // pages of 50 (the first, one from the middle, a search: payees_page_ms is the slowest) and its
-// count of the batch's payees; and the same
+// count of the batch's payees; deleting a second batch of as many drafts beside it (no target:
+// it shows the deletion's time grows with the batch deleted, not with the other); and the same
 // on 200,000 drafts, to show memory stays bounded as the batch grows. Each size is imported by
 // one process and worked on by a fresh one, whose peak memory is the desk's alone. Medians of
 // BENCH_ROUNDS rounds. Prints one JSON object.
@@ -23,7 +24,11 @@ const TARGETS = {
   peak_rss_mb: 300,
 };
 
-function phase(name: 'fill' | 'work', dir: string, count: number): Record<string, number> {
+function phase(
+  name: 'fill' | 'work' | 'delete',
+  dir: string,
+  count: number,
+): Record<string, number> {
   const run = spawnSync(
     process.execPath,
     ['--import', 'tsx', join('test', 'bench', 'desk-bench-phase.ts'), name, dir, String(count)],
@@ -38,7 +43,13 @@ async function measure(rows: number) {
   try {
     const filled = phase('fill', dir, rows);
     const worked = phase('work', dir, ROUNDS);
-    return { ...worked, import_peak_rss_mb: filled.peak_rss_mb ?? 0 } as Record<string, number>;
+    // Last, and in a process of its own: its import's memory is no part of peak_rss_mb.
+    const deleted = phase('delete', dir, 0);
+    return {
+      ...worked,
+      delete_batch_ms: deleted.delete_batch_ms ?? NaN,
+      import_peak_rss_mb: filled.peak_rss_mb ?? 0,
+    } as Record<string, number>;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
