@@ -328,4 +328,14 @@ describe('the batch editor', () => {
       .waitFor();
     expect(text(await amount.textContent())).toBe(before);
   });
+
+  it('deletes the whole batch after asking, and the Batches screen lists it no more', async () => {
+    await page.getByRole('button', { name: 'Delete batch…' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete batch' });
+    await ask.getByText('Delete March payroll with its 6 rows?').waitFor();
+    await look('editor-delete-batch');
+    await ask.getByRole('button', { name: 'Delete March payroll' }).click();
+    await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'March payroll' }).count()).toBe(0);
+  });
 });
