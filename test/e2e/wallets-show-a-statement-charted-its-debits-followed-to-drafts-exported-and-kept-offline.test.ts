@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { EXECUTION_TIME } from '../../shared/domain/calendar-day';
+import { amountFromNumber, formatAmount, parseAmount } from '../../shared/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { launchChromium, SCREENSHOTS, newAppContext } from './support/chromium';
@@ -141,9 +143,11 @@ describe('the Wallets screen', () => {
       include_warnings: true,
     });
     const sandbox = await sandboxAdmin();
-    // Payees become active, then their payments are debited from the wallet.
+    // Payees become active, then their payments are debited from the wallet, once their day's
+    // execution time has come (EXECUTION_TIME, 09:00 UTC): before it, the clock goes there.
+    const untilExecution = Math.max(0, Date.parse(`${today()}${EXECUTION_TIME}`) - Date.now());
     await sandbox.advance(30);
-    await sandbox.advance(90);
+    await sandbox.advance(90 + Math.ceil(untilExecution / 1000));
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Wallets', exact: true }).click();
@@ -162,7 +166,16 @@ describe('the Wallets screen', () => {
     await funding.getByText('Waiting payroll').waitFor();
     const fundingText = ((await funding.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(fundingText).toContain('Waiting to sync: GBP 500,000.00 from 1 batch');
-    expect(fundingText).toMatch(/Missing GBP 105,\d{3}\.\d{2}: the balance \(as of/);
+    // What the balance lacks, worked out from the wallet's balance as the service gives it (the
+    // sandbox's seeded statement depends on the day the test runs).
+    const { wallet } = await desk<{ wallet: { balance: number } }>('getWallet', {
+      wallet_id: walletId,
+    });
+    const missing = parseAmount('500000') ?? 0n;
+    const lacking = formatAmount(missing - amountFromNumber(wallet.balance), 2);
+    const [whole = '', cents = ''] = lacking.split('.');
+    const shown = `${Number(whole).toLocaleString('en-GB')}.${cents}`;
+    expect(fundingText).toContain(`Missing GBP ${shown}: the balance (as of`);
 
     // The default: the service's last 30 days, the period it answered for written out.
     await page.getByText(/^Items 1–\d+$/).waitFor();
