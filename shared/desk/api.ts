@@ -9,6 +9,7 @@ import {
   Batch,
   DeleteBatchResult,
   RenameBatchInput,
+  DeleteBatchInput,
   SetBatchGroupInput,
   SetBatchGroupResult,
   SetServiceApprovalInput,
@@ -137,7 +138,7 @@ export const DESK_METHODS = {
   listBatches: method(Empty, BatchList),
   getBatch: method(BatchInput, Batch),
   renameBatch: method(RenameBatchInput, Batch),
-  deleteBatch: method(BatchInput, DeleteBatchResult),
+  deleteBatch: method(DeleteBatchInput, DeleteBatchResult, true),
   setBatchGroup: method(SetBatchGroupInput, SetBatchGroupResult),
   setServiceApproval: method(SetServiceApprovalInput, Batch),
   // Drafts

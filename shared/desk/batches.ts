@@ -2,7 +2,7 @@
 // warnings), its totals per currency, its group and wallet, how its payments go to the service
 // (approved, or for approval there), and its last sync.
 import { z } from 'zod';
-import { BatchName, BatchRef, Id, MoneyTotal, Timestamp } from './common';
+import { BatchName, BatchRef, Id, JobId, MoneyTotal, Timestamp } from './common';
 import { DraftState } from './drafts';
 
 export const BatchState = z.enum(['importing', 'ready']);
@@ -88,4 +88,9 @@ export const SetServiceApprovalInput = z.object({
   batch: BatchRef,
   service_approval: ServiceApproval,
 });
+/**
+ * Long work for a large batch (seconds at 100,000 drafts): done a step at a time, reporting its
+ * progress under `job_id`, with the batch out of every list from the start.
+ */
+export const DeleteBatchInput = z.object({ batch: BatchRef, job_id: JobId.optional() });
 export const DeleteBatchResult = z.object({ deleted: z.string(), drafts: z.int() });

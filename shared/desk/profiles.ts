@@ -136,6 +136,7 @@ export const RunningJob = z.object({
     'reconcile',
     'search',
     'beneficiary_import',
+    'delete_batch',
   ]),
   batch_id: z.string().nullable(),
   started_at: Timestamp,

@@ -2,7 +2,8 @@
 // `fill DIR ROWS` imports a payroll of ROWS rows into a desk's outbox in DIR; `work DIR ROUNDS`
 // opens that desk afresh and times what the window does to a big batch; `delete DIR` imports
 // the same payroll again as a second batch and times deleting it beside the first (each of its
-// new payees deleted checks that no draft of the other still names it). Each prints JSON.
+// new payees deleted checks that no draft of the other still names it), with its longest step
+// (what another call waits at most meanwhile). Each prints JSON.
 import { join } from 'node:path';
 import { createDesk } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
@@ -109,7 +110,18 @@ async function payees(rounds: number) {
 
 async function deleteBeside() {
   await api.importSheet({ file: join(dir, 'payroll.csv'), batch_name: `${BATCH} again` });
-  return { delete_batch_ms: await timed(() => api.deleteBatch({ batch: `${BATCH} again` })) };
+  // The deletion goes a step at a time: the longest step is the longest any other call waits.
+  const steps: number[] = [];
+  let last = performance.now();
+  desk.on((event) => {
+    if (event.type !== 'job.progress' || event.job_id !== 'bench-delete') return;
+    steps.push(ms(last));
+    last = performance.now();
+  });
+  const deleted = await timed(() =>
+    api.deleteBatch({ batch: `${BATCH} again`, job_id: 'bench-delete' }),
+  );
+  return { delete_batch_ms: deleted, delete_batch_longest_step_ms: Math.max(...steps) };
 }
 
 const PHASES: Record<string, (count: number) => Promise<Record<string, number>>> = {

@@ -1,10 +1,11 @@
 // Batches: each with its counts by state, errors and warnings apart, exact totals per currency,
 // its group and wallet, how its payments go to the service, and its last sync. Renamed freely,
-// deleted while nothing of it was sent, given a group (checked online, from the last list
-// offline) and told whether its payments go approved or for approval.
+// deleted while nothing of it was sent (batch-deletion.ts), given a group (checked online, from
+// the last list offline) and told whether its payments go approved or for approval.
 import type { Batch as BatchView } from '../../../shared/desk/batches';
 import { DeskError } from '../../../shared/desk/errors';
 import type { Batch } from '../outbox/batch-repository';
+import { deleteBatch, refuseOnceSent } from './batch-deletion';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
@@ -45,21 +46,7 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
       return batchView(ctx, batchOf(ctx, batch.id));
     },
 
-    deleteBatch: ({ batch: ref }) => {
-      const batch = batchOf(ctx, ref);
-      ctx.jobs.refuseWhileBusy(batch.id, batch.name, 'deleted');
-      refuseOnceSent(ctx, batch, 'deleted');
-      const drafts = outbox.queries.batchFigures(batch.id, null).counts.drafts;
-      outbox.db.transaction(() => {
-        outbox.batches.delete(batch.id);
-        outbox.audit.append('delete_batch', {
-          batchId: batch.id,
-          details: { name: batch.name, drafts },
-        });
-      })();
-      changed(ctx, null);
-      return { deleted: batch.name, drafts };
-    },
+    deleteBatch: (input, signal) => deleteBatch(ctx, input, signal),
 
     setBatchGroup: async ({ batch: ref, group_id, profile }) => {
       const batch = batchOf(ctx, ref);
@@ -100,16 +87,6 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
       return batchView(ctx, batchOf(ctx, batch.id));
     },
   };
-}
-
-/** Once anything of a batch left for the service, it stays as it was sent. */
-function refuseOnceSent(ctx: DeskContext, batch: Batch, what: string): void {
-  if (ctx.outbox.sync.anythingSent(batch.id)) {
-    throw new DeskError(
-      'conflict',
-      `batch "${batch.name}" has payments sent to the service, so it cannot be ${what}`,
-    );
-  }
 }
 
 export function batchView(ctx: DeskContext, batch: Batch): BatchView {

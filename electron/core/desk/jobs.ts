@@ -1,19 +1,12 @@
 // Long work the desk is doing, each with the AbortController that cancels it: by the job id its
 // caller gave (so the window can cancel before the call returns), or for a sync by its batch.
 import { randomUUID } from 'node:crypto';
+import type { DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
 import type { DeskEvents } from './desk-events';
 
-export type JobKind =
-  | 'import'
-  | 'inspect'
-  | 'sync'
-  | 'validate'
-  | 'approve_at_service'
-  | 'export'
-  | 'reconcile'
-  | 'search'
-  | 'beneficiary_import';
+/** What a job does, as the status names it to every face. */
+export type JobKind = DeskOutput<'status'>['jobs'][number]['kind'];
 
 interface RunningJob {
   id: string;

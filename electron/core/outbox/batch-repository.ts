@@ -1,8 +1,9 @@
 // Batches: a named set of drafts tied to a payment group (and so to a wallet) on a profile.
 // A batch made by an import is `importing` until its last row is written: the lists leave it
-// out, and a failed or cancelled import deletes it whole.
+// out, and a failed or cancelled import deletes it whole. A batch being deleted is `importing`
+// again, for the same reasons.
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database';
+import { unsyncedTransaction, type Db } from './database';
 
 export interface Batch {
   id: string;
@@ -139,6 +140,47 @@ export class BatchRepository {
     this.db.prepare('UPDATE batches SET service_approval = ? WHERE id = ?').run(approval, id);
   }
 
+  /**
+   * Takes a batch out of every list, to delete it a step at a time (`deleteSome`): it is
+   * `importing` again, a batch not whole, which the next start deletes should this process stop
+   * before the last step.
+   */
+  hide(id: string): void {
+    this.db.prepare(`UPDATE batches SET state = 'importing' WHERE id = ?`).run(id);
+  }
+
+  /** The rows a deletion of the batch removes a step at a time (`deleteSome`). */
+  rowsToDelete(id: string): number {
+    return this.db
+      .prepare(
+        `SELECT ${STEPPED_TABLES.map((table) => `(SELECT count(*) FROM ${table} WHERE batch_id = @id)`).join(' + ')}`,
+      )
+      .pluck()
+      .get({ id }) as number;
+  }
+
+  /**
+   * One step of deleting a hidden batch, in a transaction of its own: up to `limit` rows of the
+   * first of STEPPED_TABLES that has any, and once none has, the batch itself with the little
+   * left (its sync runs and their chunks, none of them sent). The rows deleted; 0 once the
+   * batch is gone. Committed without waiting for the disk: a step a power cut undoes, the next
+   * start does again, as it deletes the hidden batch whole.
+   */
+  deleteSome(id: string, limit: number): number {
+    return unsyncedTransaction(this.db, () => {
+      for (const table of STEPPED_TABLES) {
+        const { changes } = this.db
+          .prepare(
+            `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE batch_id = ? LIMIT ?)`,
+          )
+          .run(id, limit);
+        if (changes > 0) return changes;
+      }
+      this.delete(id);
+      return 0;
+    });
+  }
+
   /** Deletes the batch with its drafts, new beneficiaries, runs and journal (the audit log stays). */
   delete(id: string): void {
     this.db.transaction(() => {
@@ -153,6 +195,12 @@ export class BatchRepository {
     })();
   }
 }
+
+/**
+ * A batch's tables with a row per draft (or per edit of one), in the order a deletion empties
+ * them: the journal, then the payments, then the new payees they name.
+ */
+const STEPPED_TABLES = ['draft_edits', 'payment_drafts', 'beneficiary_drafts'] as const;
 
 function toBatch(row: BatchRow): Batch {
   return {

@@ -66,6 +66,30 @@ function refuseNewer(db: Db, migrations: readonly Migration[]): number {
   return current;
 }
 
+/**
+ * Runs `write` in a transaction committed without waiting for the disk (synchronous=NORMAL),
+ * for writes whose loss to a power cut the next start repairs (an import's chunks, the steps
+ * of a deletion: their batch is not `ready` yet or any more, and is deleted whole then).
+ * `checkpointPages`, when given, lets the WAL grow to that many 4 KB pages before a commit
+ * folds it back. Both settings are set back before anything else can commit.
+ */
+export function unsyncedTransaction<T>(
+  db: Db,
+  write: () => T,
+  { checkpointPages }: { checkpointPages?: number } = {},
+): T {
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  const checkpointAt = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  if (checkpointPages !== undefined) db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+  try {
+    return db.transaction(write)();
+  } finally {
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma(`wal_autocheckpoint = ${checkpointAt}`);
+  }
+}
+
 /** Folds the WAL back into the database so that it cannot grow without bound. */
 export function checkpoint(db: Db): void {
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -4,7 +4,7 @@
 // drafts already there, mapping proposals saved per source, and an appended sheet's drafts
 // moved into the batch it was added to.
 import type { DraftState } from '../../../shared/domain';
-import type { Db } from './database';
+import { unsyncedTransaction, type Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
 import type { DraftIssue } from '../../../shared/domain/draft';
 
@@ -128,20 +128,10 @@ export class ImportRepository {
    * last transaction, an ordinary one, made it ready: that commit's fsync makes every chunk
    * before it durable too, as the WAL is written in order. Each chunk would otherwise wait for
    * an fsync of the WAL and one of the database file; with a hundred of them, that is most of
-   * the time a chunk takes. Both settings are set back before anything else can commit.
+   * the time a chunk takes.
    */
   stagedWrite<T>(write: () => T): T {
-    const { db } = this;
-    const synchronous = db.pragma('synchronous', { simple: true }) as number;
-    const checkpointAt = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-    db.pragma('synchronous = NORMAL');
-    db.pragma(`wal_autocheckpoint = ${STAGED_CHECKPOINT_PAGES}`);
-    try {
-      return db.transaction(write)();
-    } finally {
-      db.pragma(`synchronous = ${synchronous}`);
-      db.pragma(`wal_autocheckpoint = ${checkpointAt}`);
-    }
+    return unsyncedTransaction(this.db, write, { checkpointPages: STAGED_CHECKPOINT_PAGES });
   }
 
   /** Drafts up to here were there before this import: the ones a duplicate is looked for in. */

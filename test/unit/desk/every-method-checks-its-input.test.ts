@@ -101,7 +101,10 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { batch: 'January', name: 'a\nb' },
     ],
   },
-  deleteBatch: { valid: [{ batch: ID }], invalid: [{}] },
+  deleteBatch: {
+    valid: [{ batch: ID }, { batch: ID, job_id: 'delete-1' }],
+    invalid: [{}, { batch: ID, job_id: 'has spaces' }],
+  },
   setBatchGroup: {
     valid: [{ batch: 'January', group_id: 'g-1' }],
     invalid: [{ batch: 'January' }],

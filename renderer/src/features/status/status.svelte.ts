@@ -24,6 +24,7 @@ const JOB_LABELS: Partial<Record<JobKind, string>> = {
   approve_at_service: 'Approving at the service',
   reconcile: 'Reconciling a batch',
   beneficiary_import: 'Importing payees',
+  delete_batch: 'Deleting a batch',
 };
 
 export class StatusState {
