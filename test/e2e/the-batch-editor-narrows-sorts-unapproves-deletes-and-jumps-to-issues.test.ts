@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { COLUMN, cellOf, grid, importPayroll, text } from './support/batch-editor';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -245,8 +246,14 @@ describe('the batch editor', () => {
     await page.getByRole('button', { name: 'Delete…' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Delete rows' });
     await ask.waitFor();
+    // Opened with the mouse, it still shows where the keyboard is: on the safe answer, ringed.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Cancel', ...VISIBLE });
     await look('editor-delete-rows');
-    await ask.getByRole('button', { name: 'Delete 2 rows' }).click();
+    await page.keyboard.press('Tab');
+    expect(await focusSeen(page)).toMatchObject({ name: 'Delete 2 rows', ...VISIBLE });
+    await page.keyboard.press('Enter');
     await notice().filter({ hasText: 'Deleted 2 rows' }).waitFor();
     await waitRowCount(5);
     expect(await shownRows()).toEqual([2, 3, 4, 7]);
@@ -330,11 +337,18 @@ describe('the batch editor', () => {
   });
 
   it('deletes the whole batch after asking, and the Batches screen lists it no more', async () => {
-    await page.getByRole('button', { name: 'Delete batch…' }).click();
+    // By keyboard only: Enter on the button, Tab to the answer, Enter.
+    await page.getByRole('button', { name: 'Delete batch…' }).focus();
+    await page.keyboard.press('Enter');
     const ask = page.getByRole('alertdialog', { name: 'Delete batch' });
     await ask.getByText('Delete March payroll with its 6 rows?').waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Cancel', ...VISIBLE });
     await look('editor-delete-batch');
-    await ask.getByRole('button', { name: 'Delete March payroll' }).click();
+    await page.keyboard.press('Tab');
+    expect(await focusSeen(page)).toMatchObject({ name: 'Delete March payroll', ...VISIBLE });
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'March payroll' }).count()).toBe(0);
   });
