@@ -134,8 +134,14 @@ const check = (label: string): Locator => page.getByRole('checkbox', { name: lab
 describe('the batch editor', () => {
   it('narrows the rows by state, errors, warnings and search', async () => {
     expect(await importPayroll(page, CSV, 'March payroll')).toMatchObject({ ok: true });
-    await page.getByRole('link', { name: 'March payroll' }).click();
+    // Opened from the list by keyboard: the link goes with the list, and the focus goes to the
+    // editor's heading rather than to the page's body.
+    await page.getByRole('link', { name: 'March payroll' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'March payroll' }).waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'March payroll', ...VISIBLE });
     await waitRowCount(7);
     expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
 
@@ -350,6 +356,10 @@ describe('the batch editor', () => {
     expect(await focusSeen(page)).toMatchObject({ name: 'Delete March payroll', ...VISIBLE });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
+    // The editor that held the focus is gone: the new screen's heading has it.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'Batches', ...VISIBLE });
     await expect.poll(() => page.getByRole('link', { name: 'March payroll' }).count()).toBe(0);
   });
 });
