@@ -35,3 +35,30 @@ export function focusHeadingWhenFocusLost(screen: HTMLElement): () => void {
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
 }
+
+/**
+ * A button disabled while its action runs (Validate, Apply filters, Test connection) drops the
+ * focus to the page's body: no ring, and a screen reader loses its place. Once that control is
+ * enabled again, with the focus still on the body, it gets the focus back (with its ring if the
+ * action was started from the keyboard, as Chromium decides for a focus moved by script).
+ * Watches `root`; answers a function that stops.
+ */
+export function returnFocusWhenReenabled(root: HTMLElement): () => void {
+  let last: HTMLElement | null = null;
+  const remember = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) last = event.target;
+  };
+  const observer = new MutationObserver((records) => {
+    const active = document.activeElement;
+    if (!last || (active !== null && active !== document.body)) return;
+    const control = last;
+    if (!records.some((record) => record.target === control)) return;
+    if (control.isConnected && !control.matches(':disabled')) control.focus();
+  });
+  root.addEventListener('focusin', remember);
+  observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  return () => {
+    root.removeEventListener('focusin', remember);
+    observer.disconnect();
+  };
+}
