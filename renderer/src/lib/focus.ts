@@ -62,3 +62,14 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
     observer.disconnect();
   };
 }
+
+/**
+ * Focuses `element` if the focus is lost (on the page's body): a part that replaced the one
+ * that held the focus, such as an import's summary in place of its Import button.
+ */
+export function takeLostFocus(element: HTMLElement): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) return;
+  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+  element.focus();
+}
