@@ -70,6 +70,11 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
 export function takeLostFocus(element: HTMLElement): void {
   const active = document.activeElement;
   if (active !== null && active !== document.body) return;
+  focusTitle(element);
+}
+
+/** Focuses a heading (or any part that is no Tab stop of its own), focusable by script. */
+export function focusTitle(element: HTMLElement): void {
   if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
   element.focus();
 }
