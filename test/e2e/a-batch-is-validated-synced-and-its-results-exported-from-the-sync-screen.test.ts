@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { launchChromium, newAppContext } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -103,9 +104,14 @@ describe('the Sync screen', () => {
     await lookedAt('sync-before');
 
     // Validate: every new payee checked at the service, the wrong one at its row and field.
-    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    // By keyboard: the button is disabled while it runs, and has the focus back when done.
+    await page.getByRole('button', { name: 'Validate', exact: true }).focus();
+    await page.keyboard.press('Enter');
     const validated = page.getByText(`${ROWS + 1} new beneficiaries checked`);
     await validated.waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Validate', ...VISIBLE });
     await expect(validated.textContent()).resolves.toContain(`${ROWS} valid, 1 invalid`);
     const wrong = page.getByRole('row', { name: new RegExp(`Row ${BAD_ROW}\\b`) });
     await expect(wrong.textContent()).resolves.toMatch(/Account number\s*\(C\d+\).*8 digits/);
@@ -132,8 +138,9 @@ describe('the Sync screen', () => {
     expect(summary).toMatch(/Last known balance.*GBP [\d,]+\.\d{2} as of (now|\d+ seconds? ago)/);
     expect(summary).toContain('for approval');
     expect(summary).toContain('1 draft is not approved and stays behind');
-    // Focus starts on Cancel and stays inside the dialog.
-    await expect(page.locator(':focus').textContent()).resolves.toBe('Cancel');
+    // Focus starts on Cancel, ringed though the dialog was opened with the mouse, and stays
+    // inside the dialog.
+    expect(await focusSeen(page)).toMatchObject({ name: 'Cancel', ...VISIBLE });
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
     await expect(dialog.locator(':focus').count()).resolves.toBe(1);
     await lookedAt('sync-confirm');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import {
   HEADER_ROW,
   SHEET,
@@ -177,9 +178,14 @@ describe('the import wizard', () => {
     const eu = await groups.getByRole('option', { name: /^EU suppliers/ }).getAttribute('value');
     await groups.selectOption(eu!);
     await look('import-options');
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    // By keyboard: the summary takes the place, and the focus, of the Import button.
+    await page.getByRole('button', { name: 'Import', exact: true }).focus();
+    await page.keyboard.press('Enter');
     const summary = page.getByRole('status').filter({ hasText: 'Import done' });
     await summary.waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h3', name: 'Import done', ...VISIBLE });
     const text = await summary.innerText();
     expect(text).toContain('batch January suppliers');
     expect(text).toMatch(/Payments drafted\s+4/);

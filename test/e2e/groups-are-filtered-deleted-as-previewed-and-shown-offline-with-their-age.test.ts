@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
 import { launchChromium } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -123,8 +124,12 @@ describe('the Groups screen', () => {
     await dialog.getByRole('button', { name: 'Delete group' }).click();
     await dialog.getByRole('heading', { name: 'Group “Empty spare group” deleted' }).waitFor();
     await dialog.getByText('The service deleted the group.').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).press('Enter');
     await expect.poll(groupNames).not.toContain('Empty spare group');
+    // The row whose button opened the dialog is gone: the screen's heading takes the focus.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'Groups', ...VISIBLE });
 
     // Refused: the service keeps a group with executed payments, and nothing can be confirmed.
     await rowOf('Payroll last month')
@@ -140,6 +145,10 @@ describe('the Groups screen', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await groupNames()).toContain('Payroll last month');
+    // Its opener is still there: the focus goes back to it.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ name: 'Delete group Payroll last month', ...VISIBLE });
   }, 30_000);
 
   it('deletes a group with the payments it sent, listed first, and keeps their drafts', async () => {

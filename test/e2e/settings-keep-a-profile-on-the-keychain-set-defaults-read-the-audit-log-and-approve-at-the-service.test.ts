@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
 import { launchChromium, screenshot, seriousViolations, newAppContext } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import { deskCall, lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
 
@@ -102,8 +103,12 @@ describe('Settings', () => {
     expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     await lookedAt('settings-profiles');
 
-    await page.getByRole('button', { name: 'Add profile' }).click();
+    // By keyboard: the form takes the place, and the focus, of the button.
+    await page.getByRole('button', { name: 'Add profile' }).press('Enter');
     const form = page.getByRole('form', { name: 'Add a profile' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h3', name: 'Add a profile', ...VISIBLE });
     await form.getByLabel('Name').fill(TEAM);
     // Checked as typed, with the contract's own rule.
     await form.getByLabel('Service address').fill(baseUrl.replace('https', 'http'));
@@ -121,7 +126,11 @@ describe('Settings', () => {
       .setInputFiles(join(app.dataDir, 'sandbox', 'sandbox-cert.pem'));
     await form.getByLabel('API key').fill('sandbox-api-key');
     await form.getByLabel('Client secret').fill(SECRET);
-    await form.getByRole('button', { name: 'Add profile' }).click();
+    await form.getByRole('button', { name: 'Add profile' }).press('Enter');
+    // The form goes: the button back in its place has the focus.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Add profile', ...VISIBLE });
 
     const team = card(TEAM);
     await team.getByText('Saved on the OS keychain', { exact: true }).waitFor();
@@ -148,8 +157,12 @@ describe('Settings', () => {
   });
 
   it('marks a Production profile, and removes credentials and a profile only once confirmed', async () => {
-    await page.getByRole('button', { name: 'Add profile' }).click();
+    // By keyboard: the form takes the place, and the focus, of the button.
+    await page.getByRole('button', { name: 'Add profile' }).press('Enter');
     const form = page.getByRole('form', { name: 'Add a profile' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h3', name: 'Add a profile', ...VISIBLE });
     await form.getByLabel('Name').fill(LIVE);
     await form.getByLabel('Production (real money)').check();
     await form.getByLabel('Service address').fill('https://payments.example.com');

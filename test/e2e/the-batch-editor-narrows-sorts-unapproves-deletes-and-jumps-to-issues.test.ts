@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { COLUMN, cellOf, grid, importPayroll, text } from './support/batch-editor';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
+import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -133,8 +134,14 @@ const check = (label: string): Locator => page.getByRole('checkbox', { name: lab
 describe('the batch editor', () => {
   it('narrows the rows by state, errors, warnings and search', async () => {
     expect(await importPayroll(page, CSV, 'March payroll')).toMatchObject({ ok: true });
-    await page.getByRole('link', { name: 'March payroll' }).click();
+    // Opened from the list by keyboard: the link goes with the list, and the focus goes to the
+    // editor's heading rather than to the page's body.
+    await page.getByRole('link', { name: 'March payroll' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'March payroll' }).waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'March payroll', ...VISIBLE });
     await waitRowCount(7);
     expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
 
@@ -245,9 +252,18 @@ describe('the batch editor', () => {
     await page.getByRole('button', { name: 'Delete…' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Delete rows' });
     await ask.waitFor();
+    // Opened with the mouse, it still shows where the keyboard is: on the safe answer, ringed.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Cancel', ...VISIBLE });
     await look('editor-delete-rows');
-    await ask.getByRole('button', { name: 'Delete 2 rows' }).click();
+    await page.keyboard.press('Tab');
+    expect(await focusSeen(page)).toMatchObject({ name: 'Delete 2 rows', ...VISIBLE });
+    await page.keyboard.press('Enter');
     await notice().filter({ hasText: 'Deleted 2 rows' }).waitFor();
+    // The button that opened the dialog is disabled now (nothing is selected): the focus goes
+    // back to the grid, not to the page's body.
+    await expect.poll(focusedCell).toMatchObject({ role: 'gridcell' });
     await waitRowCount(5);
     expect(await shownRows()).toEqual([2, 3, 4, 7]);
     await expect.poll(async () => text(await counted('Rows').textContent())).toBe('4');
@@ -330,12 +346,23 @@ describe('the batch editor', () => {
   });
 
   it('deletes the whole batch after asking, and the Batches screen lists it no more', async () => {
-    await page.getByRole('button', { name: 'Delete batch…' }).click();
+    // By keyboard only: Enter on the button, Tab to the answer, Enter.
+    await page.getByRole('button', { name: 'Delete batch…' }).focus();
+    await page.keyboard.press('Enter');
     const ask = page.getByRole('alertdialog', { name: 'Delete batch' });
     await ask.getByText('Delete March payroll with its 6 rows?').waitFor();
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Cancel', ...VISIBLE });
     await look('editor-delete-batch');
-    await ask.getByRole('button', { name: 'Delete March payroll' }).click();
+    await page.keyboard.press('Tab');
+    expect(await focusSeen(page)).toMatchObject({ name: 'Delete March payroll', ...VISIBLE });
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Batches', level: 1 }).waitFor();
+    // The editor that held the focus is gone: the new screen's heading has it.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'Batches', ...VISIBLE });
     await expect.poll(() => page.getByRole('link', { name: 'March payroll' }).count()).toBe(0);
   });
 });

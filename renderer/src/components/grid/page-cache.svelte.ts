@@ -87,6 +87,11 @@ export class PageCache<Row> {
     return this.row(index);
   }
 
+  /** Once the pages being fetched now have come (or failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#pending.values()]);
+  }
+
   /** The data changed (the outbox, a filter): every page is fetched again when next shown. */
   invalidate(): void {
     this.#generation += 1;

@@ -1,0 +1,80 @@
+// Moving the keyboard's focus for the operator (a dialog opening, a screen replacing the one that
+// held the focus), so that they see where it went.
+
+/**
+ * Focuses the element with its focus ring drawn. Chromium draws the ring of a focus moved by
+ * script (`:focus-visible`) only when the last input was a key; a dialog opened with the mouse
+ * would otherwise show no mark on the button that Enter presses. `focusVisible` is in Chromium
+ * (and so Electron) and Firefox; TypeScript's DOM types do not have it yet.
+ */
+export function focusVisibly(element: HTMLElement | null | undefined): void {
+  element?.focus({ focusVisible: true } as FocusOptions);
+}
+
+/**
+ * After the app went to another screen: when the focus was on the screen that went (a batch
+ * opened from the list, a batch deleted from its editor), it is left on the page's body, where
+ * Tab starts over at the navigation and a screen reader says nothing. The new screen's heading
+ * takes it instead, once the screen has drawn it (some draw it when their data arrives). A focus
+ * that is still somewhere (a navigation link, a cell the screen focused itself) is left alone.
+ * Answers a function that stops waiting.
+ */
+export function focusHeadingWhenFocusLost(screen: HTMLElement): () => void {
+  let frame = 0;
+  const waitUntil = performance.now() + 3000;
+  const attempt = () => {
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const heading = screen.querySelector<HTMLElement>('h1');
+    if (heading) {
+      // Focusable by script, not a Tab stop of its own.
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus();
+    } else if (performance.now() < waitUntil) frame = requestAnimationFrame(attempt);
+  };
+  frame = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * A button disabled while its action runs (Validate, Apply filters, Test connection) drops the
+ * focus to the page's body: no ring, and a screen reader loses its place. Once that control is
+ * enabled again, with the focus still on the body, it gets the focus back (with its ring if the
+ * action was started from the keyboard, as Chromium decides for a focus moved by script).
+ * Watches `root`; answers a function that stops.
+ */
+export function returnFocusWhenReenabled(root: HTMLElement): () => void {
+  let last: HTMLElement | null = null;
+  const remember = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) last = event.target;
+  };
+  const observer = new MutationObserver((records) => {
+    const active = document.activeElement;
+    if (!last || (active !== null && active !== document.body)) return;
+    const control = last;
+    if (!records.some((record) => record.target === control)) return;
+    if (control.isConnected && !control.matches(':disabled')) control.focus();
+  });
+  root.addEventListener('focusin', remember);
+  observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  return () => {
+    root.removeEventListener('focusin', remember);
+    observer.disconnect();
+  };
+}
+
+/**
+ * Focuses `element` if the focus is lost (on the page's body): a part that replaced the one
+ * that held the focus, such as an import's summary in place of its Import button.
+ */
+export function takeLostFocus(element: HTMLElement): void {
+  const active = document.activeElement;
+  if (active !== null && active !== document.body) return;
+  focusTitle(element);
+}
+
+/** Focuses a heading (or any part that is no Tab stop of its own), focusable by script. */
+export function focusTitle(element: HTMLElement): void {
+  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+  element.focus();
+}
