@@ -26,11 +26,8 @@ export function focusHeadingWhenFocusLost(screen: HTMLElement): () => void {
     const active = document.activeElement;
     if (active !== null && active !== document.body) return;
     const heading = screen.querySelector<HTMLElement>('h1');
-    if (heading) {
-      // Focusable by script, not a Tab stop of its own.
-      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus();
-    } else if (performance.now() < waitUntil) frame = requestAnimationFrame(attempt);
+    if (heading) focusTitle(heading);
+    else if (performance.now() < waitUntil) frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);
   return () => cancelAnimationFrame(frame);
