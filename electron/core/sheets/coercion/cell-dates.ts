@@ -149,7 +149,13 @@ function readDate(text: string, order: DateOrder | undefined): CalendarDay | str
   parts = COMPACT.exec(text);
   if (parts) return checked(Number(parts[1]), Number(parts[2]), Number(parts[3]));
   parts = NUMERIC.exec(text);
-  if (parts) return numericDate(Number(parts[1]), Number(parts[3]), parts[4] ?? '', order);
+  if (parts) {
+    // Dots are day first wherever they are written (de, fr-CH, pl, ru, cs, fi, nb, tr…): no
+    // locale writes a month-first date with dots, so "03.04.2030" is 3 April, as a German sheet
+    // means it, unless the order stated or shown for the column says otherwise.
+    const dotted = parts[2] === '.' ? 'DMY' : undefined;
+    return numericDate(Number(parts[1]), Number(parts[3]), parts[4] ?? '', order, dotted);
+  }
   parts = DAY_THEN_NAME.exec(text);
   if (parts) return namedDate(parts[2] ?? '', Number(parts[1]), parts[3] ?? '');
   parts = NAME_THEN_DAY.exec(text);
@@ -175,7 +181,8 @@ function fullYear(written: string): number {
 
 /**
  * dd/mm/yyyy or mm/dd/yyyy. Without a stated order, a date is read when only one reading is a
- * day of the calendar or both readings are the same day (05/05/2030); with an order, the order
+ * day of the calendar or both readings are the same day (05/05/2030), or, where both are days,
+ * in the order its form implies (`formOrder`: dots are day first); with an order, the order
  * decides, and a date it cannot read is refused: a sheet that says month first but holds
  * 31/01/2030 has been mixed up somewhere, and its other dates may be read wrongly too.
  */
@@ -184,6 +191,7 @@ function numericDate(
   second: number,
   yearText: string,
   order: DateOrder | undefined,
+  formOrder?: DateOrder,
 ): CalendarDay | string {
   const year = fullYear(yearText);
   const dayFirst = { year, month: second, day: first };
@@ -199,6 +207,7 @@ function numericDate(
   const dayFirstProblem = calendarProblem(year, second, first);
   const monthFirstProblem = calendarProblem(year, first, second);
   if (dayFirstProblem === null && monthFirstProblem === null && first !== second) {
+    if (formOrder) return formOrder === 'DMY' ? dayFirst : monthFirst;
     return (
       `could be ${spoken(dayFirst)} or ${spoken(monthFirst)}: ` +
       `write it as ${isoDate(dayFirst)} or ${isoDate(monthFirst)}`
