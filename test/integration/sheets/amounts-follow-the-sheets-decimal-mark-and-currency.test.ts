@@ -240,6 +240,29 @@ describe('an amount written with a currency symbol', () => {
     ]);
     expect(errorsOf(draftOf(imported, 3))).toEqual([]);
   });
+
+  it('beside a currency column that names another currency than the header is an issue there', async () => {
+    const imported = await folder.import(
+      await csv('eur-header-gbp-column.csv', [
+        'Name,IBAN,Amount (EUR),Currency,Date',
+        `Anna,${IBAN},100,GBP,2030-01-31`,
+        `Bob,${IBAN},100,EUR,2030-01-31`,
+        `Cleo,${IBAN},100,,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(imported, 2))).toEqual([
+      expect.objectContaining({
+        field: 'amount.currency',
+        cell: 'D2',
+        message: expect.stringContaining(
+          "the currency says GBP, but the amount's column is in EUR",
+        ),
+      }),
+    ]);
+    expect(errorsOf(draftOf(imported, 3))).toEqual([]);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([]);
+  });
 });
 
 describe('a "Currency" column beside the amount', () => {

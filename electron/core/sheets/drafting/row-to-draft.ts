@@ -321,6 +321,15 @@ function paymentOf(
     const says = text.amount_currency ? 'its currency says' : 'its column is in';
     problem('amount', `the amount is written in ${cellCurrency} but ${says} ${columnCurrency}`);
   }
+  // "Amount (EUR)" beside a currency column of GBP: the column's word would pay 100 GBP where
+  // the header says 100 EUR, so neither is taken silently.
+  const headerCurrency = context.amountHeaderCurrency;
+  if (text.amount_currency && headerCurrency && text.amount_currency !== headerCurrency) {
+    problem(
+      'amount_currency',
+      `the currency says ${text.amount_currency}, but the amount's column is in ${headerCurrency}: give the amount in ${text.amount_currency} under a header without a currency, or correct the currency`,
+    );
+  }
   // The spec gives amount.currency only where it differs from the side the amount is on.
   const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
   const currency = currencyUnread ? undefined : (named ?? side);
