@@ -324,6 +324,32 @@ describe('a mapping', () => {
     );
   });
 
+  it('pays an invoice its total with VAT, never the amount before it, but what is owed first', () => {
+    const amountOf = (row: string) => {
+      const headers = row.split(',');
+      const json = mappingToJson(proposeMapping(headers), headers);
+      return Object.entries(json).find(([, field]) => field === 'amount')?.[0];
+    };
+    for (const [row, paid] of [
+      ['Supplier,Invoice No,Net,VAT,Gross,IBAN', 'Gross'],
+      ['Supplier,Net amount,VAT amount,Gross amount,IBAN', 'Gross amount'],
+      ['Vendor,Amount,VAT,Total,IBAN', 'Total'],
+      ['Vendor,Amount excl. VAT,VAT,Amount incl. VAT,IBAN', 'Amount incl. VAT'],
+      ['Lieferant,Netto,MwSt,Brutto,IBAN', 'Brutto'],
+      ['Fournisseur,Montant HT,TVA,Montant TTC,IBAN', 'Montant TTC'],
+      // What is still owed on a part-paid invoice stays ahead of its total.
+      ['Supplier,Net,VAT,Gross,Balance Due,IBAN', 'Balance Due'],
+      // No VAT column: nothing says the amount is before tax.
+      ['Supplier,Amount,Total,IBAN', 'Amount'],
+      // A payroll's tax is withheld: its net pay is paid.
+      ['Employee,Gross Pay,Tax,NI,Net Pay,IBAN', 'Net Pay'],
+    ] as const) {
+      expect(amountOf(row), row).toBe(paid);
+    }
+    expect(fieldOf('Lieferant')).toBe('name');
+    expect(fieldOf('Fournisseur')).toBe('name');
+  });
+
   it("pays a SAP line in its document currency, not the company code's", () => {
     for (const [amount, currency] of [
       ['Amount in DC', 'Crcy'],

@@ -15,6 +15,7 @@ import {
   normaliseHeader,
 } from './header-matching';
 import { resultsExportStatusColumns } from './header-exclusions';
+import { preferAmountWithTax } from './invoice-amounts';
 import { columnLetter, SheetFileError } from '../reading/sheet-types';
 
 export interface MappedColumn {
@@ -87,8 +88,9 @@ function secondBankCode(
 /** Each column's match, but for the status columns a results export brings back. */
 function headerMatches(headers: readonly string[]): { index: number; match: HeaderMatch }[] {
   const status = resultsExportStatusColumns(headers.map(normaliseHeader));
-  const matches = headers.map((header, index) =>
-    status.has(index) ? undefined : matchHeader(header),
+  const matches = preferAmountWithTax(
+    headers,
+    headers.map((header, index) => (status.has(index) ? undefined : matchHeader(header))),
   );
   const hasFirstName = matches.some((m) => m?.field === 'first_name');
   const hasLastName = matches.some((m) => m?.field === 'last_name');

@@ -103,7 +103,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde|zahlungsempfanger|empfangername|name des empfangers',
+      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde|zahlungsempfanger|empfangername|name des empfangers|lieferant|kreditor|fournisseur|proveedor|leverancier|crediteur|fornitore',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },

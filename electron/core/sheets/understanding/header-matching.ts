@@ -76,7 +76,7 @@ export function headerHundredths(header: string): string | undefined {
  * Name" as a second name column and was left unmapped.
  */
 const PARTY_WORDS = new Set(
-  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger'.split(
+  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger lieferant kreditor fournisseur proveedor leverancier crediteur fornitore'.split(
     ' ',
   ),
 );
@@ -119,7 +119,7 @@ export function headerName(header: string): string {
 }
 
 /** All of a header's words, those in brackets too: "IBAN (old - do not use)". */
-function allWords(header: string): string {
+export function allWords(header: string): string {
   const bracketsOpened = splitCamelCase(header).replace(/[()[\]]/g, ' ');
   return ` ${headerWords(bracketsOpened).join(' ')} `;
 }
@@ -256,6 +256,7 @@ const BARE_SCORE = 0.8;
  */
 const LESSER_AMOUNTS = new Set([
   ...['invoice amount', 'invoice total', 'gross amount', 'gross', 'total', 'total amount'],
+  ...['brutto', 'bruttobetrag', 'rechnungsbetrag'],
   ...['amount in lc', 'amount in local currency', 'amount in company code currency'],
   ...['local currency amount', 'company code currency amount', 'amount lc'],
 ]);
