@@ -400,6 +400,34 @@ describe('an amount column in pence or cents', () => {
   });
 });
 
+describe('an amount column in thousands', () => {
+  it('pays its amounts as thousands, exactly, as "Amount (£000)" means them', async () => {
+    for (const header of [
+      'Amount (£000)',
+      "Amount (EUR '000)",
+      'Amount in thousands',
+      'Betrag (TEUR)',
+      'Amount (k)',
+    ]) {
+      const imported = await folder.import(
+        await csv('thousands.csv', [
+          `Payee,IBAN,${header},Date`,
+          `J Smith,${IBAN},1.5,2030-01-31`,
+          `A Jones,${IBAN},12,2030-01-31`,
+          `B Brown,${IBAN},0.00125,2030-01-31`,
+        ]),
+        { group: EUR_GROUP },
+      );
+      expect(amountOf(imported, 2).amount, header).toBe(1500);
+      expect(amountOf(imported, 3).amount, header).toBe(12000);
+      // Past a thousandth of the unit, it is no amount: an issue, never rounded.
+      expect(errorsOf(draftOf(imported, 4)), header).toContainEqual(
+        expect.objectContaining({ cell: 'C4', field: 'amount.amount' }),
+      );
+    }
+  });
+});
+
 describe('a number cell whose format shows a currency', () => {
   /** The default styles with cellXfs 7… in these number formats (numFmtId 165…). */
   const stylesIn = (formats: readonly string[]) => {

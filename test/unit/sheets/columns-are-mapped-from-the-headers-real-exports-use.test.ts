@@ -10,6 +10,7 @@ import {
 import { parseMapping } from '../../../electron/core/sheets/understanding/mapping-file';
 import {
   headerCurrency,
+  headerThousands,
   matchHeader,
 } from '../../../electron/core/sheets/understanding/header-matching';
 import { SheetFileError } from '../../../electron/core/sheets/reading/sheet-types';
@@ -555,5 +556,25 @@ describe('a mapping', () => {
       sourceKey(['Name', 'IBAN', 'Amount', 'Date', 'Amount', 'Ref']),
     );
     expect(sourceKey(['Name', '', 'Amount'])).not.toBe(sourceKey(['', 'Name', 'Amount']));
+  });
+});
+
+describe('an amount header in thousands', () => {
+  it('is told by its unit, written as management accounts write it', () => {
+    for (const header of [
+      'Amount (£000)',
+      "Amount (GBP '000)",
+      'Amount (000s)',
+      'Amount in thousands',
+      'Betrag (TEUR)',
+      'Tsd. EUR',
+      'Amount (k)',
+      'Amount £k',
+    ]) {
+      expect(headerThousands(header), header).toBeDefined();
+    }
+    for (const header of ['Amount', 'Amount (GBP)', 'Amount 2000', 'Net Pay', 'Bank', 'Stock']) {
+      expect(headerThousands(header), header).toBeUndefined();
+    }
   });
 });

@@ -233,3 +233,14 @@ export function fromHundredths(read: CellAmount, unit: string): Coerced<CellAmou
   }
   return accept(amount);
 }
+
+/**
+ * An amount read from a column in thousands ("Amount (£000)", "Betrag (TEUR)": 1.5 is 1,500) as
+ * the amount: exactly, in bigints. Left as written it would pay a thousandth of what is meant.
+ */
+export function fromThousands(read: CellAmount, unit: string): Coerced<CellAmount> {
+  const amount: CellAmount = { ...read, milli: read.milli * 1000n };
+  if (read.otherwise !== undefined) amount.otherwise = read.otherwise * 1000n;
+  const shown = formatAmount(read.milli, 3).replace(/\.?0+$/, '');
+  return inRange(`${shown} ${unit}`, amount);
+}

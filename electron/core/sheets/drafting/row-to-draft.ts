@@ -21,6 +21,7 @@ import { amountTypeFrom } from '../coercion/cell-codes';
 import {
   amountHeaderCurrency,
   amountHeaderHundredths,
+  amountHeaderThousands,
   bankCodeHeaderSchemes,
   type ColumnMapping,
 } from '../understanding/column-mapping';
@@ -71,6 +72,7 @@ export function draftContext(
   target: DraftTarget,
 ): DraftContext {
   const hundredths = amountHeaderHundredths(header.mapping, header.headers);
+  const thousands = amountHeaderThousands(header.mapping, header.headers);
   const payees = payeeKind(header.mapping, header.headers);
   return {
     ...target,
@@ -78,6 +80,7 @@ export function draftContext(
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
+    ...(thousands ? { amountThousands: thousands } : {}),
     bankCodeSchemes: bankCodeHeaderSchemes(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),

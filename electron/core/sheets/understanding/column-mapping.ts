@@ -9,6 +9,7 @@ import type { FieldId } from './fields';
 import {
   headerCurrency,
   headerHundredths,
+  headerThousands,
   type HeaderMatch,
   headerName,
   matchHeader,
@@ -196,6 +197,15 @@ export function amountHeaderHundredths(
 ): string | undefined {
   const header = headerOf(mapping, headers, 'amount');
   return header === undefined ? undefined : headerHundredths(header);
+}
+
+/** The unit of an amount column in thousands, such as "£000" in "Amount (£000)". */
+export function amountHeaderThousands(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+): string | undefined {
+  const header = headerOf(mapping, headers, 'amount');
+  return header === undefined ? undefined : headerThousands(header);
 }
 
 /**

@@ -70,6 +70,18 @@ export function headerHundredths(header: string): string | undefined {
 }
 
 /**
+ * Words saying an amount column counts thousands: "Amount (£000)", "Amount (GBP '000)", "Amount
+ * in thousands", "Betrag (TEUR)", "Amount (k)", "£k". Read from the header as written.
+ */
+const THOUSANDS =
+  /(?:^|[^\p{L}\p{N}])('?000s?|thousands?|tsd|k|teur|keur|kgbp|kusd)(?![\p{L}\p{N}])/iu;
+
+/** The unit word an amount header names when its amounts are in thousands, as written. */
+export function headerThousands(header: string): string | undefined {
+  return THOUSANDS.exec(header)?.[1];
+}
+
+/**
  * Words that say whose a column is, not what it holds: "Beneficiary IBAN" is an IBAN, "Payee
  * Account" an account number. Alone ("Payee", "Supplier") they name the payee; beside other
  * words they must not outweigh them, which is how "Beneficiary IBAN" once lost to "Beneficiary
