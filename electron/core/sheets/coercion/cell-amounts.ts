@@ -7,6 +7,7 @@ import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../../shar
 import { readDigits, type DecimalMark } from './amount-digits';
 import { peelMarks, symbolCurrencyOf, symbolFits, symbolIn } from './amount-marks';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+import { cellDisplay } from './cell-display';
 import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from '../reading/sheet-types';
 
@@ -27,6 +28,11 @@ export interface CellAmount {
   ambiguous?: true;
   /** For an ambiguous amount, what it reads as with the other mark ("2.500": 2500 for 2.5). */
   otherwise?: Milli;
+  /**
+   * A number cell whose format shows fewer decimals than it holds: what the sheet shows
+   * ("1,235" for 1234.56), which is not the amount read, and so asks for a look.
+   */
+  shownRounded?: string;
 }
 
 /**
@@ -39,8 +45,13 @@ export function cellAmount(cell: CellValue, decimalMark?: SheetDecimalMark): Coe
   switch (cell.kind) {
     case 'empty':
       return NOTHING;
-    case 'number':
-      return withFormatCurrency(numberAmount(cell.value), cell.format);
+    case 'number': {
+      const read = withFormatCurrency(numberAmount(cell.value), cell.format);
+      if (read.ok && read.value && cell.format && hidesDecimals(read.value.milli, cell.format)) {
+        read.value.shownRounded = cellDisplay(cell);
+      }
+      return read;
+    }
     case 'text': {
       const text = cellText(cell);
       return text.ok && text.value !== null ? textAmount(text.value, decimalMark) : NOTHING;
@@ -139,6 +150,31 @@ export function formatCurrency(format: string): FormatCurrency {
   if (!symbol) return {};
   const currency = symbolCurrencyOf(symbol);
   return currency ? { currency } : { symbol };
+}
+
+/**
+ * The decimals a number format shows (`#,##0` none, `0.0` one), per format string; null where
+ * it shows something else than the number's digits (General, text, percent, scientific, a
+ * thousands scale `#,##0,`), which is not compared.
+ */
+const FORMAT_DECIMALS = new Map<string, number | null>();
+
+function hidesDecimals(milli: Milli, format: string): boolean {
+  let decimals = FORMAT_DECIMALS.get(format);
+  if (decimals === undefined) {
+    if (FORMAT_DECIMALS.size >= FORMAT_CACHE_LIMIT) FORMAT_DECIMALS.clear();
+    decimals = formatDecimals(format);
+    FORMAT_DECIMALS.set(format, decimals);
+  }
+  return decimals !== null && decimals < 3 && milli % 10n ** BigInt(3 - decimals) !== 0n;
+}
+
+export function formatDecimals(format: string): number | null {
+  // The positive section, without quoted text, escapes, padding and [colours] or [$£-809].
+  const [shown = ''] = format.replace(/"[^"]*"|\\.|_.|\*.|\[[^\]]*\]/g, '').split(';');
+  if (!/[0#?]/.test(shown) || /[%eE@]|general|[0#?.],+(?![0#?])/i.test(shown)) return null;
+  const [, fraction = ''] = shown.split('.');
+  return (fraction.match(/[0#?]/g) ?? []).length;
 }
 
 /** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */

@@ -9,7 +9,7 @@ import { EXECUTION_TIME } from '../../../../shared/domain/calendar-day';
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 import type { DraftContent, DraftPayment } from '../../../../shared/domain/draft';
 import { duplicateKey } from '../../../../shared/domain/duplicate-key';
-import { amountToNumber } from '../../../../shared/domain/money';
+import { amountToNumber, formatAmount } from '../../../../shared/domain/money';
 import { validateDraft } from '../../../../shared/domain/validate-draft';
 import type { BeneficiaryPutBody } from '../../../../shared/service';
 import { serializeDraft } from '../../outbox/draft-insert';
@@ -336,6 +336,15 @@ function paymentOf(
   // The spec gives amount.currency only where it differs from the side the amount is on.
   const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
   const currency = currencyUnread ? undefined : (named ?? side);
+  const shown = values.amount?.shownRounded;
+  if (shown !== undefined && values.amount) {
+    const held = formatAmount(values.amount.milli, 3).replace(/0+$/, '');
+    problem(
+      'amount',
+      `the sheet shows ${shown}, but the cell holds ${held}: ${held} is the amount read; check which is meant`,
+      'warning',
+    );
+  }
   // "$" or "¥" names no one currency, but it rules out those not written with it.
   const symbol = values.amount?.symbol;
   if (symbol && currency && !symbolFits(symbol, currency)) {
