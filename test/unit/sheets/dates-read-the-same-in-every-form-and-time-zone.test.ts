@@ -207,10 +207,28 @@ describe('dates with English month names', () => {
     expect(readText('1 Sept 2030')).toEqual({ ok: true, value: '2030-09-01' });
   });
 
-  it('refuse a month name that is not English and a month without a day', () => {
-    expect(readText('31 Janvier 2030')).toEqual({
+  it('read the month names of German, French, Spanish, Italian, Dutch and Portuguese sheets', () => {
+    for (const [form, iso] of [
+      ['31 Janvier 2030', '2030-01-31'],
+      ['3 avril 2030', '2030-04-03'],
+      ['3. März 2030', '2030-03-03'],
+      ['3. Marz 2030', '2030-03-03'],
+      ['03-avr-30', '2030-04-03'],
+      ['3 févr. 2030', '2030-02-03'],
+      ['1 août 2030', '2030-08-01'],
+      ['12 Dez. 2030', '2030-12-12'],
+      ['3 mei 2030', '2030-05-03'],
+      ['3 dic 2030', '2030-12-03'],
+      ['15 julho 2030', '2030-07-15'],
+    ]) {
+      expect(readText(form ?? ''), form).toEqual({ ok: true, value: iso });
+    }
+  });
+
+  it('refuse a word that is no month name and a month without a day', () => {
+    expect(readText('31 Foo 2030')).toEqual({
       ok: false,
-      message: '"31 Janvier 2030" is not a date: "Janvier" is not an English month name',
+      message: '"31 Foo 2030" is not a date: "Foo" is not a month name',
     });
     expect(readText('January 2030').ok).toBe(false);
     expect(readText('31 Feb 2030')).toMatchObject({

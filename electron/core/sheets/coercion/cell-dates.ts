@@ -107,9 +107,9 @@ const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const NUMERIC = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/;
 const DAY_THEN_NAME =
-  /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]+)\.?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/i;
+  /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*(\p{L}+)\.?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/iu;
 const NAME_THEN_DAY =
-  /^([A-Za-z]+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/i;
+  /^(\p{L}+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/iu;
 
 const EXAMPLE = 'write it as YYYY-MM-DD, such as 2030-01-31';
 
@@ -225,8 +225,8 @@ function spoken({ year, month, day }: CalendarDay): string {
 }
 
 function namedDate(name: string, day: number, yearText: string): CalendarDay | string {
-  const month = monthNumber(name);
-  if (month === null) return `is not a date: "${name}" is not an English month name`;
+  const month = monthNumber(name) ?? otherMonthNumber(name);
+  if (month === null) return `is not a date: "${name}" is not a month name`;
   return checked(fullYear(yearText), month, day);
 }
 
@@ -238,4 +238,38 @@ function monthNumber(name: string): number | null {
     (month) => month.toLowerCase() === lower || month.slice(0, 3).toLowerCase() === lower,
   );
   return index === -1 ? null : index + 1;
+}
+
+/**
+ * Month names in the languages European payrolls and bank exports come in ("3 avril 2030",
+ * "3. März 2030", "03-avr-30"), long and short, from the platform's CLDR names, accents and case
+ * aside ("Marz", "fevr"). A name two languages give two months would name neither; none does.
+ * Built on the first date that needs it, as most dates are written in digits.
+ */
+const MONTH_LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt'];
+let otherMonths: ReadonlyMap<string, number> | undefined;
+
+function otherMonthNumber(name: string): number | null {
+  otherMonths ??= monthsByName();
+  return otherMonths.get(monthKey(name)) ?? null;
+}
+
+function monthKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '');
+}
+
+function monthsByName(): ReadonlyMap<string, number> {
+  const found = new Map<string, number | null>();
+  for (const language of MONTH_LANGUAGES) {
+    for (const width of ['long', 'short'] as const) {
+      const names = new Intl.DateTimeFormat(language, { month: width, timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month += 1) {
+        // The 15th at noon UTC: the month whatever the platform's own zone.
+        const key = monthKey(names.format(Date.UTC(2020, month - 1, 15, 12)));
+        const known = found.get(key);
+        found.set(key, known === undefined || known === month ? month : null);
+      }
+    }
+  }
+  return new Map([...found].filter((entry): entry is [string, number] => entry[1] !== null));
 }
