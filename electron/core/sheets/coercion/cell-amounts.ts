@@ -199,7 +199,9 @@ function inRange(shown: string, read: CellAmount): Coerced<CellAmount> {
 }
 
 function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Coerced<CellAmount> {
-  const marks = peelMarks(text);
+  // A leading apostrophe is Excel's mark that a cell is text ('100.00), which a CSV written by
+  // hand or by a script keeps; it is no part of the amount, as for a bank code.
+  const marks = peelMarks(text.charCodeAt(0) === APOSTROPHE ? text.slice(1) : text);
   if (marks.parentheses && marks.sign) {
     return refuse(`${quoted(text)} has two signs: write -12.00 or (12.00)`);
   }
@@ -241,6 +243,8 @@ function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Co
 function milliOf(digits: { whole: string; fraction: string }): Milli {
   return BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
 }
+
+const APOSTROPHE = 0x27;
 
 /** "2.500" -> "2.5 or 2500": the two amounts an ambiguous separator can mean. */
 function ambiguousReadings(digits: string): string {
