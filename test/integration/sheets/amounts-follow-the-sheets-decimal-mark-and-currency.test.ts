@@ -240,6 +240,29 @@ describe('an amount written with a currency symbol', () => {
     ]);
     expect(errorsOf(draftOf(imported, 3))).toEqual([]);
   });
+
+  it('beside a currency column that names another currency than the header is an issue there', async () => {
+    const imported = await folder.import(
+      await csv('eur-header-gbp-column.csv', [
+        'Name,IBAN,Amount (EUR),Currency,Date',
+        `Anna,${IBAN},100,GBP,2030-01-31`,
+        `Bob,${IBAN},100,EUR,2030-01-31`,
+        `Cleo,${IBAN},100,,2030-01-31`,
+      ]),
+      { group: EUR_GROUP },
+    );
+    expect(errorsOf(draftOf(imported, 2))).toEqual([
+      expect.objectContaining({
+        field: 'amount.currency',
+        cell: 'D2',
+        message: expect.stringContaining(
+          "the currency says GBP, but the amount's column is in EUR",
+        ),
+      }),
+    ]);
+    expect(errorsOf(draftOf(imported, 3))).toEqual([]);
+    expect(errorsOf(draftOf(imported, 4))).toEqual([]);
+  });
 });
 
 describe('a "Currency" column beside the amount', () => {
@@ -374,6 +397,34 @@ describe('an amount column in pence or cents', () => {
         message: expect.stringContaining('in cents, but JPY amounts have no decimals'),
       }),
     );
+  });
+});
+
+describe('an amount column in thousands', () => {
+  it('pays its amounts as thousands, exactly, as "Amount (£000)" means them', async () => {
+    for (const header of [
+      'Amount (£000)',
+      "Amount (EUR '000)",
+      'Amount in thousands',
+      'Betrag (TEUR)',
+      'Amount (k)',
+    ]) {
+      const imported = await folder.import(
+        await csv('thousands.csv', [
+          `Payee,IBAN,${header},Date`,
+          `J Smith,${IBAN},1.5,2030-01-31`,
+          `A Jones,${IBAN},12,2030-01-31`,
+          `B Brown,${IBAN},0.00125,2030-01-31`,
+        ]),
+        { group: EUR_GROUP },
+      );
+      expect(amountOf(imported, 2).amount, header).toBe(1500);
+      expect(amountOf(imported, 3).amount, header).toBe(12000);
+      // Past a thousandth of the unit, it is no amount: an issue, never rounded.
+      expect(errorsOf(draftOf(imported, 4)), header).toContainEqual(
+        expect.objectContaining({ cell: 'C4', field: 'amount.amount' }),
+      );
+    }
   });
 });
 

@@ -61,6 +61,39 @@ describe('a number cell in a currency format', () => {
   });
 });
 
+describe('a number cell whose format shows fewer decimals than it holds', () => {
+  const read = (value: number, format: string) => cellAmount({ kind: 'number', value, format });
+
+  it('is read exactly, with what the sheet shows kept to be asked about', () => {
+    expect(read(1234.56, '#,##0')).toEqual({
+      ok: true,
+      value: { milli: 1_234_560n, shownRounded: '1,235' },
+    });
+    expect(read(99.5, '0')).toEqual({ ok: true, value: { milli: 99_500n, shownRounded: '100' } });
+    expect(read(12.345, '£#,##0.00')).toEqual({
+      ok: true,
+      value: { milli: 12_345n, currency: 'GBP', shownRounded: '£12.35' },
+    });
+  });
+
+  it('is not flagged where the format shows every decimal, or shows something else', () => {
+    for (const [value, format] of [
+      [1234.5, '#,##0.00'],
+      [1200, '#,##0'],
+      [1100.0000000000002, '#,##0.00'],
+      [1500, '#,##0.00,"k"'],
+      [0.5, '0%'],
+      [1234.56, 'General'],
+      [1234.56, '0.00E+00'],
+      [1234.5, '"Total "0.0;[Red]-0'],
+    ] as const) {
+      const amount = read(value, format);
+      expect(amount.ok, format).toBe(true);
+      if (amount.ok) expect(amount.value, format).not.toHaveProperty('shownRounded');
+    }
+  });
+});
+
 describe('amounts written as text', () => {
   it('read every local way of writing 1234.56', () => {
     for (const form of [
@@ -73,6 +106,9 @@ describe('amounts written as text', () => {
       "1'234.56",
       '1’234.56',
       ' 1234.56 ',
+      // Excel's text mark, as a CSV written by hand keeps it.
+      "'1234.56",
+      "'1,234.56",
     ]) {
       expect(readText(form), form).toEqual(amount(1_234_560n));
     }

@@ -10,6 +10,7 @@ import {
 import { parseMapping } from '../../../electron/core/sheets/understanding/mapping-file';
 import {
   headerCurrency,
+  headerThousands,
   matchHeader,
 } from '../../../electron/core/sheets/understanding/header-matching';
 import { SheetFileError } from '../../../electron/core/sheets/reading/sheet-types';
@@ -56,6 +57,26 @@ describe('a header names its field', () => {
     ['Montant (EUR)', 'amount'],
     ["Date d'exécution", 'execution_date'],
     ['Libellé', 'description'],
+    // The headers German, French, Spanish, Dutch and Italian bank and payroll exports give a
+    // transfer's date, amount, payee and account holder.
+    ['Zahldatum', 'execution_date'],
+    ['Überweisungsdatum', 'execution_date'],
+    ['Fälligkeitsdatum', 'execution_date'],
+    ['Valutadatum', 'execution_date'],
+    ["Date d'échéance", 'execution_date'],
+    ['Fecha valor', 'execution_date'],
+    ['Betaaldatum', 'execution_date'],
+    ['Data pagamento', 'execution_date'],
+    ['Überweisungsbetrag', 'amount'],
+    ['Zahlbetrag', 'amount'],
+    ['Zahlungsempfänger', 'name'],
+    ['Empfängername', 'name'],
+    ['Kontoinhaber', 'account_name'],
+    ['Titulaire du compte', 'account_name'],
+    ['Raison sociale', 'company_name'],
+    ['Konto-Nr.', 'account_number'],
+    ['N° de compte', 'account_number'],
+    ['Acc No', 'account_number'],
     ['Employee ID', undefined],
     ['Status', undefined],
     ['', undefined],
@@ -151,6 +172,9 @@ describe('a header names its field', () => {
     ['Originator Name', undefined],
     ['Remitter IBAN', undefined],
     ['Payer Sort Code', undefined],
+    ['Payer amount', undefined],
+    ['Net à payer', 'amount'],
+    ['Montant à payer', 'amount'],
     ['Sender Account', undefined],
     ['Source Currency', 'source_currency'],
     ['From Account', undefined],
@@ -299,6 +323,32 @@ describe('a mapping', () => {
     expect(fieldsOf('Supplier Name,IBAN,Invoice Amount,Amount Paid')['Invoice Amount']).toBe(
       'amount',
     );
+  });
+
+  it('pays an invoice its total with VAT, never the amount before it, but what is owed first', () => {
+    const amountOf = (row: string) => {
+      const headers = row.split(',');
+      const json = mappingToJson(proposeMapping(headers), headers);
+      return Object.entries(json).find(([, field]) => field === 'amount')?.[0];
+    };
+    for (const [row, paid] of [
+      ['Supplier,Invoice No,Net,VAT,Gross,IBAN', 'Gross'],
+      ['Supplier,Net amount,VAT amount,Gross amount,IBAN', 'Gross amount'],
+      ['Vendor,Amount,VAT,Total,IBAN', 'Total'],
+      ['Vendor,Amount excl. VAT,VAT,Amount incl. VAT,IBAN', 'Amount incl. VAT'],
+      ['Lieferant,Netto,MwSt,Brutto,IBAN', 'Brutto'],
+      ['Fournisseur,Montant HT,TVA,Montant TTC,IBAN', 'Montant TTC'],
+      // What is still owed on a part-paid invoice stays ahead of its total.
+      ['Supplier,Net,VAT,Gross,Balance Due,IBAN', 'Balance Due'],
+      // No VAT column: nothing says the amount is before tax.
+      ['Supplier,Amount,Total,IBAN', 'Amount'],
+      // A payroll's tax is withheld: its net pay is paid.
+      ['Employee,Gross Pay,Tax,NI,Net Pay,IBAN', 'Net Pay'],
+    ] as const) {
+      expect(amountOf(row), row).toBe(paid);
+    }
+    expect(fieldOf('Lieferant')).toBe('name');
+    expect(fieldOf('Fournisseur')).toBe('name');
   });
 
   it("pays a SAP line in its document currency, not the company code's", () => {
@@ -506,5 +556,25 @@ describe('a mapping', () => {
       sourceKey(['Name', 'IBAN', 'Amount', 'Date', 'Amount', 'Ref']),
     );
     expect(sourceKey(['Name', '', 'Amount'])).not.toBe(sourceKey(['', 'Name', 'Amount']));
+  });
+});
+
+describe('an amount header in thousands', () => {
+  it('is told by its unit, written as management accounts write it', () => {
+    for (const header of [
+      'Amount (£000)',
+      "Amount (GBP '000)",
+      'Amount (000s)',
+      'Amount in thousands',
+      'Betrag (TEUR)',
+      'Tsd. EUR',
+      'Amount (k)',
+      'Amount £k',
+    ]) {
+      expect(headerThousands(header), header).toBeDefined();
+    }
+    for (const header of ['Amount', 'Amount (GBP)', 'Amount 2000', 'Net Pay', 'Bank', 'Stock']) {
+      expect(headerThousands(header), header).toBeUndefined();
+    }
   });
 });

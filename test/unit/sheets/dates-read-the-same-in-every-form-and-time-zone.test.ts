@@ -118,6 +118,20 @@ describe('day-first and month-first dates', () => {
     });
   });
 
+  it('read a dotted date day first, as every locale that writes dots does', () => {
+    expect(readText('03.04.2030')).toEqual({ ok: true, value: '2030-04-03' });
+    expect(readText('3.4.2030')).toEqual({ ok: true, value: '2030-04-03' });
+    expect(readText('03.04.30 00:00')).toEqual({ ok: true, value: '2030-04-03' });
+    // A month-first order stated for the sheet still decides, and 12.31 is only month first.
+    expect(readText('03.04.2030', { date1904: false, order: 'MDY' })).toEqual({
+      ok: true,
+      value: '2030-03-04',
+    });
+    expect(readText('12.31.2030')).toEqual({ ok: true, value: '2030-12-31' });
+    // Slashes and dashes are written both ways, so they still ask.
+    expect(readText('03-04-2030').ok).toBe(false);
+  });
+
   it('read an ambiguous date the way the person said the sheet writes dates', () => {
     expect(readText('03/04/2030', { date1904: false, order: 'DMY' })).toEqual({
       ok: true,
@@ -193,10 +207,28 @@ describe('dates with English month names', () => {
     expect(readText('1 Sept 2030')).toEqual({ ok: true, value: '2030-09-01' });
   });
 
-  it('refuse a month name that is not English and a month without a day', () => {
-    expect(readText('31 Janvier 2030')).toEqual({
+  it('read the month names of German, French, Spanish, Italian, Dutch and Portuguese sheets', () => {
+    for (const [form, iso] of [
+      ['31 Janvier 2030', '2030-01-31'],
+      ['3 avril 2030', '2030-04-03'],
+      ['3. März 2030', '2030-03-03'],
+      ['3. Marz 2030', '2030-03-03'],
+      ['03-avr-30', '2030-04-03'],
+      ['3 févr. 2030', '2030-02-03'],
+      ['1 août 2030', '2030-08-01'],
+      ['12 Dez. 2030', '2030-12-12'],
+      ['3 mei 2030', '2030-05-03'],
+      ['3 dic 2030', '2030-12-03'],
+      ['15 julho 2030', '2030-07-15'],
+    ]) {
+      expect(readText(form ?? ''), form).toEqual({ ok: true, value: iso });
+    }
+  });
+
+  it('refuse a word that is no month name and a month without a day', () => {
+    expect(readText('31 Foo 2030')).toEqual({
       ok: false,
-      message: '"31 Janvier 2030" is not a date: "Janvier" is not an English month name',
+      message: '"31 Foo 2030" is not a date: "Foo" is not a month name',
     });
     expect(readText('January 2030').ok).toBe(false);
     expect(readText('31 Feb 2030')).toMatchObject({
@@ -271,7 +303,12 @@ describe('any day from 1900-03-01 to 9999-12-31', () => {
         const dayFirst = `${d}${sep}${m}${sep}${day.year}`;
         const monthFirst = `${m}${sep}${d}${sep}${day.year}`;
         const ambiguous = day.day <= 12 && day.day !== day.month;
-        if (ambiguous) {
+        if (ambiguous && sep === '.') {
+          // Dots are day first: the month-first form reads as the other day, as Germans mean it.
+          expect(readText(dayFirst)).toEqual({ ok: true, value: day.iso });
+          expect(readText(monthFirst)).toMatchObject({ ok: true });
+          expect(readText(monthFirst)).not.toEqual({ ok: true, value: day.iso });
+        } else if (ambiguous) {
           expect(readText(dayFirst)).toMatchObject({
             ok: false,
             message: expect.stringContaining(day.iso),

@@ -4,6 +4,7 @@ import {
   amountTypeFrom,
   cellCode,
   cellCountry,
+  cellCurrency,
   entityTypeFrom,
 } from '../../../electron/core/sheets/coercion/cell-codes';
 import type { CellValue } from '../../../electron/core/sheets/reading/sheet-types';
@@ -51,6 +52,15 @@ describe('cellCountry', () => {
       ['Bolivia', 'BO'],
       // Not ISO's code, but how many British sheets write it.
       [' uk ', 'GB'],
+      ['U.K.', 'GB'],
+      // The nations of the United Kingdom are all GB to a bank.
+      ['England', 'GB'],
+      ['Scotland', 'GB'],
+      ['Wales', 'GB'],
+      ['Northern Ireland', 'GB'],
+      ['U.S.A.', 'US'],
+      ['Holland', 'NL'],
+      ['UAE', 'AE'],
     ]) {
       expect(cellCountry(text(name ?? '')), name).toEqual({ ok: true, value: code });
     }
@@ -119,6 +129,24 @@ describe('cellCountry', () => {
     });
     // Two letters that are no code are the field's to refuse, as "XX is not a country code".
     expect(cellCountry(text('xx'))).toEqual({ ok: true, value: 'XX' });
+  });
+});
+
+describe('cellCurrency', () => {
+  it('reads a code, an English name, or a symbol only one currency writes', () => {
+    for (const [written, code] of [
+      [' eur ', 'EUR'],
+      ['British pound', 'GBP'],
+      ['€', 'EUR'],
+      [' £ ', 'GBP'],
+      ['₹', 'INR'],
+    ]) {
+      expect(cellCurrency(text(written ?? '')), written).toEqual({ ok: true, value: code });
+    }
+  });
+
+  it('leaves "$" for the field to refuse: a dozen currencies write it', () => {
+    expect(cellCurrency(text('$'))).toEqual({ ok: true, value: '$' });
   });
 });
 

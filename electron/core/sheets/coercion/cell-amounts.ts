@@ -7,6 +7,7 @@ import { formatAmount, MAX_EXACT_WIRE_MILLI, type Milli } from '../../../../shar
 import { readDigits, type DecimalMark } from './amount-digits';
 import { peelMarks, symbolCurrencyOf, symbolFits, symbolIn } from './amount-marks';
 import { accept, type Coerced, NOTHING, quoted, refuse } from './cell-coerced';
+import { cellDisplay } from './cell-display';
 import { cellText, plainDecimal, unknownCell, unreadableCell } from './cell-text';
 import type { CellValue } from '../reading/sheet-types';
 
@@ -27,6 +28,11 @@ export interface CellAmount {
   ambiguous?: true;
   /** For an ambiguous amount, what it reads as with the other mark ("2.500": 2500 for 2.5). */
   otherwise?: Milli;
+  /**
+   * A number cell whose format shows fewer decimals than it holds: what the sheet shows
+   * ("1,235" for 1234.56), which is not the amount read, and so asks for a look.
+   */
+  shownRounded?: string;
 }
 
 /**
@@ -39,8 +45,13 @@ export function cellAmount(cell: CellValue, decimalMark?: SheetDecimalMark): Coe
   switch (cell.kind) {
     case 'empty':
       return NOTHING;
-    case 'number':
-      return withFormatCurrency(numberAmount(cell.value), cell.format);
+    case 'number': {
+      const read = withFormatCurrency(numberAmount(cell.value), cell.format);
+      if (read.ok && read.value && cell.format && hidesDecimals(read.value.milli, cell.format)) {
+        read.value.shownRounded = cellDisplay(cell);
+      }
+      return read;
+    }
     case 'text': {
       const text = cellText(cell);
       return text.ok && text.value !== null ? textAmount(text.value, decimalMark) : NOTHING;
@@ -141,6 +152,31 @@ export function formatCurrency(format: string): FormatCurrency {
   return currency ? { currency } : { symbol };
 }
 
+/**
+ * The decimals a number format shows (`#,##0` none, `0.0` one), per format string; null where
+ * it shows something else than the number's digits (General, text, percent, scientific, a
+ * thousands scale `#,##0,`), which is not compared.
+ */
+const FORMAT_DECIMALS = new Map<string, number | null>();
+
+function hidesDecimals(milli: Milli, format: string): boolean {
+  let decimals = FORMAT_DECIMALS.get(format);
+  if (decimals === undefined) {
+    if (FORMAT_DECIMALS.size >= FORMAT_CACHE_LIMIT) FORMAT_DECIMALS.clear();
+    decimals = formatDecimals(format);
+    FORMAT_DECIMALS.set(format, decimals);
+  }
+  return decimals !== null && decimals < 3 && milli % 10n ** BigInt(3 - decimals) !== 0n;
+}
+
+export function formatDecimals(format: string): number | null {
+  // The positive section, without quoted text, escapes, padding and [colours] or [$£-809].
+  const [shown = ''] = format.replace(/"[^"]*"|\\.|_.|\*.|\[[^\]]*\]/g, '').split(';');
+  if (!/[0#?]/.test(shown) || /[%eE@]|general|[0#?.],+(?![0#?])/i.test(shown)) return null;
+  const [, fraction = ''] = shown.split('.');
+  return (fraction.match(/[0#?]/g) ?? []).length;
+}
+
 /** `digits` is the value times 10^decimals (decimals > 3); the nearest milli when it is noise. */
 function withoutNoise(digits: string, decimals: number): Milli | null {
   const exact = BigInt(digits);
@@ -163,7 +199,9 @@ function inRange(shown: string, read: CellAmount): Coerced<CellAmount> {
 }
 
 function textAmount(text: string, decimalMark: SheetDecimalMark | undefined): Coerced<CellAmount> {
-  const marks = peelMarks(text);
+  // A leading apostrophe is Excel's mark that a cell is text ('100.00), which a CSV written by
+  // hand or by a script keeps; it is no part of the amount, as for a bank code.
+  const marks = peelMarks(text.charCodeAt(0) === APOSTROPHE ? text.slice(1) : text);
   if (marks.parentheses && marks.sign) {
     return refuse(`${quoted(text)} has two signs: write -12.00 or (12.00)`);
   }
@@ -206,6 +244,8 @@ function milliOf(digits: { whole: string; fraction: string }): Milli {
   return BigInt(digits.whole) * 1000n + BigInt(digits.fraction.padEnd(3, '0'));
 }
 
+const APOSTROPHE = 0x27;
+
 /** "2.500" -> "2.5 or 2500": the two amounts an ambiguous separator can mean. */
 function ambiguousReadings(digits: string): string {
   const [whole = '', fraction = ''] = digits.split(/[.,]/);
@@ -232,4 +272,15 @@ export function fromHundredths(read: CellAmount, unit: string): Coerced<CellAmou
     amount.otherwise = read.otherwise / 100n;
   }
   return accept(amount);
+}
+
+/**
+ * An amount read from a column in thousands ("Amount (£000)", "Betrag (TEUR)": 1.5 is 1,500) as
+ * the amount: exactly, in bigints. Left as written it would pay a thousandth of what is meant.
+ */
+export function fromThousands(read: CellAmount, unit: string): Coerced<CellAmount> {
+  const amount: CellAmount = { ...read, milli: read.milli * 1000n };
+  if (read.otherwise !== undefined) amount.otherwise = read.otherwise * 1000n;
+  const shown = formatAmount(read.milli, 3).replace(/\.?0+$/, '');
+  return inRange(`${shown} ${unit}`, amount);
 }

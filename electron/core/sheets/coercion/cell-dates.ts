@@ -107,9 +107,9 @@ const YEAR_FIRST = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
 const NUMERIC = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})$/;
 const DAY_THEN_NAME =
-  /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]+)\.?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/i;
+  /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*(\p{L}+)\.?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/iu;
 const NAME_THEN_DAY =
-  /^([A-Za-z]+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/i;
+  /^(\p{L}+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|[\s\-/.]+)(\d{4}|\d{2})$/iu;
 
 const EXAMPLE = 'write it as YYYY-MM-DD, such as 2030-01-31';
 
@@ -149,7 +149,13 @@ function readDate(text: string, order: DateOrder | undefined): CalendarDay | str
   parts = COMPACT.exec(text);
   if (parts) return checked(Number(parts[1]), Number(parts[2]), Number(parts[3]));
   parts = NUMERIC.exec(text);
-  if (parts) return numericDate(Number(parts[1]), Number(parts[3]), parts[4] ?? '', order);
+  if (parts) {
+    // Dots are day first wherever they are written (de, fr-CH, pl, ru, cs, fi, nb, tr…): no
+    // locale writes a month-first date with dots, so "03.04.2030" is 3 April, as a German sheet
+    // means it, unless the order stated or shown for the column says otherwise.
+    const dotted = parts[2] === '.' ? 'DMY' : undefined;
+    return numericDate(Number(parts[1]), Number(parts[3]), parts[4] ?? '', order, dotted);
+  }
   parts = DAY_THEN_NAME.exec(text);
   if (parts) return namedDate(parts[2] ?? '', Number(parts[1]), parts[3] ?? '');
   parts = NAME_THEN_DAY.exec(text);
@@ -175,7 +181,8 @@ function fullYear(written: string): number {
 
 /**
  * dd/mm/yyyy or mm/dd/yyyy. Without a stated order, a date is read when only one reading is a
- * day of the calendar or both readings are the same day (05/05/2030); with an order, the order
+ * day of the calendar or both readings are the same day (05/05/2030), or, where both are days,
+ * in the order its form implies (`formOrder`: dots are day first); with an order, the order
  * decides, and a date it cannot read is refused: a sheet that says month first but holds
  * 31/01/2030 has been mixed up somewhere, and its other dates may be read wrongly too.
  */
@@ -184,6 +191,7 @@ function numericDate(
   second: number,
   yearText: string,
   order: DateOrder | undefined,
+  formOrder?: DateOrder,
 ): CalendarDay | string {
   const year = fullYear(yearText);
   const dayFirst = { year, month: second, day: first };
@@ -199,6 +207,7 @@ function numericDate(
   const dayFirstProblem = calendarProblem(year, second, first);
   const monthFirstProblem = calendarProblem(year, first, second);
   if (dayFirstProblem === null && monthFirstProblem === null && first !== second) {
+    if (formOrder) return formOrder === 'DMY' ? dayFirst : monthFirst;
     return (
       `could be ${spoken(dayFirst)} or ${spoken(monthFirst)}: ` +
       `write it as ${isoDate(dayFirst)} or ${isoDate(monthFirst)}`
@@ -216,8 +225,8 @@ function spoken({ year, month, day }: CalendarDay): string {
 }
 
 function namedDate(name: string, day: number, yearText: string): CalendarDay | string {
-  const month = monthNumber(name);
-  if (month === null) return `is not a date: "${name}" is not an English month name`;
+  const month = monthNumber(name) ?? otherMonthNumber(name);
+  if (month === null) return `is not a date: "${name}" is not a month name`;
   return checked(fullYear(yearText), month, day);
 }
 
@@ -229,4 +238,38 @@ function monthNumber(name: string): number | null {
     (month) => month.toLowerCase() === lower || month.slice(0, 3).toLowerCase() === lower,
   );
   return index === -1 ? null : index + 1;
+}
+
+/**
+ * Month names in the languages European payrolls and bank exports come in ("3 avril 2030",
+ * "3. März 2030", "03-avr-30"), long and short, from the platform's CLDR names, accents and case
+ * aside ("Marz", "fevr"). A name two languages give two months would name neither; none does.
+ * Built on the first date that needs it, as most dates are written in digits.
+ */
+const MONTH_LANGUAGES = ['de', 'fr', 'es', 'it', 'nl', 'pt'];
+let otherMonths: ReadonlyMap<string, number> | undefined;
+
+function otherMonthNumber(name: string): number | null {
+  otherMonths ??= monthsByName();
+  return otherMonths.get(monthKey(name)) ?? null;
+}
+
+function monthKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '');
+}
+
+function monthsByName(): ReadonlyMap<string, number> {
+  const found = new Map<string, number | null>();
+  for (const language of MONTH_LANGUAGES) {
+    for (const width of ['long', 'short'] as const) {
+      const names = new Intl.DateTimeFormat(language, { month: width, timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month += 1) {
+        // The 15th at noon UTC: the month whatever the platform's own zone.
+        const key = monthKey(names.format(Date.UTC(2020, month - 1, 15, 12)));
+        const known = found.get(key);
+        found.set(key, known === undefined || known === month ? month : null);
+      }
+    }
+  }
+  return new Map([...found].filter((entry): entry is [string, number] => entry[1] !== null));
 }

@@ -2,6 +2,7 @@
 // "Euro", "US Dollar"): ISO's names, the everyday ones ISO does not use, and their plurals.
 // A name two currencies share names neither; "dollar" alone, like "$", is a dozen currencies.
 import { CURRENCY_CODES, currencyName } from '../../../../shared/domain/currencies';
+import { symbolCurrencyOf } from './amount-marks';
 
 /** Everyday names ISO's list does not give (its own is "Pound Sterling", "Yuan Renminbi"…). */
 const EVERYDAY: Readonly<Record<string, string>> = {
@@ -49,9 +50,12 @@ const BY_NAME: ReadonlyMap<string, string> = (() => {
 /**
  * "British pound" -> GBP, "US dollars" -> USD, "pounds sterling" -> GBP; undefined for a name
  * not known. Plurals are read by taking the "s" off one word at a time ("Swiss francs"), never
- * off a word ending in "ss" ("Swiss").
+ * off a word ending in "ss" ("Swiss"). A symbol only one currency writes is its name too, as
+ * a currency column often holds "€" or "£" (amount-marks.ts: "$" and "¥" name none).
  */
 export function currencyCodeByName(text: string): string | undefined {
+  const bySymbol = symbolCurrencyOf(text.trim());
+  if (bySymbol) return bySymbol;
   const name = words(text);
   const found = BY_NAME.get(name);
   if (found) return found;

@@ -9,7 +9,7 @@ import { EXECUTION_TIME } from '../../../../shared/domain/calendar-day';
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 import type { DraftContent, DraftPayment } from '../../../../shared/domain/draft';
 import { duplicateKey } from '../../../../shared/domain/duplicate-key';
-import { amountToNumber } from '../../../../shared/domain/money';
+import { amountToNumber, formatAmount } from '../../../../shared/domain/money';
 import { validateDraft } from '../../../../shared/domain/validate-draft';
 import type { BeneficiaryPutBody } from '../../../../shared/service';
 import { serializeDraft } from '../../outbox/draft-insert';
@@ -21,6 +21,7 @@ import { amountTypeFrom } from '../coercion/cell-codes';
 import {
   amountHeaderCurrency,
   amountHeaderHundredths,
+  amountHeaderThousands,
   bankCodeHeaderSchemes,
   type ColumnMapping,
 } from '../understanding/column-mapping';
@@ -71,6 +72,7 @@ export function draftContext(
   target: DraftTarget,
 ): DraftContext {
   const hundredths = amountHeaderHundredths(header.mapping, header.headers);
+  const thousands = amountHeaderThousands(header.mapping, header.headers);
   const payees = payeeKind(header.mapping, header.headers);
   return {
     ...target,
@@ -78,6 +80,7 @@ export function draftContext(
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
+    ...(thousands ? { amountThousands: thousands } : {}),
     bankCodeSchemes: bankCodeHeaderSchemes(header.mapping, header.headers),
     date1904: sheet.date1904,
     ...(sheet.decimalMark ? { decimalMark: sheet.decimalMark } : {}),
@@ -321,9 +324,27 @@ function paymentOf(
     const says = text.amount_currency ? 'its currency says' : 'its column is in';
     problem('amount', `the amount is written in ${cellCurrency} but ${says} ${columnCurrency}`);
   }
+  // "Amount (EUR)" beside a currency column of GBP: the column's word would pay 100 GBP where
+  // the header says 100 EUR, so neither is taken silently.
+  const headerCurrency = context.amountHeaderCurrency;
+  if (text.amount_currency && headerCurrency && text.amount_currency !== headerCurrency) {
+    problem(
+      'amount_currency',
+      `the currency says ${text.amount_currency}, but the amount's column is in ${headerCurrency}: give the amount in ${text.amount_currency} under a header without a currency, or correct the currency`,
+    );
+  }
   // The spec gives amount.currency only where it differs from the side the amount is on.
   const side = type === 'SEND' ? context.walletCurrency : beneficiary?.currency;
   const currency = currencyUnread ? undefined : (named ?? side);
+  const shown = values.amount?.shownRounded;
+  if (shown !== undefined && values.amount) {
+    const held = formatAmount(values.amount.milli, 3).replace(/0+$/, '');
+    problem(
+      'amount',
+      `the sheet shows ${shown}, but the cell holds ${held}: ${held} is the amount read; check which is meant`,
+      'warning',
+    );
+  }
   // "$" or "¥" names no one currency, but it rules out those not written with it.
   const symbol = values.amount?.symbol;
   if (symbol && currency && !symbolFits(symbol, currency)) {

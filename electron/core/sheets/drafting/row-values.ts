@@ -6,6 +6,7 @@ import {
   cellAmount,
   type CellAmount,
   fromHundredths,
+  fromThousands,
   type SheetDecimalMark,
 } from '../coercion/cell-amounts';
 import { cellBoolean } from '../coercion/cell-boolean';
@@ -62,6 +63,8 @@ export interface ReadingContext {
   decimalMarkUnshown?: true;
   /** The amount column counts hundredths, in this unit ("pence", "cents"): its header says so. */
   amountHundredths?: string;
+  /** The amount column counts thousands, in this unit ("000", "k"): its header says so. */
+  amountThousands?: string;
 }
 
 export function readRow(
@@ -153,7 +156,9 @@ function isBlankCode(cell: SheetRow['cells'][number] | undefined): boolean {
 
 function amountOf(cell: SheetRow['cells'][number], context: ReadingContext): Coerced<CellAmount> {
   const read = cellAmount(cell, context.decimalMark);
-  if (!context.amountHundredths || !read.ok || read.value === null) return read;
+  if (!read.ok || read.value === null) return read;
+  if (context.amountThousands) return fromThousands(read.value, context.amountThousands);
+  if (!context.amountHundredths) return read;
   return fromHundredths(read.value, context.amountHundredths);
 }
 

@@ -9,12 +9,14 @@ import type { FieldId } from './fields';
 import {
   headerCurrency,
   headerHundredths,
+  headerThousands,
   type HeaderMatch,
   headerName,
   matchHeader,
   normaliseHeader,
 } from './header-matching';
 import { resultsExportStatusColumns } from './header-exclusions';
+import { preferAmountWithTax } from './invoice-amounts';
 import { columnLetter, SheetFileError } from '../reading/sheet-types';
 
 export interface MappedColumn {
@@ -87,8 +89,9 @@ function secondBankCode(
 /** Each column's match, but for the status columns a results export brings back. */
 function headerMatches(headers: readonly string[]): { index: number; match: HeaderMatch }[] {
   const status = resultsExportStatusColumns(headers.map(normaliseHeader));
-  const matches = headers.map((header, index) =>
-    status.has(index) ? undefined : matchHeader(header),
+  const matches = preferAmountWithTax(
+    headers,
+    headers.map((header, index) => (status.has(index) ? undefined : matchHeader(header))),
   );
   const hasFirstName = matches.some((m) => m?.field === 'first_name');
   const hasLastName = matches.some((m) => m?.field === 'last_name');
@@ -194,6 +197,15 @@ export function amountHeaderHundredths(
 ): string | undefined {
   const header = headerOf(mapping, headers, 'amount');
   return header === undefined ? undefined : headerHundredths(header);
+}
+
+/** The unit of an amount column in thousands, such as "£000" in "Amount (£000)". */
+export function amountHeaderThousands(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+): string | undefined {
+  const header = headerOf(mapping, headers, 'amount');
+  return header === undefined ? undefined : headerThousands(header);
 }
 
 /**

@@ -103,7 +103,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde',
+      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde|zahlungsempfanger|empfangername|name des empfangers|lieferant|kreditor|fournisseur|proveedor|leverancier|crediteur|fornitore',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },
@@ -133,7 +133,9 @@ export const FIELDS: readonly SheetField[] = [
     template: 'company_name',
     kind: 'text',
     target: `${ENTITY}company_name`,
-    headers: names('company name|company|business name|legal name|organisation|organization'),
+    headers: names(
+      'company name|company|business name|legal name|organisation|organization|raison sociale|firmenname|razon social|ragione sociale|bedrijfsnaam',
+    ),
     note: 'For businesses.',
   },
   {
@@ -236,7 +238,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'account name|account holder|account holder name|name on account|bank account name',
+      'account name|account holder|account holder name|name on account|bank account name|kontoinhaber|titulaire du compte|titular de la cuenta|rekeninghouder|intestatario del conto',
     ),
     note: 'As the bank knows it.',
   },
@@ -247,7 +249,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'account',
     target: `${BANK}account_number`,
     headers: names(
-      'account number|account no|account|bank account|bank account number|acct number|acct no|account nr|numero de compte|kontonummer|numero de cuenta|rekeningnummer',
+      'account number|account no|account|bank account|bank account number|acct number|acct no|account nr|numero de compte|kontonummer|numero de cuenta|rekeningnummer|konto nr|acc no|no de compte|n de compte',
     ),
     note: 'Kept as text: leading zeros stay. An IBAN may go here too.',
   },
@@ -296,7 +298,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'amount',
     target: 'amount.amount',
     headers: names(
-      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag|balance|open balance|balance due|amount outstanding|outstanding amount|outstanding balance|amount in dc|amount in fc|amount in document currency|amount in transaction currency|amount in foreign currency',
+      'amount|net|nett|net pay|net amount|take home pay|take home|payment amount|amount to pay|pay amount|net salary|value|total|sum|payout|payout amount|gross amount|amount due|invoice amount|montant|betrag|importe|bedrag|importo|montant net|nettobetrag|auszahlungsbetrag|uberweisungsbetrag|zahlbetrag|montant a payer|net a payer|importe a pagar|te betalen bedrag|balance|open balance|balance due|amount outstanding|outstanding amount|outstanding balance|amount in dc|amount in fc|amount in document currency|amount in transaction currency|amount in foreign currency',
     ),
     note: 'Above zero, at most 3 decimals (and no more than the currency has).',
   },
@@ -337,7 +339,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'date',
     target: 'execution.date',
     headers: names(
-      'execution date|payment date|pay date|pay on|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum',
+      'execution date|payment date|pay date|pay on|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum|zahldatum|uberweisungsdatum|ausfuhrungstermin|falligkeitsdatum|valutadatum|date d echeance|date de reglement|date valeur|fecha de ejecucion|fecha valor|fecha de vencimiento|betaaldatum|vervaldatum|data di pagamento|data pagamento|data scadenza|data valuta',
     ),
     note: 'The day the payment is sent, such as 2026-12-31.',
   },

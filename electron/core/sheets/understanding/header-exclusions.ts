@@ -18,10 +18,11 @@ const NOT_CURRENT =
  * Account Number" are our own account, "Creditor IBAN" the payee's. Such a column never fills
  * a field of the payee or the amount (a "Debit Currency" is the account paid from); it may still
  * be the payment's date or reference ("Debit date", "Our reference"). "From" only leads such a
- * header ("From account"): "IBAN (new from March)" is the payee's.
+ * header ("From account"): "IBAN (new from March)" is the payee's. French "à payer" is "to
+ * pay", not the payer: "Net à payer" is a French payslip's net pay.
  */
 const PAYER_SIDE =
-  /\s(debtor|debit|debited|ordering|originator|originating|remitter|payer|sender|source|our|own|employer|auftraggeber|donneur d ordre|ordenante)\s|\scompany (account|iban|bic|bank|sort)|^\sfrom\s/;
+  /\s(debtor|debit|debited|ordering|originator|originating|remitter|sender|source|our|own|employer|auftraggeber|donneur d ordre|ordenante)\s|(?<!\sa)\spayer\s|\scompany (account|iban|bic|bank|sort)|^\sfrom\s/;
 /**
  * The payer's own currency as SAP and ledgers head it ("LCurr", "Local currency", "Company
  * code currency"): the currency the books are kept in, neither the payee's account's nor,

@@ -70,13 +70,25 @@ export function headerHundredths(header: string): string | undefined {
 }
 
 /**
+ * Words saying an amount column counts thousands: "Amount (£000)", "Amount (GBP '000)", "Amount
+ * in thousands", "Betrag (TEUR)", "Amount (k)", "£k". Read from the header as written.
+ */
+const THOUSANDS =
+  /(?:^|[^\p{L}\p{N}])('?000s?|thousands?|tsd|k|teur|keur|kgbp|kusd)(?![\p{L}\p{N}])/iu;
+
+/** The unit word an amount header names when its amounts are in thousands, as written. */
+export function headerThousands(header: string): string | undefined {
+  return THOUSANDS.exec(header)?.[1];
+}
+
+/**
  * Words that say whose a column is, not what it holds: "Beneficiary IBAN" is an IBAN, "Payee
  * Account" an account number. Alone ("Payee", "Supplier") they name the payee; beside other
  * words they must not outweigh them, which is how "Beneficiary IBAN" once lost to "Beneficiary
  * Name" as a second name column and was left unmapped.
  */
 const PARTY_WORDS = new Set(
-  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger'.split(
+  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger lieferant kreditor fournisseur proveedor leverancier crediteur fornitore'.split(
     ' ',
   ),
 );
@@ -119,7 +131,7 @@ export function headerName(header: string): string {
 }
 
 /** All of a header's words, those in brackets too: "IBAN (old - do not use)". */
-function allWords(header: string): string {
+export function allWords(header: string): string {
   const bracketsOpened = splitCamelCase(header).replace(/[()[\]]/g, ' ');
   return ` ${headerWords(bracketsOpened).join(' ')} `;
 }
@@ -256,6 +268,7 @@ const BARE_SCORE = 0.8;
  */
 const LESSER_AMOUNTS = new Set([
   ...['invoice amount', 'invoice total', 'gross amount', 'gross', 'total', 'total amount'],
+  ...['brutto', 'bruttobetrag', 'rechnungsbetrag'],
   ...['amount in lc', 'amount in local currency', 'amount in company code currency'],
   ...['local currency amount', 'company code currency amount', 'amount lc'],
 ]);
