@@ -1,5 +1,6 @@
 // What every command gets: the desk, how to print, and the hints a command line adds to the
 // desk's messages (its flags, its environment variables), which the desk itself never names.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Desk } from '../core/desk';
 
 export interface CliContext {
@@ -13,6 +14,26 @@ export interface CliContext {
 
 /** The command line is wrong: exit status 2, with what to type instead. */
 export class UsageError extends Error {}
+
+/**
+ * The command's options and arguments, refusing an argument more than it takes: a name typed
+ * without quotes (`rename January Feb 2026`) would otherwise lose its last words unsaid.
+ */
+export function parseCommandLine<T extends ParseArgsConfig & { allowPositionals: true }>(
+  takes: number,
+  config: T,
+): ReturnType<typeof parseArgs<T>> {
+  const parsed = parseArgs(config);
+  const positionals = parsed.positionals as string[];
+  if (positionals.length > takes) {
+    const extra = positionals[takes] ?? '';
+    const together = positionals.slice(takes - 1).join(' ');
+    throw new UsageError(
+      `one argument too many: "${extra}". A name with spaces goes in quotes: "${together}"`,
+    );
+  }
+  return parsed;
+}
 
 export function print(ctx: CliContext, value: unknown, text: () => string): void {
   ctx.out(ctx.json ? JSON.stringify(value, null, 2) : text());

@@ -2,7 +2,14 @@
 // service; offline, the last copy fetched, said to be one.
 import { parseArgs } from 'node:util';
 import type { GroupListQuery } from '../../shared/service';
-import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
+import {
+  parseCount,
+  print,
+  UsageError,
+  useProfile,
+  type CliContext,
+  parseCommandLine,
+} from './context';
 
 export async function groupsCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -47,7 +54,7 @@ export async function groupsCommand(ctx: CliContext, args: string[]): Promise<vo
 }
 
 export async function walletCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
@@ -68,7 +75,7 @@ export async function walletCommand(ctx: CliContext, args: string[]): Promise<vo
 }
 
 export async function statementCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {

@@ -1,7 +1,6 @@
 // payout-desk profile add | list | remove: where the service is, and (write-only) its
 // credentials, taken from the environment when adding, never from a flag a shell would log.
-import { parseArgs } from 'node:util';
-import { print, UsageError, type CliContext } from './context';
+import { print, UsageError, type CliContext, parseCommandLine } from './context';
 
 export async function profileCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [action, ...rest] = args;
@@ -14,7 +13,7 @@ export async function profileCommand(ctx: CliContext, args: string[]): Promise<v
 }
 
 async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {
@@ -90,7 +89,7 @@ async function listProfiles(ctx: CliContext): Promise<void> {
 }
 
 async function removeProfile(ctx: CliContext, args: string[]): Promise<void> {
-  const [name] = args;
+  const [name] = parseCommandLine(1, { args, allowPositionals: true, options: {} }).positionals;
   if (!name) throw new UsageError('usage: payout-desk profile remove NAME');
   const removed = await ctx.desk.api.removeProfile({ name });
   print(ctx, removed, () => `Profile ${removed.removed} removed, with its credentials`);

@@ -1,13 +1,19 @@
 // The service's side of a batch: validate its new beneficiaries, sync it (what it will send
 // first, then the stages as they go), retry what failed, and approve at the service what was
 // sent for approval there.
-import { parseArgs } from 'node:util';
 import type { SyncPreview } from '../../shared/desk';
 import { batchName, printedCounts } from './batch-commands';
-import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
+import {
+  parseCount,
+  print,
+  UsageError,
+  useProfile,
+  type CliContext,
+  parseCommandLine,
+} from './context';
 
 export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
@@ -29,7 +35,7 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
 export const SYNC_NOT_FINISHED = 3;
 
 export async function syncCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' }, 'chunk-size': { type: 'string' } },
@@ -90,7 +96,7 @@ function previewText(preview: SyncPreview): string {
 }
 
 export async function retryCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseCommandLine(1, { args, allowPositionals: true, options: {} });
   const result = await ctx.desk.api.retryFailed({ batch: batchName(positionals[0]) });
   print(
     ctx,
@@ -101,7 +107,7 @@ export async function retryCommand(ctx: CliContext, args: string[]): Promise<voi
 }
 
 export async function approveAtServiceCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
