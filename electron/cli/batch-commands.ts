@@ -11,6 +11,7 @@ import {
   useProfile,
   type CliContext,
   parseCommandLine,
+  moneyText,
 } from './context';
 
 export async function importCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -150,7 +151,9 @@ export function printedCounts(batch: Pick<Batch, 'counts' | 'totals'>) {
 /** A batch in one line: its drafts, where they stand, and its totals. */
 function batchLine(b: Batch): string {
   const c = printedCounts(b);
-  const totals = b.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  const totals = b.totals
+    .map((t) => `${moneyText(t.amount, t.currency)} ${t.currency || '(wallet)'}`)
+    .join(', ');
   return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
 }
 

@@ -9,6 +9,7 @@ import {
   useProfile,
   type CliContext,
   parseCommandLine,
+  moneyText,
 } from './context';
 
 export async function groupsCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -68,7 +69,7 @@ export async function walletCommand(ctx: CliContext, args: string[]): Promise<vo
   print(ctx, wallet, () =>
     [
       `${wallet.name} (${wallet.id}) — ${wallet.state}`,
-      `Balance: ${wallet.balance} ${wallet.currency}`,
+      `Balance: ${moneyText(wallet.balance, wallet.currency)} ${wallet.currency}`,
       `Funding: ${wallet.funding.name}, ${wallet.funding.iban || wallet.funding.account_number}, BIC ${wallet.funding.bic}`,
     ].join('\n'),
   );
@@ -138,7 +139,7 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
       `Statement of ${statement.id} from ${statement.start_date} to ${statement.end_date}`,
       ...statement.items.map(
         (item) =>
-          `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${String(item.action === 'DEBIT' ? -item.debit.amount : item.credit.amount).padStart(12)} ${item.debit.currency}  balance ${item.balance}  ${item.description}`,
+          `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${(item.action === 'DEBIT' ? `-${moneyText(item.debit.amount, item.debit.currency)}` : moneyText(item.credit.amount, item.credit.currency)).padStart(12)} ${item.action === 'DEBIT' ? item.debit.currency : item.credit.currency}  balance ${moneyText(item.balance, item.debit.currency)}  ${item.description}`,
       ),
     ].join('\n'),
   );

@@ -10,6 +10,7 @@ import {
   useProfile,
   type CliContext,
   parseCommandLine,
+  moneyText,
 } from './context';
 
 export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
@@ -76,7 +77,9 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
 }
 
 function previewText(preview: SyncPreview): string {
-  const totals = preview.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  const totals = preview.totals
+    .map((t) => `${moneyText(t.amount, t.currency)} ${t.currency || '(wallet)'}`)
+    .join(', ');
   const approval =
     preview.to_send === 0
       ? ''
@@ -89,7 +92,7 @@ function previewText(preview: SyncPreview): string {
     `To send: ${preview.to_send} payment(s)${totals ? ` (${totals})` : ''}${approval}`,
     ...preview.debits.map(
       (d) =>
-        `  wallet ${d.wallet_id}: debits ${d.amount} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance ?? 'unknown'}${d.short_by ? ` — short by ${d.short_by} ${d.currency}` : ''}`,
+        `  wallet ${d.wallet_id}: debits ${moneyText(d.amount, d.currency)} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance === null || d.balance === undefined ? 'unknown' : `${moneyText(d.balance, d.currency)} ${d.currency}`}${d.short_by ? ` — short by ${moneyText(d.short_by, d.currency)} ${d.currency}` : ''}`,
     ),
     ...preview.notes.map((note) => `  ${note}`),
   ].join('\n');
