@@ -110,7 +110,9 @@ async function main(argv: string[]): Promise<number> {
   const run = command ? COMMANDS[command] : undefined;
   if (!run) {
     const asked = command === undefined || command === 'help' || command === '--help';
-    process.stderr.write(`${asked ? '' : `unknown command "${command}"\n`}${USAGE}\n`);
+    // Asked for, the usage is the output (`payout-desk help | less`); a mistake's is on stderr.
+    if (asked) process.stdout.write(`${USAGE}\n`);
+    else process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
     return asked ? 0 : 2;
   }
   const json = rest.includes('--json');

@@ -28,7 +28,7 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
     ctx,
     result,
     () =>
-      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ' (payout-desk show lists what, at which field)' : ''}`,
+      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ` (payout-desk show "${positionals[0]}" lists what, at which field)` : ''}`,
   );
 }
 

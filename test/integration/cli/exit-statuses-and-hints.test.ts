@@ -28,6 +28,13 @@ describe('payout-desk exit status 2: the command line to correct', () => {
     expect(run.stderr).toMatch(/^unknown command "frobnicate"\nusage: payout-desk COMMAND/);
   });
 
+  it('prints the usage asked for on stdout, with exit status 0', async () => {
+    const run = await cli('help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^usage: payout-desk COMMAND/);
+    expect(run.stderr).toBe('');
+  });
+
   // In the command's words, not node:util's ("place it at the end of the command after
   // '--'"), with that command's usage alone, not the whole list.
   it.each([
