@@ -130,6 +130,12 @@ describe('payout-desk profile', () => {
           key: null,
         },
       ]);
+      // For people, in words rather than the JSON's names (saved, not_needed).
+      const shown = await cli({}, 'profile', 'list');
+      expect(shown.stdout.trimEnd().split('\n')).toEqual([
+        'Local sandbox (local) (started on demand)  credentials: none needed',
+        `${profile} (sandbox) ${t.sandbox.baseUrl}  credentials: saved on the OS keychain`,
+      ]);
     },
   );
 
