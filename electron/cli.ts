@@ -27,7 +27,8 @@ import { appDataDir, createDesk, type SandboxStarter } from './core/desk';
 
 const USAGE = `usage: payout-desk COMMAND [options] [--json]
 
-  profile add NAME --base-url URL --auth-url URL [--ca FILE] | profile list | profile remove NAME
+  profile add NAME --base-url URL --auth-url URL [--ca FILE] [--kind sandbox|production]
+  profile list | profile remove NAME
   template FILE.xlsx|FILE.csv [--force]    a new batch's sheet, with example rows (offline)
   import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--approved] [--profile NAME]
                                        any .xlsx or .csv payee list becomes a batch of drafts;
@@ -47,11 +48,13 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   retry BATCH                          failed payments, once fixed, approved to send again
   approve-at-service BATCH [--profile NAME]
                                        approve at the service what was sent for approval
-  export BATCH FILE.xlsx|FILE.csv      the imported sheet with each row's state and error (offline)
+  export BATCH FILE.xlsx|FILE.csv [--force]
+                                       the imported sheet with each row's state and error (offline)
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
          [--profile NAME]
   wallet WALLET_ID [--profile NAME]
-  statement WALLET_ID [--from DATE] [--to DATE] [--export FILE.xlsx|FILE.csv] [--profile NAME]
+  statement WALLET_ID [--from DATE] [--to DATE] [--export FILE.xlsx|FILE.csv [--force]]
+            [--skip N] [--take N] [--profile NAME]
   sandbox [--port N] [--data DIR]      the Payments Service sandbox on its own
 
 With no --profile, commands use the Local sandbox, started in this process.
@@ -107,7 +110,9 @@ async function main(argv: string[]): Promise<number> {
   const run = command ? COMMANDS[command] : undefined;
   if (!run) {
     const asked = command === undefined || command === 'help' || command === '--help';
-    process.stderr.write(`${asked ? '' : `unknown command "${command}"\n`}${USAGE}\n`);
+    // Asked for, the usage is the output (`payout-desk help | less`); a mistake's is on stderr.
+    if (asked) process.stdout.write(`${USAGE}\n`);
+    else process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
     return asked ? 0 : 2;
   }
   const json = rest.includes('--json');
@@ -150,13 +155,45 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * What node:util parseArgs found wrong, in the command's words: its own messages name its
+ * internals ("place it at the end of the command after '--'") and an unknown option's quotes.
+ */
+function parseProblem(error: Error): string {
+  const named = /'(-[^' ]+)/.exec(error.message)?.[1];
+  const code = (error as { code?: string }).code;
+  if (named && code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${named}`;
+  if (named && /argument missing/.test(error.message)) return `${named} needs a value`;
+  if (named && /does not take an argument/.test(error.message)) return `${named} takes no value`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const extra = /'([^']*)'/.exec(error.message)?.[1] ?? '';
+    return `unexpected argument "${extra}": this command takes no names or files, only options`;
+  }
+  return error.message;
+}
+
+/** The usage lines of one command (with their explanations), and where the rest are. */
+export function usageOf(command: string): string {
+  const lines = USAGE.split('\n');
+  const picked: string[] = [];
+  let taking = false;
+  for (const line of lines) {
+    const entry = /^ {2}\S/.test(line);
+    if (entry) taking = new RegExp(`(^|\\| )${command}( |$)`).test(line.trim());
+    else if (!/^ {3,}\S/.test(line)) taking = false;
+    if (taking) picked.push(line);
+  }
+  if (picked.length === 0) return USAGE;
+  return `usage: payout-desk ${picked.join('\n').trim()}\n(payout-desk help lists every command)`;
+}
+
 /** The exit status and the words for a failure: the desk's message and the command line's hint. */
 function explain(error: unknown, command: string): { code: number; message: string } {
   if (error instanceof UsageError) return { code: 2, message: error.message };
   // node:util parseArgs: an unknown option, a value missing, an argument not expected.
   const parseCode = (error as { code?: unknown }).code;
   if (typeof parseCode === 'string' && parseCode.startsWith('ERR_PARSE_ARGS_')) {
-    return { code: 2, message: `${(error as Error).message}\n${USAGE}` };
+    return { code: 2, message: `${parseProblem(error as Error)}\n${usageOf(command)}` };
   }
   if (error instanceof DeskError) {
     // The command line was wrong (a value, a name, a file that is there) unless the service

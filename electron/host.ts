@@ -59,8 +59,15 @@ async function main(): Promise<void> {
     process.stderr.write(`--port must be a port number\n${USAGE}\n`);
     process.exit(2);
   }
+  const renderer = rendererDir();
   const desk = createDesk({ dataDir: values.data ?? appDataDir(), startSandbox });
-  const host = await startHost({ desk, rendererDir: rendererDir(), port });
+  let host;
+  try {
+    host = await startHost({ desk, rendererDir: renderer, port });
+  } catch (error) {
+    await desk.close();
+    throw error;
+  }
   process.stdout.write(`Payout Desk is running in browser mode. Open:\n  ${host.url}\n`);
   if (!values['no-open']) openBrowser(host.url);
   let stopping = false;
@@ -76,4 +83,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
 }
 
-void main();
+// A person reads what went wrong and what to do, never a stack trace.
+main().catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  process.stderr.write(
+    `${
+      code === 'EADDRINUSE'
+        ? 'That port is in use (another Payout Desk, or another program): pass --port N, or --port 0 for a free one'
+        : (error as Error).message
+    }\n`,
+  );
+  process.exit(1);
+});

@@ -5,24 +5,42 @@ import { defaultDataDir } from './data-dir';
 import { DEMO_CREDENTIALS, startSandbox } from './sandbox';
 
 const DEFAULT_PORT = 8443;
+const USAGE =
+  'usage: npm run sandbox -- [--port N (default 8443, 0 for any free port)] [--data DIR]';
+
+/** A command line to correct: exit status 2 with the usage, as the payout-desk command does. */
+class UsageError extends Error {}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    // node:util's words name its internals ("place it at the end of the command after '--'").
+    const named = /'(-[^' ]+)/.exec((error as Error).message)?.[1];
+    const code = (error as { code?: string }).code;
+    if (named && code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new UsageError(`unknown option ${named}`);
+    if (named && /argument missing/.test((error as Error).message))
+      throw new UsageError(`${named} needs a value`);
+    throw new UsageError((error as Error).message);
+  }
+}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const values = parseCommandLine();
   if (values.help) {
-    process.stdout.write(
-      'usage: npm run sandbox -- [--port N (default 8443, 0 for any free port)] [--data DIR]\n',
-    );
+    process.stdout.write(`${USAGE}\n`);
     return;
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
   const dataDir = values.data ?? defaultDataDir();
   const sandbox = await startSandbox({
@@ -57,6 +75,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`sandbox: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
   const code = (error as { code?: string }).code;
   const message =
     code === 'EADDRINUSE'

@@ -17,5 +17,8 @@ function newest(path: string): number {
 
 const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
 if (SOURCES.some((source) => existsSync(source) && newest(source) > builtAt)) {
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  // A minute on a slow machine: said, so the wait is not taken for a hang. Then errors only: a
+  // person starting the app has no use for the bundle's size advice or the plugins' timings.
+  process.stderr.write('Building the app’s screens (after a change; up to a minute)…\n');
+  await build({ configFile: 'vite.config.ts', logLevel: 'error' });
 }

@@ -3,18 +3,7 @@
 // mode instead, which prints the address to open and opens the default browser where there is one.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-/** The Electron binary's path, or undefined when its download never happened. */
-function electronBinary(): string | undefined {
-  try {
-    // The electron package exports the path of its binary, and throws when it was not downloaded.
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { electronBinary } from './electron-binary';
 
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {

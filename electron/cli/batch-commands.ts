@@ -1,13 +1,21 @@
 // The main job, headless: import a sheet into a batch, list and show batches, approve rows,
 // give a batch its group, rename or delete one. Each is a desk call and its printing.
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { Batch, Draft, ImportSummary } from '../../shared/desk';
 import { formatAmount, amountFromNumber } from '../../shared/domain/money';
-import { parseRows, print, shown, UsageError, useProfile, type CliContext } from './context';
+import {
+  parseRows,
+  print,
+  shown,
+  UsageError,
+  useProfile,
+  type CliContext,
+  parseCommandLine,
+  moneyText,
+} from './context';
 
 export async function importCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {
@@ -143,7 +151,9 @@ export function printedCounts(batch: Pick<Batch, 'counts' | 'totals'>) {
 /** A batch in one line: its drafts, where they stand, and its totals. */
 function batchLine(b: Batch): string {
   const c = printedCounts(b);
-  const totals = b.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  const totals = b.totals
+    .map((t) => `${moneyText(t.amount, t.currency)} ${t.currency || '(wallet)'}`)
+    .join(', ');
   return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
 }
 
@@ -163,7 +173,7 @@ export async function batchesCommand(ctx: CliContext): Promise<void> {
 }
 
 export async function showCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseCommandLine(1, { args, allowPositionals: true, options: {} });
   const batch = await ctx.desk.api.getBatch({ batch: batchName(positionals[0]) });
   const head = { name: batch.name, group: batch.group?.id ?? null, counts: printedCounts(batch) };
   // A page of drafts at a time, printed as it comes: a batch of 100,000 is never held whole.
@@ -233,7 +243,7 @@ function amountText(draft: Draft): string {
 }
 
 export async function approveCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {
@@ -288,7 +298,7 @@ async function idsOfRows(ctx: CliContext, batch: string, rows: Set<number>): Pro
 }
 
 export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(2, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
@@ -311,7 +321,7 @@ export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<
 }
 
 export async function renameCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseCommandLine(2, { args, allowPositionals: true, options: {} });
   const [batch, name] = positionals;
   if (!batch || name === undefined)
     throw new UsageError('usage: payout-desk rename BATCH NEW_NAME');
@@ -320,7 +330,7 @@ export async function renameCommand(ctx: CliContext, args: string[]): Promise<vo
 }
 
 export async function deleteCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseCommandLine(1, { args, allowPositionals: true, options: {} });
   const [batch] = positionals;
   if (!batch) throw new UsageError('usage: payout-desk delete BATCH');
   const deleted = await ctx.desk.api.deleteBatch({ batch });

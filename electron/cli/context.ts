@@ -1,5 +1,13 @@
 // What every command gets: the desk, how to print, and the hints a command line adds to the
 // desk's messages (its flags, its environment variables), which the desk itself never names.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { currencyMinorUnits } from '../../shared/domain/currencies';
+import {
+  amountFromNumber,
+  formatAmount,
+  parseAmount,
+  roundToPlaces,
+} from '../../shared/domain/money';
 import type { Desk } from '../core/desk';
 
 export interface CliContext {
@@ -13,6 +21,45 @@ export interface CliContext {
 
 /** The command line is wrong: exit status 2, with what to type instead. */
 export class UsageError extends Error {}
+
+/**
+ * The command's options and arguments, refusing an argument more than it takes: a name typed
+ * without quotes (`rename January Feb 2026`) would otherwise lose its last words unsaid.
+ */
+export function parseCommandLine<T extends ParseArgsConfig & { allowPositionals: true }>(
+  takes: number,
+  config: T,
+): ReturnType<typeof parseArgs<T>> {
+  const parsed = parseArgs(config);
+  const positionals = parsed.positionals as string[];
+  if (positionals.length > takes) {
+    const extra = positionals[takes] ?? '';
+    const together = positionals.slice(takes - 1).join(' ');
+    throw new UsageError(
+      `one argument too many: "${extra}". A name with spaces goes in quotes: "${together}"`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * An amount for people: exact, with its currency's decimals (4730.62 GBP, not the 4730.620 of
+ * a sum kept in thousandths, nor the 120000 or -3078.2 of a JSON number), and a third decimal
+ * only when the amount has one. A value that is not an amount is shown as it came.
+ */
+export function moneyText(value: string | number | null | undefined, currency?: string): string {
+  if (value === null || value === undefined) return 'unknown';
+  let milli: bigint | null;
+  try {
+    milli = typeof value === 'number' ? amountFromNumber(value) : parseAmount(value);
+  } catch {
+    milli = null;
+  }
+  if (milli === null) return String(value);
+  let places = (currency ? currencyMinorUnits(currency) : undefined) ?? 2;
+  while (places < 3 && roundToPlaces(milli, places) !== milli) places += 1;
+  return formatAmount(milli, places);
+}
 
 export function print(ctx: CliContext, value: unknown, text: () => string): void {
   ctx.out(ctx.json ? JSON.stringify(value, null, 2) : text());

@@ -1,11 +1,10 @@
 // Sheets out: the template for a new batch, and a batch's own sheet annotated with what became
 // of each row. Both work offline: they read only the outbox.
-import { parseArgs } from 'node:util';
 import { batchName } from './batch-commands';
-import { print, UsageError, type CliContext } from './context';
+import { print, UsageError, type CliContext, parseCommandLine } from './context';
 
 export async function templateCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { force: { type: 'boolean' } },
@@ -22,7 +21,7 @@ export async function templateCommand(ctx: CliContext, args: string[]): Promise<
 }
 
 export async function exportCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(2, {
     args,
     allowPositionals: true,
     options: { force: { type: 'boolean' } },

@@ -9,8 +9,14 @@ export function hintFor(error: DeskError, command: string): string {
       return ' — check the connection and the profile addresses, then try again';
     case 'unauthorized':
       return ' — check the profile credentials: add it again with PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET set, or set them for this run';
-    case 'no_credentials':
     case 'keychain_unavailable':
+      // Adding, the variables are already set: that is how the credentials came. The profile
+      // can still be saved without them, and they given at each run instead.
+      if (command === 'profile') {
+        return '. The profile was not saved: to save it without its credentials, add it again with PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET unset, then set them at each command that uses it';
+      }
+      return ' — or set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET to use them for this run only';
+    case 'no_credentials':
       return ' — or set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET to use them for this run only';
     case 'tls':
       return " — check the profile's address, and its certificate file (--ca) for a private deployment";

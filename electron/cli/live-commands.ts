@@ -2,7 +2,15 @@
 // service; offline, the last copy fetched, said to be one.
 import { parseArgs } from 'node:util';
 import type { GroupListQuery } from '../../shared/service';
-import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
+import {
+  parseCount,
+  print,
+  UsageError,
+  useProfile,
+  type CliContext,
+  parseCommandLine,
+  moneyText,
+} from './context';
 
 export async function groupsCommand(ctx: CliContext, args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -47,7 +55,7 @@ export async function groupsCommand(ctx: CliContext, args: string[]): Promise<vo
 }
 
 export async function walletCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
@@ -61,14 +69,14 @@ export async function walletCommand(ctx: CliContext, args: string[]): Promise<vo
   print(ctx, wallet, () =>
     [
       `${wallet.name} (${wallet.id}) — ${wallet.state}`,
-      `Balance: ${wallet.balance} ${wallet.currency}`,
+      `Balance: ${moneyText(wallet.balance, wallet.currency)} ${wallet.currency}`,
       `Funding: ${wallet.funding.name}, ${wallet.funding.iban || wallet.funding.account_number}, BIC ${wallet.funding.bic}`,
     ].join('\n'),
   );
 }
 
 export async function statementCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {
@@ -131,7 +139,7 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
       `Statement of ${statement.id} from ${statement.start_date} to ${statement.end_date}`,
       ...statement.items.map(
         (item) =>
-          `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${String(item.action === 'DEBIT' ? -item.debit.amount : item.credit.amount).padStart(12)} ${item.debit.currency}  balance ${item.balance}  ${item.description}`,
+          `${item.date.slice(0, 10)}  ${item.action.padEnd(6)}  ${(item.action === 'DEBIT' ? `-${moneyText(item.debit.amount, item.debit.currency)}` : moneyText(item.credit.amount, item.credit.currency)).padStart(12)} ${item.action === 'DEBIT' ? item.debit.currency : item.credit.currency}  balance ${moneyText(item.balance, item.debit.currency)}  ${item.description}`,
       ),
     ].join('\n'),
   );

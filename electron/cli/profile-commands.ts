@@ -1,7 +1,7 @@
 // payout-desk profile add | list | remove: where the service is, and (write-only) its
 // credentials, taken from the environment when adding, never from a flag a shell would log.
-import { parseArgs } from 'node:util';
-import { print, UsageError, type CliContext } from './context';
+import type { ProfileInfo } from '../../shared/desk';
+import { print, UsageError, type CliContext, parseCommandLine } from './context';
 
 export async function profileCommand(ctx: CliContext, args: string[]): Promise<void> {
   const [action, ...rest] = args;
@@ -14,7 +14,7 @@ export async function profileCommand(ctx: CliContext, args: string[]): Promise<v
 }
 
 async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: {
@@ -64,6 +64,15 @@ async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
   );
 }
 
+/** Where a profile's credentials are, in words (the JSON keeps the desk's names). */
+const CREDENTIALS_SHOWN: Record<ProfileInfo['credentials'], string> = {
+  saved: 'saved on the OS keychain',
+  in_memory: 'kept in memory for this run',
+  missing:
+    'none saved (set PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET at each run, or add it again with them)',
+  not_needed: 'none needed',
+};
+
 async function listProfiles(ctx: CliContext): Promise<void> {
   const { profiles } = await ctx.desk.api.listProfiles({});
   const listed = profiles.map((p) => ({
@@ -80,7 +89,7 @@ async function listProfiles(ctx: CliContext): Promise<void> {
     listed
       .map(
         (p) =>
-          `${p.name} (${p.kind}) ${p.base_url}  credentials: ${p.credentials}` +
+          `${p.name} (${p.kind}) ${p.base_url}  credentials: ${CREDENTIALS_SHOWN[p.credentials]}` +
           (p.key === 'beneficiary'
             ? '  beneficiary key: may update only its own beneficiary record'
             : ''),
@@ -90,7 +99,7 @@ async function listProfiles(ctx: CliContext): Promise<void> {
 }
 
 async function removeProfile(ctx: CliContext, args: string[]): Promise<void> {
-  const [name] = args;
+  const [name] = parseCommandLine(1, { args, allowPositionals: true, options: {} }).positionals;
   if (!name) throw new UsageError('usage: payout-desk profile remove NAME');
   const removed = await ctx.desk.api.removeProfile({ name });
   print(ctx, removed, () => `Profile ${removed.removed} removed, with its credentials`);

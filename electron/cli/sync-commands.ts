@@ -1,13 +1,20 @@
 // The service's side of a batch: validate its new beneficiaries, sync it (what it will send
 // first, then the stages as they go), retry what failed, and approve at the service what was
 // sent for approval there.
-import { parseArgs } from 'node:util';
 import type { SyncPreview } from '../../shared/desk';
 import { batchName, printedCounts } from './batch-commands';
-import { parseCount, print, UsageError, useProfile, type CliContext } from './context';
+import {
+  parseCount,
+  print,
+  UsageError,
+  useProfile,
+  type CliContext,
+  parseCommandLine,
+  moneyText,
+} from './context';
 
 export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
@@ -21,7 +28,7 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
     ctx,
     result,
     () =>
-      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ' (payout-desk show lists what, at which field)' : ''}`,
+      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ` (payout-desk show "${positionals[0]}" lists what, at which field)` : ''}`,
   );
 }
 
@@ -29,7 +36,7 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
 export const SYNC_NOT_FINISHED = 3;
 
 export async function syncCommand(ctx: CliContext, args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' }, 'chunk-size': { type: 'string' } },
@@ -70,7 +77,9 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
 }
 
 function previewText(preview: SyncPreview): string {
-  const totals = preview.totals.map((t) => `${t.amount} ${t.currency || '(wallet)'}`).join(', ');
+  const totals = preview.totals
+    .map((t) => `${moneyText(t.amount, t.currency)} ${t.currency || '(wallet)'}`)
+    .join(', ');
   const approval =
     preview.to_send === 0
       ? ''
@@ -83,14 +92,14 @@ function previewText(preview: SyncPreview): string {
     `To send: ${preview.to_send} payment(s)${totals ? ` (${totals})` : ''}${approval}`,
     ...preview.debits.map(
       (d) =>
-        `  wallet ${d.wallet_id}: debits ${d.amount} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance ?? 'unknown'}${d.short_by ? ` — short by ${d.short_by} ${d.currency}` : ''}`,
+        `  wallet ${d.wallet_id}: debits ${moneyText(d.amount, d.currency)} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance === null || d.balance === undefined ? 'unknown' : `${moneyText(d.balance, d.currency)} ${d.currency}`}${d.short_by ? ` — short by ${moneyText(d.short_by, d.currency)} ${d.currency}` : ''}`,
     ),
     ...preview.notes.map((note) => `  ${note}`),
   ].join('\n');
 }
 
 export async function retryCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const { positionals } = parseCommandLine(1, { args, allowPositionals: true, options: {} });
   const result = await ctx.desk.api.retryFailed({ batch: batchName(positionals[0]) });
   print(
     ctx,
@@ -101,7 +110,7 @@ export async function retryCommand(ctx: CliContext, args: string[]): Promise<voi
 }
 
 export async function approveAtServiceCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },

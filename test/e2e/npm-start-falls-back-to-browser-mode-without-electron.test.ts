@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { electronBinary } from '../../scripts/electron-binary';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -45,3 +46,24 @@ it('says Electron is missing, starts browser mode and prints an address that ser
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+// Packaging needs Electron's download: without it, `npm run dist` says so at once, before it
+// builds for a minute and rebuilds the native modules for Electron inside node_modules (which
+// then no longer load in Node) only to end in a stack trace of a failed download.
+// (Where Electron is installed, `npm run dist` would package for real: not a test's job.)
+it.skipIf(electronBinary() !== undefined)(
+  'npm run dist says plainly that it needs the Electron download, and builds nothing',
+  async () => {
+    const child = spawn('npm', ['run', '--silent', 'dist'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    expect(out.trim()).toMatch(/^npm run dist needs Electron's own download, .*nothing was built/);
+    expect(out.trim().split('\n')).toHaveLength(1);
+  },
+);

@@ -28,18 +28,31 @@ describe('payout-desk exit status 2: the command line to correct', () => {
     expect(run.stderr).toMatch(/^unknown command "frobnicate"\nusage: payout-desk COMMAND/);
   });
 
+  it('prints the usage asked for on stdout, with exit status 0', async () => {
+    const run = await cli('help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^usage: payout-desk COMMAND/);
+    expect(run.stderr).toBe('');
+  });
+
+  // In the command's words, not node:util's ("place it at the end of the command after
+  // '--'"), with that command's usage alone, not the whole list.
   it.each([
-    [['import', SHEET, '--bogus'], "Unknown option '--bogus'"],
-    [['import', SHEET, '--batch'], "Option '--batch <value>' argument missing"],
-    [['groups', 'extra'], "Unexpected argument 'extra'"],
+    [['import', SHEET, '--bogus'], 'unknown option --bogus', 'usage: payout-desk import FILE'],
+    [['import', SHEET, '--batch'], '--batch needs a value', 'usage: payout-desk import FILE'],
+    [['import', SHEET, '--approved=yes'], '--approved takes no value', 'payout-desk import FILE'],
+    [['groups', 'extra'], 'unexpected argument "extra"', 'usage: payout-desk groups [--name N]'],
     // An option these commands do not take is not taken for a batch's name.
-    [['delete', '--all'], "Unknown option '--all'"],
-    [['retry', '--force', 'January'], "Unknown option '--force'"],
-  ])('names what is wrong in %j and shows the usage', async (args, said) => {
+    [['delete', '--all'], 'unknown option --all', 'delete BATCH'],
+    [['retry', '--force', 'January'], 'unknown option --force', 'usage: payout-desk retry BATCH'],
+  ])('names what is wrong in %j and shows the usage', async (args, said, usage) => {
     const run = await cli(...args);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(`payout-desk ${args[0]}: ${said}`);
-    expect(run.stderr).toContain('usage: payout-desk COMMAND');
+    expect(run.stderr).toContain(usage);
+    expect(run.stderr).toContain('(payout-desk help lists every command)');
+    expect(run.stderr).not.toContain('usage: payout-desk COMMAND');
+    expect(run.stderr).not.toMatch(/Unknown option|argument missing|after '--'/);
   });
 
   it.each([
@@ -51,6 +64,12 @@ describe('payout-desk exit status 2: the command line to correct', () => {
       '--from 2030-01-01T12:00:00Z is after --to 2030-01-01T06:00:00Z: swap them',
     ],
     [['import', 'payroll.xlsx'], 'there is no file payroll.xlsx: check the path'],
+    // A name typed without quotes would lose its last word: refused, with the quotes to type.
+    [
+      ['rename', 'January', 'Feb', '2026'],
+      'one argument too many: "2026". A name with spaces goes in quotes: "Feb 2026"',
+    ],
+    [['show', 'January', 'extra'], 'one argument too many: "extra"'],
     [
       ['import', SHEET, '--mapping', 'no-such-mapping.json'],
       'the mapping file cannot be used: there is no file no-such-mapping.json: check the path',

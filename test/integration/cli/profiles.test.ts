@@ -68,6 +68,22 @@ describe('payout-desk profile', () => {
     expect(run.stderr).toContain('base_url: must use https://');
   });
 
+  it('without a keychain, says the profile was not saved and how to save it anyway', async () => {
+    // No Secret Service at this address: as on a workstation without one.
+    const run = await addProfile(
+      { ...SANDBOX_CREDENTIALS, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
+      `No keychain ${randomUUID().slice(0, 8)}`,
+      join(t.dataDir, 'sandbox-cert.pem'),
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain('No OS keychain is available');
+    // Not "set PAYOUT_DESK_API_KEY …": they were set, which is how the credentials came.
+    expect(run.stderr).toContain(
+      'The profile was not saved: to save it without its credentials, add it again with PAYOUT_DESK_API_KEY and PAYOUT_DESK_CLIENT_SECRET unset, then set them at each command that uses it',
+    );
+    expect(run.stderr).not.toContain('or set PAYOUT_DESK_API_KEY');
+  });
+
   // Three runs of the command: on a loaded machine, each takes seconds.
   it(
     'keeps the credentials on the keychain, not in the data folder, and uses them with the pinned certificate',
@@ -113,6 +129,12 @@ describe('payout-desk profile', () => {
           credentials: 'saved',
           key: null,
         },
+      ]);
+      // For people, in words rather than the JSON's names (saved, not_needed).
+      const shown = await cli({}, 'profile', 'list');
+      expect(shown.stdout.trimEnd().split('\n')).toEqual([
+        'Local sandbox (local) (started on demand)  credentials: none needed',
+        `${profile} (sandbox) ${t.sandbox.baseUrl}  credentials: saved on the OS keychain`,
       ]);
     },
   );

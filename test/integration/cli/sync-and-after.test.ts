@@ -100,7 +100,8 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
     });
     expect(value.jobs.length).toBeGreaterThan(0);
     expect(value.jobs.every((job) => job.status === 'DONE')).toBe(true);
-    expect(stderr).toMatch(/^To send: \d+ payment\(s\)/m);
+    expect(stderr).toMatch(/^To send: \d+ payment\(s\) \(\d+\.\d{2} [A-Z]{3}\)/m);
+    expect(stderr).toMatch(/: debits \d+\.\d{2} ([A-Z]{3})[^;\n]*; balance -?\d+\.\d{2} \1$/m);
     expect(stderr).toMatch(/^Sent \d+ of \d+ payments$/m);
   });
 

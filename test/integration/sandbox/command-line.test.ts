@@ -86,4 +86,24 @@ describe('npm run sandbox', () => {
     http2.close();
     expect(await stop(second.child)).toBe(0);
   });
+
+  it.each([
+    [['--prot', '9443'], 'unknown option --prot'],
+    [['--port'], '--port needs a value'],
+    [['--port', 'x'], '--port must be a whole number from 0 to 65535, not "x"'],
+  ])(
+    'refuses the command line %j with exit status 2, what is wrong and the usage',
+    async (args, said) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts', ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PAYOUT_DESK_HOME: dataDir },
+      });
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      expect(await new Promise((done) => child.once('exit', done))).toBe(2);
+      expect(stderr).toBe(
+        `sandbox: ${said}\nusage: npm run sandbox -- [--port N (default 8443, 0 for any free port)] [--data DIR]\n`,
+      );
+    },
+  );
 });

@@ -179,11 +179,13 @@ describe('a results export', () => {
   });
 
   it('reports a folder that does not exist as an error, not a crash', async () => {
-    await expect(
-      writeResults(join(dir, 'missing', 'results.xlsx'), plain(ROWS)),
-    ).rejects.toMatchObject({ code: 'write_failed' });
-    await expect(
-      writeResults(join(dir, 'missing', 'results.csv'), plain(ROWS)),
-    ).rejects.toMatchObject({ code: 'write_failed' });
+    // In words to act on, naming the file asked for, never the temporary file beside it.
+    for (const name of ['results.xlsx', 'results.csv']) {
+      const path = join(dir, 'missing', name);
+      await expect(writeResults(path, plain(ROWS))).rejects.toMatchObject({
+        code: 'write_failed',
+        message: `could not write ${path}: the folder ${join(dir, 'missing')} does not exist: create it, or choose another folder`,
+      });
+    }
   });
 });

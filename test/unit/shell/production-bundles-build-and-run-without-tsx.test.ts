@@ -128,6 +128,20 @@ describe('the production bundles', () => {
         body: '{}',
       });
       expect(await call.json()).toEqual({ ok: true, value: { batches: [] } });
+
+      // A second launch on the same port says what to do instead, not Node's stack trace.
+      const second = spawn(
+        process.execPath,
+        [join(built.outDir, 'host.mjs'), '--no-open', '--port', new URL(url).port],
+        { env: { ...process.env, NODE_OPTIONS: '', PAYOUT_DESK_HOME: join(base, 'second') } },
+      );
+      let said = '';
+      second.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      second.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      expect(await new Promise((done) => second.once('exit', done))).toBe(1);
+      expect(said).toBe(
+        'That port is in use (another Payout Desk, or another program): pass --port N, or --port 0 for a free one\n',
+      );
     } finally {
       const exited = new Promise((done) => host.once('exit', done));
       host.kill('SIGTERM');

@@ -54,10 +54,35 @@ export async function writeAtomically(
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof SheetExportError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SheetExportError('write_failed', `could not write ${path}: ${reason}`, {
+    throw new SheetExportError('write_failed', `could not write ${path}: ${whyNot(error, path)}`, {
       cause: error,
     });
+  }
+}
+
+/**
+ * Why a file could not be written, in words a person can act on. Node's own messages name the
+ * temporary file (`.results.xlsx.1a2b3c4d.partial`), which the person never asked for.
+ */
+function whyNot(error: unknown, path: string): string {
+  const folder = dirname(path);
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return `the folder ${folder} does not exist: create it, or choose another folder`;
+    case 'EACCES':
+    case 'EPERM':
+      return `there is no permission to write in ${folder}: choose another folder`;
+    case 'EISDIR':
+      return `${path} is a folder: give a file name ending in ${EXPORT_EXTENSIONS.join(' or ')}`;
+    case 'ENOSPC':
+      return 'the disk is full: free some space, or choose another disk';
+    case 'EROFS':
+      return `${folder} is on a read-only disk: choose another folder`;
+    default: {
+      const message = error instanceof Error ? error.message : String(error);
+      return message.replace(/\S*\.partial'?/g, path);
+    }
   }
 }
 
