@@ -262,8 +262,9 @@ describe('the batch editor', () => {
     await page.keyboard.press('Enter');
     await notice().filter({ hasText: 'Deleted 2 rows' }).waitFor();
     // The button that opened the dialog is disabled now (nothing is selected): the focus goes
-    // back to the grid, not to the page's body.
-    await expect.poll(focusedCell).toMatchObject({ role: 'gridcell' });
+    // back to the grid, not to the page's body, once the grid has its rows again (a page asked
+    // of the desk: more than a poll's default second on a loaded machine).
+    await expect.poll(focusedCell, { timeout: 5_000 }).toMatchObject({ role: 'gridcell' });
     await waitRowCount(5);
     expect(await shownRows()).toEqual([2, 3, 4, 7]);
     await expect.poll(async () => text(await counted('Rows').textContent())).toBe('4');
