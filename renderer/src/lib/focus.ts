@@ -23,8 +23,7 @@ export function focusHeadingWhenFocusLost(screen: HTMLElement): () => void {
   let frame = 0;
   const waitUntil = performance.now() + 3000;
   const attempt = () => {
-    const active = document.activeElement;
-    if (active !== null && active !== document.body) return;
+    if (!focusLost()) return;
     const heading = screen.querySelector<HTMLElement>('h1');
     if (heading) focusTitle(heading);
     else if (performance.now() < waitUntil) frame = requestAnimationFrame(attempt);
@@ -46,8 +45,7 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
     if (event.target instanceof HTMLElement) last = event.target;
   };
   const observer = new MutationObserver((records) => {
-    const active = document.activeElement;
-    if (!last || (active !== null && active !== document.body)) return;
+    if (!last || !focusLost()) return;
     const control = last;
     if (!records.some((record) => record.target === control)) return;
     if (control.isConnected && !control.matches(':disabled')) control.focus();
@@ -65,9 +63,13 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
  * that held the focus, such as an import's summary in place of its Import button.
  */
 export function takeLostFocus(element: HTMLElement): void {
+  if (focusLost()) focusTitle(element);
+}
+
+/** The focus is on no part of the page: on its body, where a removed or disabled part left it. */
+function focusLost(): boolean {
   const active = document.activeElement;
-  if (active !== null && active !== document.body) return;
-  focusTitle(element);
+  return active === null || active === document.body;
 }
 
 /** Focuses a heading (or any part that is no Tab stop of its own), focusable by script. */

@@ -181,32 +181,27 @@ function headerOf(
   return column ? (headers[column.index] ?? column.header) : undefined;
 }
 
-/** The currency named in the amount column's header, such as USD in "Amount (USD)". */
-export function amountHeaderCurrency(
+/** What `read` finds in the amount column's header; undefined without one. */
+function fromAmountHeader(
   mapping: ColumnMapping,
   headers: readonly string[],
+  read: (header: string) => string | undefined,
 ): string | undefined {
   const header = headerOf(mapping, headers, 'amount');
-  return header === undefined ? undefined : headerCurrency(header);
+  return header === undefined ? undefined : read(header);
 }
+
+/** The currency named in the amount column's header, such as USD in "Amount (USD)". */
+export const amountHeaderCurrency = (mapping: ColumnMapping, headers: readonly string[]) =>
+  fromAmountHeader(mapping, headers, headerCurrency);
 
 /** The unit of an amount column in hundredths, such as "pence" in "Amount in Pence". */
-export function amountHeaderHundredths(
-  mapping: ColumnMapping,
-  headers: readonly string[],
-): string | undefined {
-  const header = headerOf(mapping, headers, 'amount');
-  return header === undefined ? undefined : headerHundredths(header);
-}
+export const amountHeaderHundredths = (mapping: ColumnMapping, headers: readonly string[]) =>
+  fromAmountHeader(mapping, headers, headerHundredths);
 
 /** The unit of an amount column in thousands, such as "£000" in "Amount (£000)". */
-export function amountHeaderThousands(
-  mapping: ColumnMapping,
-  headers: readonly string[],
-): string | undefined {
-  const header = headerOf(mapping, headers, 'amount');
-  return header === undefined ? undefined : headerThousands(header);
-}
+export const amountHeaderThousands = (mapping: ColumnMapping, headers: readonly string[]) =>
+  fromAmountHeader(mapping, headers, headerThousands);
 
 /**
  * The scheme each bank code column's header names, by column: a BSB in "BSB". Two such columns
