@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDesk, type TestDesk } from '../../support/desk';
 
 // Auckland is 13 hours ahead of UTC in November: 20:05 UTC on the 23rd is 09:05 on the 24th.
+// The files after this one run in the same process (vitest.config.ts): the zone is put back.
+const zoneBefore = process.env.TZ;
 process.env.TZ = 'Pacific/Auckland';
 const AT = new Date('2026-11-23T20:05:30Z');
 const SHEET = 'test/fixtures/payouts-template.csv';
@@ -13,7 +15,11 @@ let t: TestDesk;
 beforeAll(async () => {
   t = await openTestDesk({ clock: () => AT });
 });
-afterAll(() => t.close());
+afterAll(() => {
+  t.close();
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
+});
 
 describe('an import without a batch name', () => {
   it('names the batch after the file and the local minute, then the next free name', async () => {
