@@ -22,6 +22,8 @@ export const BatchGroup = z.object({
   name: z.string().nullable(),
   wallet_id: z.string().nullable(),
   wallet_currency: z.string().nullable(),
+  /** As last fetched with the group; null when the group was not seen yet. */
+  wallet_name: z.string().nullable(),
 });
 export type BatchGroup = z.infer<typeof BatchGroup>;
 

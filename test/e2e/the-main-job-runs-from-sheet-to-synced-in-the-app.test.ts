@@ -274,6 +274,8 @@ describe('the main job', () => {
       .click();
     const listed = page.getByRole('row').filter({ hasText: 'June payroll' });
     await listed.getByText('Synced').waitFor();
+    // Its wallet by the name the service gives it, not by its id alone.
+    await listed.getByText('UK Payroll (GBP)').waitFor();
     await look('batches-synced');
   }, 60_000);
 });

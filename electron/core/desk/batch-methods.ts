@@ -99,7 +99,7 @@ export function batchView(ctx: DeskContext, batch: Batch): BatchView {
     profile: batch.profile,
     state: batch.state,
     service_approval: batch.serviceApproval,
-    group: groupView(batch),
+    group: groupView(ctx, batch.profile, batch),
     source: source ? { file: source.file, sheet: source.sheet } : null,
     created_at: batch.createdAt,
     counts,

@@ -122,16 +122,25 @@ export function refuseLocked(group: PaymentGroup): void {
   }
 }
 
-/** A batch's group as the contract shows it; null while it has none. */
-export function groupView(group: {
-  [K in keyof BatchGroupChoice]?: BatchGroupChoice[K] | null;
-}): BatchGroup | null {
+/**
+ * A batch's group as the contract shows it; null while it has none. The wallet's name (and the
+ * group's, when the batch was given an id alone) comes from the last copy of the group seen:
+ * the batch keeps the ids it pays from, the names are what a person reads, and may change.
+ */
+export function groupView(
+  ctx: DeskContext,
+  profile: string,
+  group: { [K in keyof BatchGroupChoice]?: BatchGroupChoice[K] | null },
+): BatchGroup | null {
   if (!group.groupId) return null;
+  const seen = ctx.outbox.cache.get<PaymentGroup>(profile, `group:${group.groupId}`)?.value;
+  const sameWallet = seen && (!group.walletId || seen.wallet.id === group.walletId);
   return {
     id: group.groupId,
-    name: group.groupName ?? null,
+    name: group.groupName ?? seen?.name ?? null,
     wallet_id: group.walletId ?? null,
     wallet_currency: group.walletCurrency ?? null,
+    wallet_name: sameWallet ? seen.wallet.name : null,
   };
 }
 

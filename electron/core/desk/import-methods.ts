@@ -112,7 +112,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
             serviceApproval: input.service_approval ?? settingsOf(ctx).service_approval,
           });
           changed(ctx, null);
-          return importSummary(summary, group ?? null, choice?.checked ?? false);
+          return importSummary(ctx, profile, summary, group ?? null, choice?.checked ?? false);
         },
       );
     },
@@ -228,6 +228,8 @@ function appendSheet(
       const { groupId, groupName, walletId, walletCurrency } = batch;
       // The batch's own group, as the batch holds it: checked, if at all, before its sync.
       return importSummary(
+        ctx,
+        batch.profile,
         summary,
         groupId ? { groupId, groupName, walletId, walletCurrency } : null,
         false,
@@ -265,6 +267,8 @@ function mappingOf(input: {
 }
 
 function importSummary(
+  ctx: DeskContext,
+  profile: string,
   summary: SheetImportSummary,
   group: BatchGroupChoice | null,
   checked: boolean,
@@ -274,7 +278,7 @@ function importSummary(
     ...rest,
     batch_id: batchId,
     mapping_source,
-    group: group ? groupView(group) : null,
+    group: group ? groupView(ctx, profile, group) : null,
     group_checked: group !== null && checked,
   };
 }

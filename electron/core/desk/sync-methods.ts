@@ -227,7 +227,7 @@ async function preview(
     batch_id: batch.id,
     batch: batch.name,
     profile: profileOf(ctx, profile ?? batch.profile),
-    group: groupView(batch),
+    group: groupView(ctx, batch.profile, batch),
     service_approval: batch.serviceApproval,
     to_send: toSend.counts.drafts,
     go_approved: approvals.approved + (byDefault ? approvals.unset : 0),

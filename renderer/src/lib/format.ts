@@ -75,3 +75,17 @@ export function formatAge(iso: string, now: Date = new Date()): string {
   if (abs < 36 * 3600) return relative.format(Math.round(seconds / 3600), 'hour');
   return relative.format(Math.round(seconds / 86400), 'day');
 }
+
+/**
+ * The wallet a batch's group pays from, as a person knows it: its name and currency
+ * ("UK Payroll (GBP)"); its currency and id while its name was never fetched.
+ */
+export function formatWallet(group: {
+  wallet_id: string | null;
+  wallet_currency: string | null;
+  wallet_name: string | null;
+}): string {
+  const currency = group.wallet_currency ? ` (${group.wallet_currency})` : '';
+  if (group.wallet_name) return `${group.wallet_name}${currency}`;
+  return group.wallet_id ? `wallet ${group.wallet_id}${currency}` : '';
+}

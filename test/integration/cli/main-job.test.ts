@@ -141,6 +141,7 @@ describe('payout-desk on a batch before its sync', () => {
         name: expect.any(String),
         wallet_id: expect.any(String),
         wallet_currency: expect.stringMatching(/^[A-Z]{3}$/),
+        wallet_name: expect.any(String),
       },
       checked: true,
     });

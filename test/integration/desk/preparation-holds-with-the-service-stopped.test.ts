@@ -71,6 +71,7 @@ describe('with the service stopped', () => {
         name: group.name,
         wallet_id: group.wallet.id,
         wallet_currency: group.wallet.currency,
+        wallet_name: group.wallet.name,
       });
       // Without a group named, none is made up: it is chosen before the sync.
       const loose = await api.importSheet({

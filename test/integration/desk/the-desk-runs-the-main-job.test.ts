@@ -30,6 +30,9 @@ describe('the desk', () => {
       });
       expect(imported).toMatchObject({ batch: 'January', drafts: 5, header_row: 1 });
       expect(imported.group?.wallet_currency).toMatch(/^[A-Z]{3}$/);
+      // The wallet by the name the service gives it: what a person knows it by.
+      const [seen] = (await api.listGroups({ query: { id: [imported.group?.id ?? ''] } })).items;
+      expect(imported.group?.wallet_name).toBe(seen?.wallet.name);
 
       const withErrors = await api.draftWindow({
         batch: 'January',
