@@ -136,6 +136,7 @@ describe('the Sync screen', () => {
     expect(summary).toContain(`GBP ${pounds(totalPence)}`); // the total, and the wallet's debit
     expect(summary.split(`GBP ${pounds(totalPence)}`).length - 1).toBe(2);
     expect(summary).toMatch(/Last known balance.*GBP [\d,]+\.\d{2} as of (now|\d+ seconds? ago)/);
+    expect(summary).toContain('UK Payroll (GBP)'); // the wallet debited, by its name
     expect(summary).toContain('for approval');
     expect(summary).toContain('1 draft is not approved and stays behind');
     // Focus starts on Cancel, ringed though the dialog was opened with the mouse, and stays
