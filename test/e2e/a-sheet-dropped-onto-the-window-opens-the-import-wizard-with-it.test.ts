@@ -2,12 +2,12 @@
 // screen marks the window as a place to drop, and dropped there it opens the Import wizard with
 // that file uploaded and read by the desk (its name, the sheet and header row found), ready for
 // the next step. Before that, on the same first screen, what a keyboard user meets first: a
-// link that skips the navigation.
+// link that skips the navigation, and a focused primary button ringed clear of its own fill.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
-import { VISIBLE, focusSeen } from './support/focus';
+import { VISIBLE, focusSeen, ringStandsOut, ringSurroundings } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -69,6 +69,19 @@ describe('the keyboard on the first screen', () => {
     expect(await page.locator('main :focus').count()).toBe(1);
     expect(page.url()).toBe(route); // the router's hash is left alone
     expect((await link.boundingBox())?.width).toBeLessThanOrEqual(1);
+  });
+
+  it('rings a focused primary button clear of its fill, in the light theme and the dark', async () => {
+    await page.keyboard.press('Tab'); // from the heading to the screen's first control
+    expect(await focusSeen(page)).toMatchObject({
+      tag: 'button',
+      name: 'Import sheet',
+      ...VISIBLE,
+    });
+    const { light, dark } = await ringSurroundings(page);
+    expect(ringStandsOut(light), JSON.stringify(light)).toBe(true);
+    expect(ringStandsOut(dark), JSON.stringify(dark)).toBe(true);
+    await screenshot(page, 'primary-button-focused');
   });
 });
 
