@@ -257,9 +257,8 @@ export async function approveCommand(ctx: CliContext, args: string[]): Promise<v
       'usage: payout-desk approve BATCH (--all | --rows 2,5-9) [--include-warnings]',
     );
   const batch = batchName(positionals[0]);
-  const selection = values.rows
-    ? { ids: await idsOfRows(ctx, batch, parseRows(values.rows)) }
-    : { filter: {} };
+  // Rows go to the desk as rows: it refuses any the batch does not hold, approving nothing.
+  const selection = values.rows ? { rows: [...parseRows(values.rows)] } : { filter: {} };
   const result = await ctx.desk.api.approve({
     batch,
     selection,
@@ -279,22 +278,6 @@ export async function approveCommand(ctx: CliContext, args: string[]): Promise<v
       ...result.refused.slice(0, 20).map((r) => `  ${r.reason}`),
     ].join('\n');
   });
-}
-
-/** The ids of a batch's drafts on these sheet rows, read a page at a time. */
-async function idsOfRows(ctx: CliContext, batch: string, rows: Set<number>): Promise<string[]> {
-  const ids: string[] = [];
-  for (let skip = 0; ; skip += 1000) {
-    const page = await ctx.desk.api.draftWindow({ batch, skip, take: 1000 });
-    for (const draft of page.rows)
-      if (draft.row !== null && rows.has(draft.row)) ids.push(draft.id);
-    if (page.rows.length < 1000) break;
-  }
-  if (ids.length === 0)
-    throw new UsageError(
-      `batch "${batch}" has no drafts on rows ${[...rows].slice(0, 5).join(', ')}`,
-    );
-  return ids;
 }
 
 export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<void> {

@@ -85,8 +85,11 @@ export function parseRows(text: string): Set<number> {
     if (!range) throw new UsageError(`--rows takes rows such as 2,5-9, not "${text}"`);
     const from = Number(range[1]);
     const to = Number(range[2] ?? range[1]);
+    if (from < 1) throw new UsageError(`--rows counts from row 1, not "${part}"`);
+    if (to < from) throw new UsageError(`--rows ${part} runs backwards: ${to}-${from}`);
     if (to - from > 1_000_000) throw new UsageError(`--rows ${part} is more rows than a batch has`);
     for (let row = from; row <= to; row += 1) rows.add(row);
+    if (rows.size > 1_000_000) throw new UsageError(`--rows ${text} is more rows than a batch has`);
   }
   return rows;
 }

@@ -57,9 +57,14 @@ export const DraftFilter = z.object({
 });
 export type DraftFilter = z.infer<typeof DraftFilter>;
 
-/** Some drafts by id, or every draft of the batch a filter finds (`{filter: {}}`: all of them). */
+/**
+ * Some drafts by id, the drafts of some sheet rows (as a person names them), or every draft of
+ * the batch a filter finds (`{filter: {}}`: all of them). An id or a row the batch does not hold
+ * refuses the whole request, naming them: nothing is done to the rest.
+ */
 export const Selection = z.union([
   z.object({ ids: z.array(Id).min(1).max(100_000) }),
+  z.object({ rows: z.array(z.int().min(1)).min(1).max(1_000_000) }),
   z.object({ filter: DraftFilter }),
 ]);
 export type Selection = z.infer<typeof Selection>;

@@ -1,11 +1,13 @@
 // Dropping a sheet onto the window, against the real web app: a CSV file dragged over the Batches
 // screen marks the window as a place to drop, and dropped there it opens the Import wizard with
 // that file uploaded and read by the desk (its name, the sheet and header row found), ready for
-// the next step.
+// the next step. Before that, on the same first screen, what a keyboard user meets first: a
+// link that skips the navigation, and a focused primary button ringed clear of its own fill.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
+import { VISIBLE, focusSeen, ringStandsOut, ringSurroundings } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -50,6 +52,38 @@ async function drag(type: 'dragover' | 'drop', csv: string, name: string): Promi
     { type, csv, name },
   );
 }
+
+describe('the keyboard on the first screen', () => {
+  it('reaches a skip link at the first Tab, which takes the focus to the screen', async () => {
+    const link = page.getByRole('link', { name: 'Skip to main content' });
+    expect((await link.boundingBox())?.width).toBeLessThanOrEqual(1); // out of sight until reached
+    await page.keyboard.press('Tab');
+    expect(await focusSeen(page)).toMatchObject({ tag: 'a', name: 'Skip to main content' });
+    expect(await focusSeen(page)).toMatchObject(VISIBLE);
+    expect((await link.boundingBox())?.width).toBeGreaterThan(50);
+    await screenshot(page, 'skip-link-focused');
+
+    const route = page.url();
+    await page.keyboard.press('Enter');
+    expect(await focusSeen(page)).toMatchObject({ tag: 'h1', name: 'Batches' });
+    expect(await page.locator('main :focus').count()).toBe(1);
+    expect(page.url()).toBe(route); // the router's hash is left alone
+    expect((await link.boundingBox())?.width).toBeLessThanOrEqual(1);
+  });
+
+  it('rings a focused primary button clear of its fill, in the light theme and the dark', async () => {
+    await page.keyboard.press('Tab'); // from the heading to the screen's first control
+    expect(await focusSeen(page)).toMatchObject({
+      tag: 'button',
+      name: 'Import sheet',
+      ...VISIBLE,
+    });
+    const { light, dark } = await ringSurroundings(page);
+    expect(ringStandsOut(light), JSON.stringify(light)).toBe(true);
+    expect(ringStandsOut(dark), JSON.stringify(dark)).toBe(true);
+    await screenshot(page, 'primary-button-focused');
+  });
+});
 
 describe('a sheet dropped onto the window', () => {
   it('is welcome while dragged over, and opens the import wizard with the file read', async () => {

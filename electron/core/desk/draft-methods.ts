@@ -10,6 +10,7 @@ import type { Batch } from '../outbox/batch-repository';
 import type { SqlPart } from '../outbox/draft-filters';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
 import { duplicateCheck, needsDuplicateCheck, revisedIssues } from './draft-revision';
+import { selectionIn } from './draft-selection';
 
 type DraftHandlers = Pick<
   DeskHandlers,
@@ -57,8 +58,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       return draftOf(ctx, id);
     },
 
-    bulkEdit: ({ batch: ref, selection, changes }) => {
+    bulkEdit: ({ batch: ref, selection: asked, changes }) => {
       const batch = batchOf(ctx, ref);
+      const selection = selectionIn(ctx, batch, asked);
       const sent = outbox.bulk.sent(batch.id, selection);
       const where = outbox.bulk.editable(batch.id, selection);
       const count = outbox.bulk.count(where);
@@ -77,8 +79,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       return { changed: edited, refused_total: sent.total, refused: sent.refused };
     },
 
-    deleteDrafts: ({ batch: ref, selection }) => {
+    deleteDrafts: ({ batch: ref, selection: asked }) => {
       const batch = batchOf(ctx, ref);
+      const selection = selectionIn(ctx, batch, asked);
       const sent = outbox.bulk.sent(batch.id, selection);
       const where = outbox.bulk.editable(batch.id, selection);
       const deleted = outbox.db.transaction(() => {
@@ -119,8 +122,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       };
     },
 
-    approve: ({ batch: ref, selection, include_warnings }) => {
+    approve: ({ batch: ref, selection: asked, include_warnings }) => {
       const batch = batchOf(ctx, ref);
+      const selection = selectionIn(ctx, batch, asked);
       const result = outbox.db.transaction(() => {
         const outcome = outbox.bulk.approve(batch.id, selection, include_warnings);
         outbox.audit.append('approve', {
@@ -137,8 +141,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       return result;
     },
 
-    unapprove: ({ batch: ref, selection }) => {
+    unapprove: ({ batch: ref, selection: asked }) => {
       const batch = batchOf(ctx, ref);
+      const selection = selectionIn(ctx, batch, asked);
       const result = outbox.db.transaction(() => {
         const outcome = outbox.bulk.unapprove(batch.id, selection);
         outbox.audit.append('unapprove', {

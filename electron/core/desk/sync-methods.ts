@@ -8,6 +8,7 @@ import type { SyncPreview } from '../../../shared/desk/sync';
 import { formatAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
+import { selectionIn } from './draft-selection';
 import { approveAtService } from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch } from './draft-revision';
@@ -100,7 +101,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
     retryFailed: ({ batch: ref, selection }) => {
       const batch = batchOf(ctx, ref);
       // Failed drafts were approved once and looked at then: their warnings stand acknowledged.
-      const failed = selection ?? { filter: { states: ['failed' as const] } };
+      const failed = selectionIn(ctx, batch, selection ?? { filter: { states: ['failed'] } });
       const result = outbox.db.transaction(() => {
         const outcome = outbox.bulk.approve(batch.id, failed, true);
         outbox.audit.append('retry_failed', {
@@ -117,8 +118,9 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
       };
     },
 
-    approveAtService: ({ batch: ref, profile, selection, job_id }, signal) => {
+    approveAtService: ({ batch: ref, profile, selection: asked, job_id }, signal) => {
       const batch = batchOf(ctx, ref);
+      const selection = asked && selectionIn(ctx, batch, asked);
       return ctx.jobs.run(
         { id: job_id, kind: 'approve_at_service', batchId: batch.id, signal },
         (jobSignal, jobId) =>

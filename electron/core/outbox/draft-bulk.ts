@@ -151,6 +151,35 @@ export class DraftBulk {
     return deleted;
   }
 
+  /**
+   * The ids or sheet rows a selection names that the batch holds no draft of (none for a
+   * filter, which names nothing): how many, and the first few in the order they sort.
+   */
+  absent(
+    batchId: string,
+    selection: Selection,
+    named: number,
+  ): { total: number; first: (string | number)[] } {
+    if ('filter' in selection) return { total: 0, first: [] };
+    const [asked, column] =
+      'rows' in selection ? [selection.rows, 'source_row'] : [selection.ids, 'id'];
+    const missing = `SELECT a.value FROM (SELECT DISTINCT value FROM json_each(?)) AS a
+      WHERE NOT EXISTS (SELECT 1 FROM payment_drafts p WHERE p.batch_id = ? AND p.${column} = a.value)`;
+    const params = [JSON.stringify(asked), batchId];
+    const total = this.db
+      .prepare(`SELECT COUNT(*) FROM (${missing})`)
+      .pluck()
+      .get(...params) as number;
+    const first =
+      total === 0
+        ? []
+        : (this.db
+            .prepare(`${missing} ORDER BY a.value LIMIT ?`)
+            .pluck()
+            .all(...params, named) as (string | number)[]);
+    return { total, first };
+  }
+
   count(where: SqlPart): number {
     return this.db
       .prepare(`SELECT COUNT(*) FROM payment_drafts p WHERE ${where.sql}`)

@@ -35,6 +35,12 @@ export function filterSql(batchId: string, filter: DraftFilter | undefined): Sql
 
 export function selectionSql(batchId: string, selection: Selection): SqlPart {
   if ('filter' in selection) return filterSql(batchId, selection.filter);
+  if ('rows' in selection) {
+    return {
+      sql: 'p.batch_id = ? AND p.source_row IN (SELECT value FROM json_each(?))',
+      params: [batchId, JSON.stringify(selection.rows)],
+    };
+  }
   return {
     sql: 'p.batch_id = ? AND p.id IN (SELECT value FROM json_each(?))',
     params: [batchId, JSON.stringify(selection.ids)],

@@ -52,6 +52,15 @@ describe('payout-desk on a batch before its sync', () => {
     expect(stderr).toMatch(/^Imported into group ".+" \(\S+\), wallet \S+ [A-Z]{3}$/m);
   });
 
+  it('refuses rows the batch lacks as a command line to correct, naming them', async () => {
+    const run = await cli('approve', 'January', '--rows', '5,999999-1000000');
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toBe(
+      'payout-desk approve: Rows 999999 and 1000000 are not in batch "January": nothing was done\n',
+    );
+    expect(run.stdout).toBe('');
+  });
+
   it('approves rows by number, answering --json in the README’s shape', async () => {
     const { value } = await json('approve', 'January', '--rows', '2-3');
     expect(departuresFromReadme(value, 'approve')).toEqual([]);

@@ -162,10 +162,14 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     valid: [
       { batch: 'January', selection: { filter: {} } },
       { batch: 'January', selection: { ids: [ID] }, include_warnings: true },
+      { batch: 'January', selection: { rows: [2, 5, 6] } },
     ],
     invalid: [
       { batch: 'January' },
       { batch: 'January', selection: { filter: {} }, include_warnings: 'y' },
+      { batch: 'January', selection: { rows: [] } },
+      { batch: 'January', selection: { rows: [0] } },
+      { batch: 'January', selection: { rows: ['5'] } },
     ],
   },
   unapprove: {
