@@ -109,7 +109,9 @@ const focusedCell = () =>
         document: {
           activeElement: {
             getAttribute(name: string): string | null;
-            closest(selector: string): { querySelector(s: string): { textContent: string } | null };
+            closest(
+              selector: string,
+            ): { querySelector(s: string): { textContent: string } | null } | null;
           } | null;
         };
       }
@@ -118,7 +120,7 @@ const focusedCell = () =>
       role: active?.getAttribute('role'),
       col: Number(active?.getAttribute('aria-colindex')),
       sheetRow: Number(
-        active?.closest('[role="row"]').querySelector('[aria-colindex="1"]')?.textContent.trim(),
+        active?.closest('[role="row"]')?.querySelector('[aria-colindex="1"]')?.textContent.trim(),
       ),
     };
   });
