@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDesk } from '../../support/desk';
 import { inspect } from '../../support/inspection';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
@@ -80,6 +81,22 @@ describe('a row struck through in a workbook', () => {
       for (const row of [2, 5, 7]) {
         expect(draftOf(imported, row).issues, `${drafting} row ${row}`).toEqual([]);
       }
+    }
+  });
+
+  it('is approved only once its warning is acknowledged, as the desk approves all', async () => {
+    const t = await openTestDesk();
+    try {
+      const { api } = t.desk;
+      const imported = await api.importSheet({ file, batch_name: 'Struck' });
+      const all = { batch: imported.batch, selection: { filter: {} } };
+      const first = await api.approve(all);
+      expect(first).toMatchObject({ approved: 3, refused_total: 3 });
+      expect(first.refused_for.warnings).toBe(3);
+      const acknowledged = await api.approve({ ...all, include_warnings: true });
+      expect(acknowledged).toMatchObject({ approved: 3, refused_total: 0 });
+    } finally {
+      await t.close();
     }
   });
 
