@@ -4,7 +4,8 @@
 // uses its ordinary browser bridge and every inspection is the desk's own. What is tested is the
 // wizard's own behaviour: its steps by keyboard, the header row by click and by keyboard, a
 // mapping change that keeps the other columns' confidence, required fields listed until mapped,
-// the errors-only switch, a refused file in the File step, and the cancel of an import.
+// the errors-only switch, a refused file in the File step, the note that amounts in thousands
+// are scaled, and the cancel of an import.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,11 @@ beforeAll(async () => {
     launchChromium(),
     writeTitledWorkbook(file('january.xlsx')),
     writeBigSheet(file('big.csv'), 30_000),
+    // Amounts in thousands: the mapping step must say that each is multiplied by 1,000.
+    writeFile(
+      file('thousands.csv'),
+      'Payee,IBAN,Amount (£000),Pay date\r\nAda Lovelace,GB29NWBK60161331926819,1.5,2030-01-31\r\n',
+    ),
     // An Excel 97-2003 workbook's first bytes: a file the importer refuses, with what to do.
     writeFile(file('old.xlsx'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
   ]);
@@ -254,6 +260,20 @@ describe('the import wizard, alone over a real desk', () => {
     await look('wizard-component-errors-only');
     await page.keyboard.press('Space');
     await poll(rowNumbers).toEqual(every);
+  });
+
+  it('says in the notes on the mapping that amounts in thousands are multiplied by 1,000', async () => {
+    await stepLink(1, 'File').click();
+    await page.getByLabel('Sheet file').setInputFiles(file('thousands.csv'));
+    await page.locator('p.read').filter({ hasText: 'thousands.csv' }).waitFor();
+    await stepLink(4, 'Column mapping').click();
+    await stepHeading('Column mapping').waitFor();
+    await settled();
+    await page.getByRole('heading', { name: 'Notes on the mapping' }).waitFor();
+    expect(await page.getByRole('listitem').allInnerTexts()).toContain(
+      '"Amount (£000)" (column C) is in thousands: each amount is multiplied by 1,000, so 1.5 is paid as 1,500',
+    );
+    await look('wizard-component-amounts-in-thousands');
   });
 
   it('cancels an import while it runs, which leaves no batch and the wizard usable', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '../../../shared/desk';
 import { HEADER_SEARCH_ROWS } from '../../../electron/core/sheets/understanding/header-detection';
+import { inspect } from '../../support/inspection';
 import { draftOf, errorsOf, OutboxFolder, type ImportedSheet } from '../../support/sheet-import';
 import { STYLES_XML } from '../../support/xlsx-by-hand-xml';
 import { row, writeXlsx } from '../../support/xlsx-by-hand';
@@ -357,6 +358,10 @@ describe('an amount column in pence or cents', () => {
     );
     expect(amountOf(imported, 2)).toEqual({ type: 'SEND', amount: 2345.67 });
     expect(amountOf(imported, 3).amount).toBe(1890);
+    // Never without a word: the summary says what became of every amount.
+    expect(imported.summary.mapping_notes).toEqual([
+      '"Amount in Pence" (column D) is in hundredths of the currency: each amount is divided by 100, so 12345 is paid as 123.45',
+    ]);
     expect(errorsOf(draftOf(imported, 4))).toEqual([
       expect.objectContaining({
         cell: 'D4',
@@ -425,6 +430,33 @@ describe('an amount column in thousands', () => {
         expect.objectContaining({ cell: 'C4', field: 'amount.amount' }),
       );
     }
+  });
+
+  it('says so before the import, in its summary, and again when its mapping is saved', async () => {
+    const file = await csv('tsd.csv', [
+      'Name;IBAN;Betrag in Tsd.;Datum',
+      `Anna Schmidt;${IBAN};2,5;2030-01-31`,
+    ]);
+    const note =
+      '"Betrag in Tsd." (column C) is in thousands: each amount is multiplied by 1,000, so 1.5 is paid as 1,500';
+    const inspection = await inspect(file, { group: EUR_GROUP });
+    expect(inspection.mapping_notes).toEqual([note]);
+    const first = await folder.import(file, { group: EUR_GROUP });
+    expect(amountOf(first, 2).amount).toBe(2500);
+    expect(first.summary.mapping_notes).toEqual([note]);
+    // Its mapping saved, the columns are not questioned again; the amounts' unit still is said.
+    const again = await folder.import(file, { group: EUR_GROUP });
+    expect(again.summary.mapping_source).toBe('saved');
+    expect(again.summary.mapping_notes).toEqual([note]);
+  });
+
+  it('is not said of an amount column whose header names no unit', async () => {
+    const file = await csv('plain.csv', [
+      'Payee,IBAN,Amount (EUR),Date',
+      `J Smith,${IBAN},1.5,2030-01-31`,
+    ]);
+    expect((await inspect(file, { group: EUR_GROUP })).mapping_notes).toEqual([]);
+    expect((await folder.import(file, { group: EUR_GROUP })).summary.mapping_notes).toBeUndefined();
   });
 });
 

@@ -318,3 +318,21 @@ describe('an account number Excel stored as a number', () => {
     expect(draftOf(imported, 3).issues).toEqual([]);
   });
 });
+
+describe('codes a system exported as ="012345" to keep their zeros', () => {
+  it('are imported with every zero, and the file is not refused', async () => {
+    const imported = await folder.import(
+      await csv('zeros.csv', [
+        'Name,Sort code,Account number,Amount,Date,Reference',
+        'Ada Lovelace,="040004",="00012345",100.00,2030-01-31,="012345"',
+      ]),
+    );
+    const draft = draftOf(imported, 2);
+    expect(draft.beneficiary?.body.bank_details).toMatchObject({
+      bank_code: '040004',
+      account_number: '00012345',
+    });
+    expect(draft.payment.description).toBe('012345');
+    expect(draft.issues).toEqual([]);
+  });
+});

@@ -177,6 +177,33 @@ describe('openCsv', () => {
     expect(await read(toCsv([row], ','))).toEqual([row]);
   });
 
+  it('reads ="012345", as systems export a text that keeps its zeros, as the text inside its quotes', async () => {
+    const text =
+      'Name,Sort code,Account,Reference,Note\r\n' +
+      'Ada,="040004",="00012345",="012345","=""012345"""\r\n' +
+      'Bob,="",="12 ""A"" 34",=SUM(A1:A3),+cmd\r\n' +
+      '="007",@A1,=1+1,-5,="0,1"\r\n';
+    expect(await read(text)).toEqual([
+      ['Name', 'Sort code', 'Account', 'Reference', 'Note'],
+      // Quoted in the file, the cell's text is ="012345" as written (RFC 4180).
+      ['Ada', '040004', '00012345', '012345', '="012345"'],
+      // Doubled quotes inside are one, as in Excel; a formula that is no text stays as written.
+      ['Bob', '', '12 "A" 34', '=SUM(A1:A3)', '+cmd'],
+      ['007', '@A1', '=1+1', '-5', '0,1'],
+    ]);
+  });
+
+  it('reads ="012345" whole where a chunk of the file ends between its = and its quote', async () => {
+    const header = 'Name,Account\n';
+    // The first chunk streamed is 64 KiB: rows of padding put the cell's = at its last byte.
+    const fill = 64 * 1024 - 1 - header.length - 'y,'.length;
+    const padding =
+      `${'x'.repeat(99)}\n`.repeat(Math.floor(fill / 100)) + `${'x'.repeat((fill % 100) - 1)}\n`;
+    const text = `${header}${padding}y,="00012345"\n`;
+    expect(text.indexOf('="')).toBe(64 * 1024 - 1);
+    expect((await read(text)).at(-1)).toEqual(['y', '00012345']);
+  });
+
   it('reads CRLF, LF, lone CR and a mix, with or without a line end after the last row', async () => {
     const expected = [
       ['a', 'b'],

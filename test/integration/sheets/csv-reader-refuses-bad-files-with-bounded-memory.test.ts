@@ -219,6 +219,20 @@ describe('openCsv refuses', () => {
     expect(result.message).toMatch(/^cell B2 has a quote \("\) that does not start the cell/);
   });
 
+  it('a formula with quotes that is more than one text, as a quote out of place', async () => {
+    for (const [cell, starts] of [
+      [
+        '=HYPERLINK("http://pay.example","Pay")',
+        /^cell B2 has a quote \("\) that does not start the cell/,
+      ],
+      ['="0"&A1', /^cell B2 starts with a quote \("\) and goes on after/],
+    ] as const) {
+      const result = await refusal(`Name,Note\nA,${cell}\n`);
+      expect(result.code).toBe('unreadable');
+      expect(result.message).toMatch(starts);
+    }
+  });
+
   it('a row of more cells than Excel has columns', async () => {
     const result = await refusal(`Name\n${','.repeat(16_384)}\n`);
     expect(result.code).toBe('unreadable');

@@ -16,6 +16,7 @@ const bytes = (text: string) => Buffer.from(text, 'utf8');
 const workbook: WorkbookContext = {
   sharedStrings: ['Payee', 'Zoë Ashworth'],
   numberFormat: (style) => ['General', 'dd/mm/yyyy', '#,##0.00'][style],
+  struckThrough: () => false,
   date1904: false,
 };
 

@@ -6,6 +6,7 @@ import type { DraftStore } from '../../outbox/import-repository';
 import type { SheetDraft } from './row-to-draft';
 import type { DraftIssue } from '../../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
+import { isBeyondItsCells } from './struck-rows';
 import type { CellValue } from '../reading/sheet-types';
 
 export interface ImportedIssue {
@@ -66,8 +67,8 @@ export class DraftWriter {
   /** Writes a row again, read anew (its merged cells filled in). */
   rewrite(draft: SheetDraft): void {
     const row = draft.sourceRow;
-    // What was known of the row beyond its cells (it is hidden) still holds.
-    const kept = (this.issuesByRow.get(row) ?? []).filter((i) => i.field === 'row');
+    // What was known of the row beyond its cells (it is hidden, struck through) still holds.
+    const kept = (this.issuesByRow.get(row) ?? []).filter((i) => isBeyondItsCells(i, row));
     this.imports.deleteRow(this.batchId, row);
     this.issuesByRow.delete(row);
     this.count -= 1;

@@ -51,6 +51,7 @@ export function draftPreview(
               number: row.number,
               cells: cellsOf(row.cells),
               ...(row.hidden ? { hidden: true } : {}),
+              ...(row.struck ? { struck: row.struck } : {}),
             },
             row.cells,
             mapping,

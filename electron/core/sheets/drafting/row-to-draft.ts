@@ -32,6 +32,7 @@ import { field, FIELDS, type FieldId } from '../understanding/fields';
 import { defaultPurpose, payeeKind, payeesAreBusinesses } from '../understanding/payee-kinds';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
+import { struckRowWarning } from './struck-rows';
 import type { SheetRow } from '../reading/sheet-types';
 import { isExampleCorrelationId } from '../writing/template-examples';
 
@@ -280,6 +281,8 @@ export function importedDraft(
 ): SheetDraft {
   const draft = rowToDraft(row, mapping, context);
   if (row.hidden) draft.issues.push(hiddenRowWarning(row.number));
+  const struck = struckRowWarning(row, mapping);
+  if (struck) draft.issues.push(struck);
   // Added to the serialised draft, not copied with it: every row of a sheet passes here, and
   // a copy of each costs a tenth of the drafting (one-off, 100,000 rows).
   const imported: SheetDraft = Object.assign(serializeDraft(draft), {

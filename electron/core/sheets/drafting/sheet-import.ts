@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
-import { mappingNotes, mappingToJson, sourceKey } from '../understanding/column-mapping';
+import { mappingToJson, sourceKey } from '../understanding/column-mapping';
+import { importNotes } from '../understanding/import-notes';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { draftContext, importedDraft, type DraftTarget, type ImportDefaults } from './row-to-draft';
@@ -69,9 +70,11 @@ export interface SheetImportSummary {
   /** Where the mapping came from. */
   mapping_source: 'given' | 'saved' | 'proposed';
   /**
-   * Columns left out that could have filled a field about as well as the column used, each as
-   * `"IBAN 2" could also be iban; "IBAN" was used`; absent when there are none, and for a saved
-   * mapping (the person has seen it).
+   * What the import decided from the header that a person should check (import-notes.ts): the
+   * amount column's unit, as `"Amount (£000)" (column D) is in thousands: each amount is
+   * multiplied by 1,000, …`, and columns left out that could have filled a field about as well as
+   * the column used, as `"IBAN 2" could also be iban; "IBAN" was used` (not for a saved mapping:
+   * the person has seen it); absent when there are none.
    */
   mapping_notes?: string[];
   rows: number;
@@ -222,7 +225,7 @@ async function stageSheet(
     // is told, and the batch is deleted.
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, staged.skipped);
     const mappingJson = mappingToJson(mapping, header.headers);
-    const notes = header.source === 'saved' ? [] : mappingNotes(mapping, header.headers);
+    const notes = importNotes(header);
     if (target) appendStaged(outbox, target, batch.id, staged.kept);
     else {
       outbox.imports.setBatchSource(batch.id, {

@@ -10,12 +10,12 @@ import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { columnLetter, type CellValue } from '../reading/sheet-types';
 import {
   headerKeys,
-  mappingNotes,
   mappingToJson,
   sourceKey,
   type MappingEntries,
 } from '../understanding/column-mapping';
 import { field, FIELDS } from '../understanding/fields';
+import { importNotes } from '../understanding/import-notes';
 import { mappingConfidence } from '../understanding/mapping-confidence';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { isRequired, requiredUnmapped } from '../understanding/required-fields';
@@ -114,8 +114,8 @@ function inspection(
     columns: columns(reading, preview, given),
     mapping_source: header.source,
     saved_mapping: saved ? { key: saved.key, name: saved.name, updated_at: saved.updatedAt } : null,
-    // As the import reports them: a saved mapping the person has seen already.
-    mapping_notes: header.source === 'saved' ? [] : mappingNotes(header.mapping, header.headers),
+    // As the import reports them: the amount's unit, and the contenders of a mapping not saved.
+    mapping_notes: importNotes(header),
     required_unmapped: requiredUnmapped(header.mapping).map((id) => field(id).label),
     preview: preview.map((row) => ({
       row: row.row,

@@ -45,7 +45,7 @@ export type ReadRow =
   /** Not a payment, and why; with its cells (JSON) unless it is blank, for the export to keep. */
   | { number: number; skip: string; cells?: string }
   /** A payment row for the importer to make a draft of: its cells as JSON (source-cells.ts). */
-  | { number: number; cells: string; hidden?: true }
+  | { number: number; cells: string; hidden?: true; struck?: readonly number[] }
   /** A payment row made a draft in the worker. */
   | { number: number; draft: SheetDraft };
 

@@ -90,7 +90,8 @@ try {
       );
     }
     const hidden = row.hidden ? { hidden: true as const } : {};
-    batch.add({ number: row.number, cells, ...hidden }, cells.length);
+    const struck = row.struck ? { struck: row.struck } : {};
+    batch.add({ number: row.number, cells, ...hidden, ...struck }, cells.length);
   };
   const send = async () => {
     await credit();

@@ -82,7 +82,12 @@ export class StagedRows {
     if ('draft' in row) draft = row.draft;
     else {
       const cells = decodeCells(JSON.parse(row.cells) as SourceCell[]);
-      const sheetRow = { number: row.number, cells, ...(row.hidden ? { hidden: true } : {}) };
+      const sheetRow = {
+        number: row.number,
+        cells,
+        ...(row.hidden ? { hidden: true } : {}),
+        ...(row.struck ? { struck: row.struck } : {}),
+      };
       draft = importedDraft(sheetRow, row.cells, this.mapping, this.context);
     }
     this.decimalMarks.note(row.number, draft.amountMark);

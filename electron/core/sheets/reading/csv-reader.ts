@@ -1,6 +1,7 @@
 // Reads a CSV as the sheet importer's rows, streaming: bytes from disk, decoded as they come,
 // bounded, split into cells by csv-parse, so that a file of any allowed size is never held whole.
 // Every cell stays the text the file holds (leading zeros, spaces, '=1+1'); the coercion decides.
+// One exception, as Excel reads it: ="012345" is the text 012345 (csv-excel-text.ts).
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -8,6 +9,7 @@ import { Readable, pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { boundCells, rowCharBound } from './csv-bounds';
 import { sniffDialect, type CsvDialect } from './csv-dialect';
+import { excelTextCells } from './csv-excel-text';
 import {
   MAX_COLUMNS,
   faultAt,
@@ -86,7 +88,8 @@ async function* readRows(
   const onFault = (found: CsvFault) => (fault ??= found);
   const bytes = createReadStream(path, { highWaterMark: HEAD_BYTES });
   const decoded = skipChars(decodeChunks(bytes, encoding, onFault), dialect.skip);
-  const text = Readable.from(boundCells(decoded, dialect.delimiter, limits, onFault));
+  const texts = excelTextCells(decoded, dialect.delimiter);
+  const text = Readable.from(boundCells(texts, dialect.delimiter, limits, onFault));
   const parser = parse({
     delimiter: dialect.delimiter,
     record_delimiter: ['\r\n', '\n', '\r'],

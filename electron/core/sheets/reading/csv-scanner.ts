@@ -5,11 +5,15 @@
 // it on.
 
 const QUOTE = 0x22;
+const EQUALS = 0x3d;
 const CR = 0x0d;
 const LF = 0x0a;
 
-/** What a character was: part of a cell, the end of a cell, or the end of a row. */
-export type Step = 'char' | 'cell_end' | 'row_end';
+/**
+ * What a character was: part of a cell, the end of a cell, or the end of a row; or the quote
+ * that, after an `=` starting the cell, opens Excel's text ="012345" (csv-excel-text.ts).
+ */
+export type Step = 'char' | 'cell_end' | 'row_end' | 'excel_text';
 
 export class CsvScanner {
   private readonly delimiter: number;
@@ -21,6 +25,8 @@ export class CsvScanner {
   quotePending = false;
   /** A quote in the middle of a cell, or text after a closing quote: csv-parse refuses both. */
   malformed = false;
+  /** Just after an `=` that starts a cell: a quote next opens the text of ="012345". */
+  equalsAtStart = false;
 
   constructor(delimiter: string) {
     this.delimiter = delimiter.charCodeAt(0);
@@ -28,6 +34,14 @@ export class CsvScanner {
 
   /** Reads one character, given as its UTF-16 code unit. CRLF is a row end then an empty row. */
   step(code: number): Step {
+    if (this.equalsAtStart) {
+      this.equalsAtStart = false;
+      // ="…" is read as the quoted cell "…": the `=` is taken out ahead of the parser.
+      if (code === QUOTE) {
+        this.quoted = true;
+        return 'excel_text';
+      }
+    }
     if (this.quotePending) {
       this.quotePending = false;
       if (code === QUOTE) return 'char';
@@ -45,6 +59,7 @@ export class CsvScanner {
       if (this.cellStart) this.quoted = true;
       else this.malformed = true;
     }
+    this.equalsAtStart = this.cellStart && code === EQUALS;
     this.cellStart = false;
     return 'char';
   }

@@ -20,7 +20,7 @@ declare module 'exceljs/lib/xlsx/xform/book/workbook-xform.js' {
 declare module 'exceljs/lib/xlsx/xform/style/styles-xform.js' {
   export default class StylesXform {
     parseStream(stream: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<unknown>;
-    /** The style of a cell's `s` index: its number format among the rest; null if none. */
-    getStyleModel(id: number): { numFmt?: string } | null;
+    /** The style of a cell's `s` index: its number format and font among the rest; null if none. */
+    getStyleModel(id: number): { numFmt?: string; font?: { strike?: boolean } } | null;
   }
 }

@@ -81,6 +81,11 @@ export class GuardedWorkbookReader {
       const context: WorkbookContext = {
         sharedStrings: sharedStrings.strings,
         numberFormat: (id) => (stylesPart ? styles.getStyleModel(id)?.numFmt : undefined),
+        // The font of the cell's style, read by exceljs's styles parser as the number format is:
+        // the rows' XML names only the style. (exceljs takes any <strike> as struck, even one
+        // with val="0", which Excel does not write: at worst a warning too many.)
+        struckThrough: (id) =>
+          stylesPart !== undefined && styles.getStyleModel(id)?.font?.strike === true,
         date1904: this.date1904,
       };
       const tabs = workbook.model?.sheets ?? [];

@@ -49,6 +49,11 @@ export interface SheetRow {
   cells: CellValue[];
   /** The row is hidden in the workbook (a CSV has none). */
   hidden?: boolean;
+  /**
+   * Columns, by 0-based index, whose value is struck through in the workbook (a CSV has none):
+   * how people mark a row cancelled. What counts as a struck row is the drafting's to say.
+   */
+  struck?: readonly number[];
 }
 
 /** A merged range of cells: rows 1-based, columns 0-based, both ends included. */

@@ -25,6 +25,8 @@ export interface WorkbookContext {
   sharedStrings: readonly string[];
   /** The number format of a cell style (the `s` attribute), if it has one. */
   numberFormat(styleId: number): string | undefined;
+  /** Whether a cell style's font is struck through (Excel's Ctrl+5). */
+  struckThrough(styleId: number): boolean;
   date1904: boolean;
 }
 
@@ -32,6 +34,8 @@ export interface ParsedRow {
   number: number;
   cells: CellValue[];
   hidden?: true;
+  /** Columns whose value is struck through, by 0-based index (SheetRow's `struck`). */
+  struck?: number[];
 }
 
 /** A hidden "rest of the sheet" (up to column 16384) is a formatting habit, not real columns. */
@@ -53,6 +57,7 @@ export class WorksheetParser extends ChunkedXmlReader {
   private lastRow = 0;
   private lastColumn = -1;
   private readonly formats = new Map<number, StyleFormat>();
+  private readonly struckStyles = new Map<number, boolean>();
   private datesKept = 0;
   /** Where a cell's r, s and t attributes are (attributeSpans), for one cell at a time. */
   private readonly cellSpans = new Int32Array(6);
@@ -155,6 +160,7 @@ export class WorksheetParser extends ChunkedXmlReader {
     const cells = row.cells;
     while (cells.length < column) cells.push(EMPTY);
     cells[column] = value;
+    if (this.struckThrough(style)) (row.struck ??= []).push(column);
     return after;
   }
 
@@ -235,6 +241,16 @@ export class WorksheetParser extends ChunkedXmlReader {
       }
     }
     return date;
+  }
+
+  /** Asked once a style: the styles part is exceljs's model, a few lookups away. */
+  private struckThrough(style: number): boolean {
+    let struck = this.struckStyles.get(style);
+    if (struck === undefined) {
+      struck = this.workbook.struckThrough(style);
+      this.struckStyles.set(style, struck);
+    }
+    return struck;
   }
 
   private formatOf(style: number): StyleFormat {
