@@ -113,6 +113,21 @@ describe('the grid', () => {
       ).document.activeElement?.textContent?.includes('Salary 100000'),
     );
     expect(await focused()).toMatchObject({ row: 100_001, col: 5, text: 'Salary 100000' });
+    // Tab past the last cell leaves the grid (no keyboard trap), as its hint line says.
+    await page.getByText('Ctrl+End then Tab leaves the grid').waitFor();
+    await page.keyboard.press('Tab');
+    const inGrid = () =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as {
+              document: { activeElement: { closest(s: string): unknown } | null };
+            }
+          ).document.activeElement?.closest('[role="grid"]') != null,
+      );
+    expect(await inGrid()).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toMatchObject({ row: 100_001, col: 5 });
     await page.keyboard.press('Control+Home');
     expect(await focused()).toMatchObject({ row: 2, col: 1, text: '1' });
   });
