@@ -128,6 +128,20 @@ describe('the grid', () => {
     expect(await inGrid()).toBe(false);
     await page.keyboard.press('Shift+Tab');
     expect(await focused()).toMatchObject({ row: 100_001, col: 5 });
+
+    // The last rows deleted underneath (another part of the app): the focus moves up to the
+    // last row left, still on a cell, rather than falling to the page with the row it was on.
+    const resize = (to: number) =>
+      page.evaluate(
+        (rows) =>
+          (globalThis as unknown as { harness: { resize(to: number): void } }).harness.resize(rows),
+        to,
+      );
+    await resize(99_990);
+    await expect
+      .poll(focused, { timeout: 5_000 })
+      .toMatchObject({ row: 99_991, col: 5, text: 'Salary 99990' });
+    await resize(100_000);
     await page.keyboard.press('Control+Home');
     expect(await focused()).toMatchObject({ row: 2, col: 1, text: '1' });
   });

@@ -191,9 +191,6 @@ export class EditorState {
       const result = await desk.deleteDrafts({ batch: this.batchId, selection });
       this.#did({ kind: 'delete', selection });
       this.selection.clear();
-      // The rows are read again now, not when the outbox's event comes: the grid gives the
-      // focus back once its rows are in (Grid's focus()), at a cell that is still there.
-      this.changed(this.batchId);
       this.notice = `Deleted ${formatCountOf(result.deleted, 'row')}${refusedText(result)}`;
     });
   }
