@@ -19,7 +19,12 @@ import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets
 import { launchChromium, screenshot, seriousViolations, newAppContext } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
-import { deskCall, lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
+import {
+  deskCall,
+  holdDeskCalls,
+  lookedAt as lookedAtPage,
+  sandboxAdmin,
+} from './support/app-calls';
 
 let app: WebApp;
 let browser: Browser;
@@ -96,8 +101,14 @@ describe('Settings', () => {
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 
     // The Local sandbox starts on its first test, and says until when its token is valid.
+    // The list of profiles comes back late, as on a busy machine: until it has, the card does not
+    // say "Connected" beside "Started on this machine when first used".
     const local = card('Local sandbox');
+    const list = await holdDeskCalls(page, 'listProfiles');
     await local.getByRole('button', { name: 'Test connection of Local sandbox' }).click();
+    await list.asked;
+    await expect(local.getByText(/token valid until/).count()).resolves.toBe(0);
+    await list.release();
     await local.getByText(/token valid until/).waitFor();
     const baseUrl = (await local.locator('dd').first().textContent())!.trim();
     expect(baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -178,8 +189,12 @@ describe('Settings', () => {
     const ask = page.getByRole('alertdialog');
     await ask.getByText(`Remove the credentials of ${TEAM}?`).waitFor();
     await lookedAt('settings-remove-credentials-asked');
-    await ask.getByRole('button', { name: 'Remove credentials' }).click();
+    await ask.getByRole('button', { name: 'Remove credentials' }).press('Enter');
     await team.getByText('None saved').waitFor();
+    // The button that had the focus went with the credentials: the screen's heading has it.
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'Settings', ...VISIBLE });
     expect(await keychain(TEAM).credentials()).toBeUndefined();
 
     // Entered again: on the keychain once more, and the fields emptied at once.
@@ -205,8 +220,14 @@ describe('Settings', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await live.waitFor(); // still there
     await live.getByRole('button', { name: `Remove profile ${LIVE}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove profile' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Remove profile' })
+      .press('Enter');
     await live.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'h1', name: 'Settings', ...VISIBLE });
   });
 
   it('saves the defaults new imports and syncs take, and keeps them', async () => {

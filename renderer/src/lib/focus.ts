@@ -1,5 +1,6 @@
 // Moving the keyboard's focus for the operator (a dialog opening, a screen replacing the one that
 // held the focus), so that they see where it went.
+import { tick } from 'svelte';
 
 /**
  * Focuses the element with its focus ring drawn. Chromium draws the ring of a focus moved by
@@ -65,6 +66,21 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
 export function takeLostFocus(element: HTMLElement): void {
   if (focusLost()) focusTitle(element);
 }
+
+/**
+ * After an action that removes the part that had the focus (a deleted group's row, a removed
+ * profile's card or its Remove credentials button), once the screen has drawn it: the screen's
+ * heading takes the focus if it fell to the page's body, so that Tab goes on from the screen.
+ */
+export async function screenHeadingTakesLostFocus(): Promise<void> {
+  await tick();
+  const heading = screenHeading();
+  if (heading) takeLostFocus(heading);
+}
+
+/** The heading of the screen on show. */
+export const screenHeading = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('main h1');
 
 /** The focus is on no part of the page: on its body, where a removed or disabled part left it. */
 function focusLost(): boolean {

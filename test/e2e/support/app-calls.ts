@@ -3,7 +3,7 @@
 // its clock; and a screenshot of a state with its accessibility check.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { HttpsJson } from '../../support/https-json';
 import { screenshot, seriousViolations } from './chromium';
@@ -23,6 +23,39 @@ export async function deskCall<T>(page: Page, method: string, input: unknown): P
   );
   if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
   return reply.value as T;
+}
+
+export interface HeldDeskCalls {
+  /** Settles once the app asked, so what it shows while it waits can be checked. */
+  asked: Promise<void>;
+  /** Lets the held calls go on, and every later one pass. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the app's calls to one DeskApi method until released: the answer comes late, as it does
+ * on a busy machine, in the order a race needs. The test's own `deskCall`s are held too.
+ */
+export async function holdDeskCalls(page: Page, method: string): Promise<HeldDeskCalls> {
+  const pattern = `**/desk/${method}`;
+  const held: Route[] = [];
+  let holding = true;
+  let askedNow = () => {};
+  const asked = new Promise<void>((resolve) => (askedNow = resolve));
+  const hold = async (route: Route) => {
+    if (!holding) return route.continue();
+    held.push(route);
+    askedNow();
+  };
+  await page.route(pattern, hold);
+  return {
+    asked,
+    async release() {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.unroute(pattern, hold);
+    },
+  };
 }
 
 export interface SandboxAdmin {

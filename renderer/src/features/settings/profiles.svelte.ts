@@ -79,16 +79,17 @@ export class ProfilesState {
 
   async test(name: string): Promise<void> {
     this.note(name, { testing: true, error: null, done: null });
+    let outcome: Pick<ProfileNote, 'tested' | 'error'>;
     try {
-      const tested = await desk.testConnection({ name });
-      this.note(name, { tested, error: null });
+      outcome = { tested: await desk.testConnection({ name }), error: null };
     } catch (error) {
-      this.note(name, { tested: null, error: messageOf(error) });
-    } finally {
-      this.note(name, { testing: false });
-      await this.load();
-      await status.refresh();
+      outcome = { tested: null, error: messageOf(error) };
     }
+    // The list first (the Local sandbox's address is known once it started), so the card never
+    // says "Connected" beside "Started on this machine when first used".
+    await this.load();
+    this.note(name, { ...outcome, testing: false });
+    await status.refresh();
   }
 
   async remove(name: string): Promise<void> {
