@@ -58,6 +58,38 @@ export async function holdDeskCalls(page: Page, method: string): Promise<HeldDes
   };
 }
 
+export interface LateDeskAnswers {
+  /** How many answers are held so far, in the order the desk gave them. */
+  held(): number;
+  /** Hands the page the answer the desk gave `n`th (from 0). */
+  deliver(n: number): Promise<void>;
+  /** Every later call passes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes each answer to one DeskApi method from the desk when the app asks, and hands it to the
+ * page only when the test says: answers arrive late and in any order, as separate requests may
+ * on a busy machine (an older list after a newer one).
+ */
+export async function lateDeskAnswers(page: Page, method: string): Promise<LateDeskAnswers> {
+  const pattern = `**/desk/${method}`;
+  const answers: (() => Promise<void>)[] = [];
+  let holding = true;
+  const hold = async (route: Route) => {
+    if (!holding) return route.continue();
+    const response = await route.fetch();
+    answers.push(() => route.fulfill({ response }));
+  };
+  await page.route(pattern, hold);
+  return {
+    held: () => answers.length,
+    deliver: (n) => answers[n]!(),
+    // Not unrouted: Playwright would let the answers still held go on at once.
+    stop: async () => void (holding = false),
+  };
+}
+
 export interface SandboxAdmin {
   /** POST to one of the sandbox's admin calls, expecting `status`; answers its body. */
   post(path: string, body: object, status?: number): Promise<unknown>;

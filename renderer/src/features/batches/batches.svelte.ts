@@ -2,6 +2,7 @@
 // changes.
 import type { DeskOutput } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 
 export type BatchRow = DeskOutput<'listBatches'>['batches'][number];
 
@@ -9,15 +10,19 @@ export class BatchesState {
   batches = $state<BatchRow[]>([]);
   loaded = $state(false);
   error = $state<string | null>(null);
+  readonly #question = new NewestQuestion();
 
   async load(): Promise<void> {
+    const newest = this.#question.ask();
     try {
-      this.batches = (await desk.listBatches({})).batches;
+      const { batches } = await desk.listBatches({});
+      if (!newest()) return;
+      this.batches = batches;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     } finally {
-      this.loaded = true;
+      if (newest()) this.loaded = true;
     }
   }
 }

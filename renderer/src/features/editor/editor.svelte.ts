@@ -15,6 +15,7 @@ import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
 import { desk, messageOf } from '../../lib/desk';
 import { formatCountOf } from '../../lib/format';
+import { NewestQuestion } from '../../lib/newest-question';
 import { draftSource } from './draft-source';
 
 type Batch = DeskOutput<'getBatch'>;
@@ -39,6 +40,7 @@ const SORT_KEYS: Record<string, DraftSort['by']> = {
 
 export class EditorState {
   batch = $state<Batch | null>(null);
+  readonly #batchQuestion = new NewestQuestion();
   error = $state<string | null>(null);
   /** What the last action did, in words. */
   notice = $state<string | null>(null);
@@ -110,11 +112,14 @@ export class EditorState {
   filteredTotal = $state<number | null>(null);
 
   async load(): Promise<void> {
+    const newest = this.#batchQuestion.ask();
     try {
-      this.batch = await desk.getBatch({ batch: this.batchId });
+      const batch = await desk.getBatch({ batch: this.batchId });
+      if (!newest()) return;
+      this.batch = batch;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     }
   }
 

@@ -2,6 +2,7 @@
 // changed here as on the Sync screen (GroupChoice), while the service holds none of its payments.
 import type { Batch } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import { GroupChoice } from './group-choice.svelte';
 
 export class BatchGroupsState {
@@ -10,13 +11,17 @@ export class BatchGroupsState {
   error = $state<string | null>(null);
   /** What the last choice did, said once. */
   done = $state<string | null>(null);
+  readonly #question = new NewestQuestion();
 
   async load(): Promise<void> {
+    const newest = this.#question.ask();
     try {
-      this.batches = (await desk.listBatches({})).batches.filter((b) => b.state === 'ready');
+      const { batches } = await desk.listBatches({});
+      if (!newest()) return;
+      this.batches = batches.filter((b) => b.state === 'ready');
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     }
   }
 

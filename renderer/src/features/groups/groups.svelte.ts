@@ -4,6 +4,7 @@
 import type { DeskOutput } from '../../../../shared/desk';
 import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
 import { codeOf, desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import {
   DEFAULT_PAGE_SIZE,
   NO_FILTERS,
@@ -28,7 +29,7 @@ export class GroupsState {
 
   /** The filters of the page shown, as they were applied. */
   #applied: GroupFilterText = { ...NO_FILTERS };
-  #request = 0;
+  readonly #question = new NewestQuestion();
 
   get hasNext(): boolean {
     return this.page !== null && this.page.items.length >= this.take;
@@ -74,21 +75,21 @@ export class GroupsState {
       return;
     }
     this.problems = {};
-    const request = ++this.#request;
+    const newest = this.#question.ask();
     this.loading = true;
     try {
       const page = await desk.listGroups({ query: built.query });
-      if (request !== this.#request) return; // a newer request answers instead
+      if (!newest()) return; // a newer request answers instead
       this.page = page;
       this.error = null;
     } catch (error) {
-      if (request !== this.#request) return;
+      if (!newest()) return;
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached, and this list was never fetched before: try again when online.'
           : messageOf(error);
     } finally {
-      if (request === this.#request) this.loading = false;
+      if (newest()) this.loading = false;
     }
   }
 

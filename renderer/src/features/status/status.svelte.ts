@@ -4,6 +4,7 @@
 // grows even when nothing happens).
 import type { DeskEvent, DeskOutput } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 
 type DeskStatus = DeskOutput<'status'>;
 
@@ -30,6 +31,7 @@ const JOB_LABELS: Partial<Record<JobKind, string>> = {
 export class StatusState {
   status = $state<DeskStatus | null>(null);
   error = $state<string | null>(null);
+  readonly #question = new NewestQuestion();
   /** Running jobs' progress by job id, from the core's events. */
   progress = $state<Record<string, JobProgress>>({});
   /** Bumped on every `outbox.changed`: screens that show the outbox reload on it. */
@@ -56,13 +58,16 @@ export class StatusState {
   }
 
   async refresh(): Promise<void> {
+    const newest = this.#question.ask();
     try {
-      this.status = await desk.status({});
+      const status = await desk.status({});
+      if (!newest()) return;
+      this.status = status;
       this.error = null;
       // Ages are shown against this clock: it must not lag the contact it was just told of.
       this.now = new Date();
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     }
   }
 

@@ -6,6 +6,7 @@ import type { DraftState } from '../../../../shared/domain/draft-state';
 import { amountCurrency } from '../../../../shared/domain/validate-draft';
 import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 
 export const PAGE_SIZE = 100;
 
@@ -25,9 +26,12 @@ export class SyncResultsState {
   loading = $state(false);
   error = $state<string | null>(null);
 
+  readonly #question = new NewestQuestion();
+
   constructor(readonly batchId: string) {}
 
   async load(): Promise<void> {
+    const newest = this.#question.ask();
     this.loading = true;
     try {
       const page = await desk.draftWindow({
@@ -37,6 +41,7 @@ export class SyncResultsState {
         sort: { by: 'row', direction: 'asc' },
         filter: { states: [...RESULT_FILTERS[this.filter].states] },
       });
+      if (!newest()) return;
       // A page past the end (results shrank as failed ones were retried): back to the last one.
       if (page.rows.length === 0 && page.total > 0 && this.skip > 0) {
         this.skip = Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE;
@@ -46,9 +51,9 @@ export class SyncResultsState {
       this.total = page.total;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     } finally {
-      this.loading = false;
+      if (newest()) this.loading = false;
     }
   }
 

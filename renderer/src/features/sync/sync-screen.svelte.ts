@@ -4,6 +4,7 @@
 // outlives this screen; this class starts them and reloads the batch when they end.
 import type { Batch, Draft, SyncPreview } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import { holdsPayments } from '../groups/batch-groups.svelte';
 import { GroupChoice } from '../groups/group-choice.svelte';
 import { syncOf, type BatchSync } from './sync-runs.svelte';
@@ -15,6 +16,7 @@ export class SyncScreenState {
   readonly run: BatchSync;
 
   batch = $state<Batch | null>(null);
+  readonly #question = new NewestQuestion();
   error = $state<string | null>(null);
 
   /** The batch's group, chosen or changed here before anything is sent (as on Groups). */
@@ -35,18 +37,21 @@ export class SyncScreenState {
   }
 
   async load(): Promise<void> {
+    const newest = this.#question.ask();
     try {
-      this.batch = await desk.getBatch({ batch: this.batchId });
+      const batch = await desk.getBatch({ batch: this.batchId });
+      if (!newest()) return;
+      this.batch = batch;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
       return;
     }
     // The groups to choose from while the batch may still choose: none yet, or nothing sent.
     if (this.groupChoice.groups === null && !holdsPayments(this.batch)) {
       void this.groupChoice.loadOptions();
     }
-    await this.loadInvalid();
+    await this.loadInvalid(newest);
   }
 
   async chooseGroup(groupId: string): Promise<void> {
@@ -115,17 +120,18 @@ export class SyncScreenState {
     if (written) await desk.shell.exportWritten(written.file);
   }
 
-  private async loadInvalid(): Promise<void> {
+  private async loadInvalid(newest: () => boolean): Promise<void> {
     try {
       const page = await desk.draftWindow({
         batch: this.batchId,
         filter: { with_errors: true },
         take: INVALID_SHOWN,
       });
+      if (!newest()) return;
       this.invalid = page.rows.filter((draft) => draft.beneficiary?.sync_state === 'invalid');
       this.invalidTotal = page.total;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     }
   }
 }
