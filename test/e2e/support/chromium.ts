@@ -8,8 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const ROOT = join(import.meta.dirname, '../../..');
 export const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // As root in a container, and with the closed network's background traffic turned off.
     args: [
@@ -23,6 +23,33 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+  return slowdown > 1 ? slowedDown(browser, slowdown) : browser;
+}
+
+/**
+ * Every page of the browser with its CPU slowed `rate` times (Chromium's own throttling): the
+ * page's scripts answer late, as on a busy CI machine, so a test that races the page fails here
+ * too. `E2E_CPU_SLOWDOWN=4` on the end-to-end tests is how such races are hunted (test/README.md).
+ */
+function slowedDown(browser: Browser, rate: number): Browser {
+  const slow = async (page: Page) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', (page) => void slow(page));
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await slow(page);
+    return page;
+  };
+  return browser;
 }
 
 /**
