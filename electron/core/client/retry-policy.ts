@@ -26,19 +26,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-export function shouldRetry(
-  error: ServiceCallError,
-  safety: CallSafety,
-  networkCode?: string,
-): boolean {
+export function shouldRetry(error: ServiceCallError, safety: CallSafety): boolean {
   if (error.kind === 'status') {
     if (error.status === 429) return true;
     return safety === 'idempotent' && RETRYABLE_STATUS.has(error.status ?? 0);
   }
   if (error.kind === 'network') {
-    return safety === 'idempotent' || NEVER_SENT.has(networkCode ?? '');
+    return safety === 'idempotent' || error.requestNeverLeft;
   }
   // tls, bad_answer, refused: the same request would meet the same certificate or answer.
   return false;

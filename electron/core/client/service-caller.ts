@@ -17,6 +17,9 @@ import {
 import { ServiceCallError } from './service-error';
 import type { TokenCache } from './token-cache';
 
+/** Failures where no connection was ever made: the request did not leave this machine. */
+const NO_CONNECTION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
 export interface CallSpec<T> {
   /** What is being done, for error messages: "list groups", "submit payment chunk". */
   operation: string;
@@ -76,7 +79,7 @@ export class ServiceCaller {
       try {
         return await this.once(spec);
       } catch (caught) {
-        const failure = caught as ServiceCallError & { token?: string; networkCode?: string };
+        const failure = caught as ServiceCallError & { token?: string };
         if (
           failure.kind === 'status' &&
           failure.status === 401 &&
@@ -92,7 +95,7 @@ export class ServiceCaller {
         if (
           attempt >= this.retry.maxAttempts ||
           (failure as { retriedAlready?: boolean }).retriedAlready === true ||
-          !shouldRetry(failure, spec.safety, failure.networkCode)
+          !shouldRetry(failure, spec.safety)
         ) {
           throw failure;
         }
@@ -150,14 +153,11 @@ export class ServiceCaller {
           { cause },
         );
       }
-      throw Object.assign(
-        new ServiceCallError(
-          'network',
-          spec.operation,
-          `no answer from ${url.host}: ${(cause as Error).message}`,
-          { cause },
-        ),
-        { networkCode: code },
+      throw new ServiceCallError(
+        'network',
+        spec.operation,
+        `no answer from ${url.host}: ${(cause as Error).message}`,
+        { cause, requestNeverLeft: NO_CONNECTION.has(code ?? '') },
       );
     }
     const body = parseJson(response.text);

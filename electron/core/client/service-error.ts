@@ -31,6 +31,12 @@ export class ServiceCallError extends Error {
   readonly beneficiaryKeyRefusal: boolean;
   /** The profile whose key made the call, where the caller knows it. */
   readonly profile?: string;
+  /**
+   * The request certainly never reached the service: no connection was made (refused, no such
+   * host) or the certificate was refused before anything was sent. Repeating it cannot act
+   * twice, and what it carried was not taken.
+   */
+  readonly requestNeverLeft: boolean;
 
   constructor(
     readonly kind: FailureKind,
@@ -43,6 +49,7 @@ export class ServiceCallError extends Error {
       cause?: unknown;
       beneficiaryKeyRefusal?: boolean;
       profile?: string;
+      requestNeverLeft?: boolean;
     } = {},
   ) {
     const parsed = ErrorBody.partial().safeParse(details.body);
@@ -56,6 +63,7 @@ export class ServiceCallError extends Error {
     if (body.sub_code !== undefined) this.subCode = body.sub_code;
     if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
     if (details.profile !== undefined) this.profile = details.profile;
+    this.requestNeverLeft = kind === 'tls' || details.requestNeverLeft === true;
     this.beneficiaryKeyRefusal =
       details.beneficiaryKeyRefusal === true ||
       (details.status === 403 && body.error_info?.reason === 'beneficiary_key');

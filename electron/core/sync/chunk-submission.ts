@@ -30,7 +30,8 @@ export interface SubmissionResult {
 
 /**
  * Any failure other than a 400 (offline, 5xx after retries, a 403 for the key) propagates: the
- * run stops cleanly.
+ * run stops cleanly. The items stay `sending` unless the request certainly never reached the
+ * service (a 403, no connection made).
  */
 export async function submitChunk(
   items: PaymentImportItem[],
@@ -50,6 +51,12 @@ export async function submitChunk(
       if (error instanceof ServiceCallError && error.kind === 'status' && error.status === 403) {
         // Refused for the key, not for the items (a beneficiary key may send no payment): the
         // service took nothing, so the items go back to `approved` for a key that may.
+        await ledger.recordReturned(chunkId, part);
+        throw error;
+      }
+      if (error instanceof ServiceCallError && error.requestNeverLeft) {
+        // No connection was made (the service down, its port refusing): nothing reached it, so
+        // the items go back to `approved`, not `sending` for the next run to look up.
         await ledger.recordReturned(chunkId, part);
         throw error;
       }

@@ -130,8 +130,7 @@ export class SyncEngine {
       }
       // Anything else ends the run as failed and goes to the caller. A certificate that cannot
       // be verified (kind 'tls') is among these, not offline: no later run gets past it until
-      // the profile changes. Its request never left, so a chunk it caught `sending` is settled
-      // by PUT next time, as after a crash.
+      // the profile changes. Its request never left, so its chunk went back to `approved`.
       this.outbox.sync.finishRun(runId, 'failed', this.counts(batchId), {
         message: (error as Error).message,
       });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
 import type { PaymentsClient } from '../../../electron/core/client';
 import { submitChunk, type ChunkLedger } from '../../../electron/core/sync/chunk-submission';
 import type { PaymentImportItem } from '../../../shared/service';
@@ -103,5 +104,31 @@ describe('a refused chunk is bisected to the refused items', () => {
     });
     expect(log).toEqual(['sending 2']);
     await t.expect(200, 'POST', '/_sandbox/faults', { body: {} });
+  });
+
+  it('gives the items back when no connection could be made: nothing reached the service', async () => {
+    // The service's port refusing connections (the service down); tokens still come.
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const down = sandboxClient(t, {
+      profile: {
+        name: 'Local sandbox',
+        kind: 'local',
+        baseUrl: `https://127.0.0.1:${closedPort}`,
+        authUrl: t.sandbox.authUrl,
+        caPem: t.sandbox.ca,
+      },
+      sleep: async () => {},
+    });
+    const { log, recorder } = ledger();
+    await expect(
+      submitChunk([item(1), item(2)], (part) => down.importPayments(part), recorder),
+    ).rejects.toMatchObject({ kind: 'network', requestNeverLeft: true });
+    expect(log).toEqual(['sending 2', 'returned c1 2']);
+    down.close();
   });
 });
