@@ -4,6 +4,7 @@
 import type { BatchRow } from '../batches/batches.svelte';
 import type { BeneficiaryListItem } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 
 export const PAGE_SIZE = 50;
 /** The list narrowed to the payees saved on their own (no batch has this id: batch ids are UUIDs). */
@@ -28,13 +29,13 @@ export class BeneficiariesState {
 
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
   /** Answers can cross: only the last query asked is shown. */
-  #asked = 0;
+  readonly #question = new NewestQuestion();
 
   readonly selectedCount = $derived(Object.keys(this.selected).length);
   readonly pageEnd = $derived(Math.min(this.skip + this.rows.length, this.total));
 
   async load(): Promise<void> {
-    const asked = ++this.#asked;
+    const newest = this.#question.ask();
     try {
       const [page, batches] = await Promise.all([
         desk.listBeneficiaries({
@@ -49,7 +50,7 @@ export class BeneficiariesState {
         }),
         desk.listBatches({}),
       ]);
-      if (asked !== this.#asked) return;
+      if (!newest()) return;
       this.rows = page.rows;
       this.total = page.total;
       this.batches = batches.batches.filter((batch) => batch.state !== 'importing');
@@ -60,9 +61,9 @@ export class BeneficiariesState {
         await this.load();
       }
     } catch (error) {
-      if (asked === this.#asked) this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     } finally {
-      if (asked === this.#asked) this.loaded = true;
+      if (newest()) this.loaded = true;
     }
   }
 

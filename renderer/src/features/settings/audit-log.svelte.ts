@@ -2,6 +2,7 @@
 // action if asked; the whole log exported to a sheet as a job with progress and Cancel.
 import type { AuditEntry, DeskEvent, DeskOutput } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import { Task } from '../sync/task.svelte';
 
 export const AUDIT_PAGE = 25;
@@ -42,6 +43,7 @@ export class AuditLogState {
   loaded = $state(false);
   error = $state<string | null>(null);
   readonly exporting = new Task<DeskOutput<'exportAuditLog'>>('audit-export');
+  readonly #question = new NewestQuestion();
 
   constructor() {
     desk.shell.onEvent((event: DeskEvent) => {
@@ -52,12 +54,14 @@ export class AuditLogState {
 
   /** The page from `skip`; what is shown (rows and "Entries … of …") changes together. */
   async load(skip = this.skip, action = this.action): Promise<void> {
+    const newest = this.#question.ask();
     try {
       const page = await desk.auditLog({
         skip,
         take: AUDIT_PAGE,
         ...(action ? { action } : {}),
       });
+      if (!newest()) return;
       this.skip = skip;
       this.action = action;
       this.entries = page.entries;
@@ -65,9 +69,9 @@ export class AuditLogState {
       this.actions = page.actions;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     } finally {
-      this.loaded = true;
+      if (newest()) this.loaded = true;
     }
   }
 

@@ -4,6 +4,7 @@
 // result is kept beside it so the card can say until when the token is valid.
 import type { DeskInput, DeskOutput } from '../../../../shared/desk';
 import { desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import { status } from '../status/status.svelte';
 
 export type Profile = DeskOutput<'listProfiles'>['profiles'][number];
@@ -24,17 +25,20 @@ export class ProfilesState {
   loaded = $state(false);
   error = $state<string | null>(null);
   notes = $state<Record<string, ProfileNote>>({});
+  readonly #question = new NewestQuestion();
 
   async load(): Promise<void> {
+    const newest = this.#question.ask();
     try {
       const list = await desk.listProfiles({});
+      if (!newest()) return;
       this.profiles = list.profiles;
       this.secretStore = list.secret_store;
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      if (newest()) this.error = messageOf(error);
     } finally {
-      this.loaded = true;
+      if (newest()) this.loaded = true;
     }
   }
 

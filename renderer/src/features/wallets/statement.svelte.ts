@@ -5,6 +5,7 @@
 import { STATEMENT_MATCHES_KEPT } from '../../../../shared/desk/statement-search';
 import type { DeskOutput, StatementLink } from '../../../../shared/desk';
 import { codeOf, desk, messageOf } from '../../lib/desk';
+import { NewestQuestion } from '../../lib/newest-question';
 import { StatementFinder } from './statement-finder.svelte';
 import { lineOf, type ActionFilter, type StatementLine } from './statement-lines';
 import type { StatementRange } from './statement-range';
@@ -45,7 +46,7 @@ export class StatementState {
   );
   readonly hasPrevious = $derived(this.narrowed ? this.matchSkip > 0 : this.skip > 0);
 
-  #request = 0;
+  readonly #question = new NewestQuestion();
   #typing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly walletId: string) {}
@@ -86,10 +87,10 @@ export class StatementState {
 
   /** The window of the period's matches from `skip`; the page's own lines when not narrowed. */
   private async find(skip: number): Promise<void> {
-    const request = ++this.#request;
+    const newest = this.#question.ask();
     if (!this.narrowed) {
       this.finder.clear();
-      void this.loadLinks(request, this.lines);
+      void this.loadLinks(newest, this.lines);
       return;
     }
     const period = this.period ?? this.range;
@@ -102,9 +103,9 @@ export class StatementState {
       skip,
       take: this.take,
     });
-    if (!found || request !== this.#request) return;
+    if (!found || !newest()) return;
     this.matchSkip = skip;
-    void this.loadLinks(request, this.finder.lines);
+    void this.loadLinks(newest, this.finder.lines);
   }
 
   dispose(): void {
@@ -113,7 +114,7 @@ export class StatementState {
   }
 
   /** From the outbox, so offline too; a line it does not know paid nothing of ours. */
-  private async loadLinks(request: number, lines: readonly StatementLine[]): Promise<void> {
+  private async loadLinks(newest: () => boolean, lines: readonly StatementLine[]): Promise<void> {
     const ids = [...new Set(lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id))];
     if (ids.length === 0) {
       this.links = new Map();
@@ -121,16 +122,15 @@ export class StatementState {
     }
     try {
       const { links } = await desk.statementLinks({ payment_ids: ids });
-      if (request === this.#request)
-        this.links = new Map(links.map((link) => [link.payment_id, link]));
+      if (newest()) this.links = new Map(links.map((link) => [link.payment_id, link]));
     } catch {
       // The lines stay readable without their links; the column says nothing is known.
-      if (request === this.#request) this.links = new Map();
+      if (newest()) this.links = new Map();
     }
   }
 
   async load(): Promise<void> {
-    const request = ++this.#request;
+    const newest = this.#question.ask();
     this.loading = true;
     // The first page of a period asks as chosen (the cache keeps that question for offline);
     // later pages ask for the period it answered for.
@@ -145,24 +145,24 @@ export class StatementState {
         skip: this.skip,
         take: this.take,
       });
-      if (request !== this.#request) return;
+      if (!newest()) return;
       this.lines = view.statement.items.map(lineOf);
       if (this.skip === 0 || !this.period) {
         this.period = { start: view.statement.start_date, end: view.statement.end_date };
       }
       if (this.narrowed) void this.find(0);
-      else void this.loadLinks(request, this.lines);
+      else void this.loadLinks(newest, this.lines);
       this.fetchedAt = view.fetched_at;
       this.stale = view.stale;
       this.error = null;
     } catch (error) {
-      if (request !== this.#request) return;
+      if (!newest()) return;
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached and this page of the statement was not fetched before.'
           : messageOf(error);
     } finally {
-      if (request === this.#request) this.loading = false;
+      if (newest()) this.loading = false;
     }
   }
 }
