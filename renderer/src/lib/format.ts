@@ -58,6 +58,18 @@ const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone
 export const formatDateTime = (iso: string | null | undefined): string =>
   iso ? dateTime.format(new Date(iso)) : '—';
 
+const timeOnly = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+
+/**
+ * A moment as short as it reads right: its time alone on `now`'s day ("14:05"), else with its
+ * date ("28 Nov 2026, 06:57"): a token valid for a day, shown by its time alone, reads as
+ * already expired.
+ */
+export function formatMoment(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  return at.toDateString() === now.toDateString() ? timeOnly.format(at) : dateTime.format(at);
+}
+
 /** A calendar day (YYYY-MM-DD) as the locale writes it, the same in every time zone. */
 export const formatDay = (day: string | null | undefined): string =>
   day && /^\d{4}-\d{2}-\d{2}$/.test(day)
