@@ -1,18 +1,9 @@
 // Counts the app says to a person ("Approved 1 row", "Deleted 2,000 rows") take their noun in
 // the singular or the plural as English asks, with the number written in the person's locale.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rendererFormatIn } from '../../support/renderer-format';
 
-type FormatCountOf = (count: number, one: string, other?: string) => string;
-
-/** The renderer's formatter as a browser in `language` loads it (Node 20 has no navigator). */
-async function formatterIn(language: string): Promise<FormatCountOf> {
-  vi.resetModules();
-  vi.stubGlobal('navigator', { language });
-  // Named by a variable, so that this Node project's type check does not follow it into the
-  // renderer's code (svelte-check checks that); its one function is typed above.
-  const format = '../../../renderer/src/lib/format';
-  return ((await import(format)) as { formatCountOf: FormatCountOf }).formatCountOf;
-}
+const formatterIn = async (language: string) => (await rendererFormatIn(language)).formatCountOf;
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a count with its noun', () => {

@@ -1,18 +1,9 @@
 // The status bar's token expiry and the like: a moment on the same day reads by its time alone;
 // on another day (a token valid for 24 hours) it carries its date, or it reads as already past.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rendererFormatIn } from '../../support/renderer-format';
 
-type FormatMoment = (iso: string, now?: Date) => string;
-
-/** The renderer's formatter as a browser in `language` loads it (Node 20 has no navigator). */
-async function formatterIn(language: string): Promise<FormatMoment> {
-  vi.resetModules();
-  vi.stubGlobal('navigator', { language });
-  // Named by a variable, so that this Node project's type check does not follow it into the
-  // renderer's code (svelte-check checks that); its one function is typed above.
-  const format = '../../../renderer/src/lib/format';
-  return ((await import(format)) as { formatMoment: FormatMoment }).formatMoment;
-}
+const formatterIn = async (language: string) => (await rendererFormatIn(language)).formatMoment;
 afterEach(() => vi.unstubAllGlobals());
 
 /** A local time on 27 November 2026, in whatever zone the process runs. */
