@@ -245,6 +245,19 @@ describe('the Wallets screen', () => {
     await page.getByLabel('Action').selectOption('all');
     await page.getByText(/^Items 51–\d+$/).waitFor();
     expect(await bodyRows()).toEqual(secondPage);
+    // Another period asked while narrowed, then the narrowing taken off: the period's first page
+    // is shown and can be paged, not left "Loading…".
+    await page.getByLabel('Action').selectOption('CREDIT');
+    await page.getByText(/^Matches 1–/).waitFor();
+    const earlier = new Date(Date.now() - 181 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(earlier);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect
+      .poll(() => times.nth(0).getAttribute('datetime'))
+      .toMatch(new RegExp(`^${earlier}`));
+    await page.getByLabel('Action').selectOption('all');
+    await page.getByText('Items 1–50', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
 
     // The batch's dates: today's debits, found by their reference.
     await page.getByLabel("A batch's dates").selectOption({ label: 'Wallet payroll' });

@@ -46,7 +46,12 @@ export class StatementState {
   );
   readonly hasPrevious = $derived(this.narrowed ? this.matchSkip > 0 : this.skip > 0);
 
-  readonly #question = new NewestQuestion();
+  // Three questions, each answered apart: the page of the period, the matches of a narrowing,
+  // and the links of the lines shown. One counter for all three left `loading` on for good
+  // once a page load started a narrowing's search.
+  readonly #pageQuestion = new NewestQuestion();
+  readonly #matchQuestion = new NewestQuestion();
+  readonly #linksQuestion = new NewestQuestion();
   #typing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly walletId: string) {}
@@ -87,10 +92,10 @@ export class StatementState {
 
   /** The window of the period's matches from `skip`; the page's own lines when not narrowed. */
   private async find(skip: number): Promise<void> {
-    const newest = this.#question.ask();
+    const newest = this.#matchQuestion.ask();
     if (!this.narrowed) {
       this.finder.clear();
-      void this.loadLinks(newest, this.lines);
+      void this.loadLinks(this.lines);
       return;
     }
     const period = this.period ?? this.range;
@@ -105,7 +110,7 @@ export class StatementState {
     });
     if (!found || !newest()) return;
     this.matchSkip = skip;
-    void this.loadLinks(newest, this.finder.lines);
+    void this.loadLinks(this.finder.lines);
   }
 
   dispose(): void {
@@ -114,7 +119,8 @@ export class StatementState {
   }
 
   /** From the outbox, so offline too; a line it does not know paid nothing of ours. */
-  private async loadLinks(newest: () => boolean, lines: readonly StatementLine[]): Promise<void> {
+  private async loadLinks(lines: readonly StatementLine[]): Promise<void> {
+    const newest = this.#linksQuestion.ask();
     const ids = [...new Set(lines.filter((l) => l.action === 'DEBIT').map((l) => l.execution_id))];
     if (ids.length === 0) {
       this.links = new Map();
@@ -130,7 +136,7 @@ export class StatementState {
   }
 
   async load(): Promise<void> {
-    const newest = this.#question.ask();
+    const newest = this.#pageQuestion.ask();
     this.loading = true;
     // The first page of a period asks as chosen (the cache keeps that question for offline);
     // later pages ask for the period it answered for.
@@ -151,7 +157,7 @@ export class StatementState {
         this.period = { start: view.statement.start_date, end: view.statement.end_date };
       }
       if (this.narrowed) void this.find(0);
-      else void this.loadLinks(newest, this.lines);
+      else void this.loadLinks(this.lines);
       this.fetchedAt = view.fetched_at;
       this.stale = view.stale;
       this.error = null;
