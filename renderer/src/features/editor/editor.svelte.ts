@@ -192,6 +192,8 @@ export class EditorState {
   async deleteSelected(): Promise<void> {
     const selection = this.deskSelection;
     if (!selection) return;
+    // Said while it runs: a whole batch of 100,000 rows takes seconds.
+    this.notice = `Deleting ${formatCountOf(this.selectedCount, 'row')}…`;
     await this.#act(async () => {
       const result = await desk.deleteDrafts({ batch: this.batchId, selection });
       this.#did({ kind: 'delete', selection });
@@ -201,6 +203,7 @@ export class EditorState {
   }
 
   async undo(): Promise<void> {
+    this.notice = 'Undoing the last change…';
     await this.#act(async () => {
       const result = await desk.undo({ batch: this.batchId });
       const change = this.history.pop();
