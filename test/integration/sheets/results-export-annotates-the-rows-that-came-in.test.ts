@@ -123,41 +123,51 @@ describe('a results export', () => {
     ]);
   });
 
-  it('streams 100,000 rows to xlsx and to CSV, every one read back', async () => {
-    function* many(): Generator<ResultRow> {
-      for (let index = 0; index < 100_000; index += 1) {
-        yield {
-          row: index + 2,
-          source: [`Payee ${index}`, '601613', String(index).padStart(8, '0'), index / 4],
-          state: 'SYNCED',
-          remoteStatus: 'COMPLETED',
-          paymentId: `pay_${index}`,
-          correlationId: `PAYROLL-${index}`,
-          error: null,
-        };
+  // 16 s on this 2-core machine alone, twice that beside other work: the limit is for a hang.
+  it(
+    'streams 100,000 rows to xlsx and to CSV, every one read back',
+    { timeout: 90_000 },
+    async () => {
+      function* many(): Generator<ResultRow> {
+        for (let index = 0; index < 100_000; index += 1) {
+          yield {
+            row: index + 2,
+            source: [`Payee ${index}`, '601613', String(index).padStart(8, '0'), index / 4],
+            state: 'SYNCED',
+            remoteStatus: 'COMPLETED',
+            paymentId: `pay_${index}`,
+            correlationId: `PAYROLL-${index}`,
+            error: null,
+          };
+        }
       }
-    }
-    const header = HEADER.slice(0, 4);
-    const xlsx = join(dir, 'many.xlsx');
-    expect(await writeResults(xlsx, plain(many(), header))).toEqual({ rows: 100_000 });
-    let read = 0;
-    let last: unknown[] = [];
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsx, {});
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        read += 1;
-        last = (row.values as unknown[]).slice(1);
+      const header = HEADER.slice(0, 4);
+      const xlsx = join(dir, 'many.xlsx');
+      expect(await writeResults(xlsx, plain(many(), header))).toEqual({ rows: 100_000 });
+      let read = 0;
+      let last: unknown[] = [];
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(xlsx, {});
+      for await (const sheet of reader) {
+        for await (const row of sheet) {
+          read += 1;
+          last = (row.values as unknown[]).slice(1);
+        }
       }
-    }
-    expect(read).toBe(100_001);
-    expect(last.slice(0, 4)).toEqual(['Payee 99999', '601613', '00099999', 24999.75]);
+      expect(read).toBe(100_001);
+      expect(last.slice(0, 4)).toEqual(['Payee 99999', '601613', '00099999', 24999.75]);
 
-    const csv = join(dir, 'many.csv');
-    expect(await writeResults(csv, plain(many(), header))).toEqual({ rows: 100_000 });
-    const records = parse(await readFile(csv, 'utf8'), { bom: true }) as string[][];
-    expect(records).toHaveLength(100_001);
-    expect(records.at(-1)?.slice(0, 4)).toEqual(['Payee 99999', '601613', '00099999', '24999.75']);
-  });
+      const csv = join(dir, 'many.csv');
+      expect(await writeResults(csv, plain(many(), header))).toEqual({ rows: 100_000 });
+      const records = parse(await readFile(csv, 'utf8'), { bom: true }) as string[][];
+      expect(records).toHaveLength(100_001);
+      expect(records.at(-1)?.slice(0, 4)).toEqual([
+        'Payee 99999',
+        '601613',
+        '00099999',
+        '24999.75',
+      ]);
+    },
+  );
 
   it('refuses another extension, naming the ones it writes', async () => {
     const attempt = writeResults(join(dir, 'results.xls'), plain(ROWS));
