@@ -137,6 +137,8 @@ export const RunningJob = z.object({
     'search',
     'beneficiary_import',
     'delete_batch',
+    'delete_drafts',
+    'undo',
   ]),
   batch_id: z.string().nullable(),
   started_at: Timestamp,

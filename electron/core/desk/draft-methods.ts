@@ -1,6 +1,6 @@
 // Drafts: the grid's windows, one draft, edits revalidated by the domain's rules, bulk edits of
-// a selection or a filter, deletion, undo of the last changes, and approval (local: "ready to
-// send"). Everything over a whole batch is SQL over the columns beside each draft, a page at a
+// a selection or a filter, deletion and undo (in steps: draft-deletion.ts), and approval (local:
+// "ready to send"). Everything over a whole batch is SQL over the columns beside each draft, a page at a
 // time where a draft must be read: a batch is never held in memory.
 import { DeskError } from '../../../shared/desk/errors';
 import { contentOf, type Draft, type Selection } from '../../../shared/desk/drafts';
@@ -10,6 +10,7 @@ import type { Batch } from '../outbox/batch-repository';
 import type { SqlPart } from '../outbox/draft-filters';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
 import { duplicateCheck, needsDuplicateCheck, revisedIssues } from './draft-revision';
+import { deleteDrafts, undoLast } from './draft-deletion';
 import { selectionIn } from './draft-selection';
 
 type DraftHandlers = Pick<
@@ -79,48 +80,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       return { changed: edited, refused_total: sent.total, refused: sent.refused };
     },
 
-    deleteDrafts: ({ batch: ref, selection: asked }) => {
-      const batch = batchOf(ctx, ref);
-      const selection = selectionIn(ctx, batch, asked);
-      const sent = outbox.bulk.sent(batch.id, selection);
-      const where = outbox.bulk.editable(batch.id, selection);
-      const deleted = outbox.db.transaction(() => {
-        const count = outbox.bulk.count(where);
-        if (count === 0) return 0;
-        const label =
-          count === 1
-            ? 'the deletion of a draft'
-            : `the deletion of ${count.toLocaleString('en')} drafts`;
-        outbox.journal.record(batch.id, 'delete', label, where);
-        const done = outbox.bulk.delete(where);
-        outbox.audit.append('delete', { batchId: batch.id, details: { drafts: done } });
-        return done;
-      })();
-      changed(ctx, batch.id);
-      return { deleted, refused_total: sent.total, refused: sent.refused };
-    },
+    deleteDrafts: (input) => deleteDrafts(ctx, input),
 
-    undo: ({ batch: ref }) => {
-      const batch = batchOf(ctx, ref);
-      const operation = outbox.journal.latest(batch.id);
-      if (!operation) throw new DeskError('not_found', `nothing to undo in batch "${batch.name}"`);
-      const result = outbox.db.transaction(() => {
-        const restored = outbox.journal.restore(operation);
-        outbox.audit.append('undo', {
-          batchId: batch.id,
-          details: { undone: operation.label, drafts: restored.restored, left: restored.left },
-        });
-        return restored;
-      })();
-      changed(ctx, batch.id);
-      return {
-        undone:
-          result.left > 0
-            ? `${operation.label}, but for ${result.left} draft${result.left === 1 ? '' : 's'} sent since`
-            : operation.label,
-        drafts: result.restored,
-      };
-    },
+    undo: (input) => undoLast(ctx, input),
 
     approve: ({ batch: ref, selection: asked, include_warnings }) => {
       const batch = batchOf(ctx, ref);

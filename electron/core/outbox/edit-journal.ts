@@ -2,7 +2,10 @@
 // each draft it touches is copied, row and new beneficiary, into draft_edits under one
 // operation id, in SQL (a bulk edit of 100,000 drafts copies them without reading one into
 // memory). Undo puts the newest operation's copies back, but never over a draft that has been
-// sent since: what the service may hold is not rewritten.
+// sent since: what the service may hold is not rewritten. A long operation (deleting 100,000
+// drafts) records and is undone a step at a time, each step a transaction of its own, all under
+// one operation: a step restored leaves the journal, so an undo stopped halfway goes on where
+// it stopped.
 import { randomUUID } from 'node:crypto';
 import { DRAFT_STATES, isEditable } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
@@ -63,6 +66,7 @@ const EDITABLE_LIST = EDITABLE_STATES.map((state) => `'${state}'`).join(', ');
 
 export interface JournalOperation {
   opId: string;
+  batchId: string;
   label: string;
   kind: 'edit' | 'delete';
 }
@@ -80,7 +84,21 @@ export class EditJournal {
     label: string,
     where: SqlPart,
   ): JournalOperation {
-    const opId = randomUUID();
+    const operation = { opId: randomUUID(), batchId, label, kind };
+    this.recordMore(operation, where);
+    this.db
+      .prepare(
+        `DELETE FROM draft_edits WHERE batch_id = ? AND op_id NOT IN (
+           SELECT op_id FROM draft_edits WHERE batch_id = ? GROUP BY op_id
+           ORDER BY max(seq) DESC LIMIT ${KEPT_OPERATIONS})`,
+      )
+      .run(batchId, batchId);
+    return operation;
+  }
+
+  /** Copies more drafts under an operation already recorded: its next step. */
+  recordMore(operation: JournalOperation, where: SqlPart): void {
+    const { opId, kind, label } = operation;
     this.db
       .prepare(
         `INSERT INTO draft_edits (op_id, batch_id, draft_id, kind, label, before_json, at)
@@ -90,19 +108,14 @@ export class EditJournal {
          WHERE ${where.sql}`,
       )
       .run(opId, kind, label, this.now(), ...where.params);
-    this.db
-      .prepare(
-        `DELETE FROM draft_edits WHERE batch_id = ? AND op_id NOT IN (
-           SELECT op_id FROM draft_edits WHERE batch_id = ? GROUP BY op_id
-           ORDER BY max(seq) DESC LIMIT ${KEPT_OPERATIONS})`,
-      )
-      .run(batchId, batchId);
-    return { opId, label, kind };
   }
 
-  /** Forgets an operation that turned out to change nothing. */
-  discard(opId: string): void {
-    this.db.prepare('DELETE FROM draft_edits WHERE op_id = ?').run(opId);
+  /** How many drafts an operation holds still to put back. */
+  size(operation: JournalOperation): number {
+    return this.db
+      .prepare('SELECT count(*) FROM draft_edits WHERE batch_id = ? AND op_id = ?')
+      .pluck()
+      .get(operation.batchId, operation.opId) as number;
   }
 
   latest(batchId: string): JournalOperation | undefined {
@@ -111,37 +124,46 @@ export class EditJournal {
         `SELECT op_id, label, kind FROM draft_edits WHERE batch_id = ? ORDER BY seq DESC LIMIT 1`,
       )
       .get(batchId) as { op_id: string; label: string; kind: 'edit' | 'delete' } | undefined;
-    return row ? { opId: row.op_id, label: row.label, kind: row.kind } : undefined;
+    return row ? { opId: row.op_id, batchId, label: row.label, kind: row.kind } : undefined;
   }
 
   /**
-   * Puts an operation's drafts back as they were, in the caller's transaction; a draft sent
-   * since is left as it is. Returns how many were put back and how many were left.
+   * Puts back the next `limit` drafts of an operation as they were, in the caller's transaction,
+   * and takes them out of the journal; a draft sent since is left as it is. Returns how many were
+   * put back, how many were left, and whether the operation is wholly undone.
    */
-  restore(operation: JournalOperation): { restored: number; left: number } {
-    const op = operation.opId;
-    const total = this.db
-      .prepare('SELECT COUNT(*) FROM draft_edits WHERE op_id = ?')
-      .pluck()
-      .get(op) as number;
+  restoreStep(
+    operation: JournalOperation,
+    limit: number,
+  ): { restored: number; left: number; done: boolean } {
+    const step = this.db
+      .prepare(
+        `SELECT count(*) AS total, max(seq) AS upto FROM (SELECT seq FROM draft_edits
+         WHERE batch_id = ? AND op_id = ? ORDER BY seq LIMIT ?)`,
+      )
+      .get(operation.batchId, operation.opId, limit) as { total: number; upto: number | null };
+    if (step.total === 0) return { restored: 0, left: 0, done: true };
+    const at = { op: operation.opId, batch: operation.batchId, upto: step.upto };
+    const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq <= @upto';
     let restored: number;
     if (operation.kind === 'delete') {
       this.db
         .prepare(
           `INSERT OR IGNORE INTO beneficiary_drafts (${BENEFICIARY_COLUMNS.join(', ')})
            SELECT ${fromJson('b', BENEFICIARY_COLUMNS)} FROM draft_edits e
-           WHERE e.op_id = ? AND json_extract(e.before_json, '$.b') IS NOT NULL`,
+           WHERE ${entries} AND json_extract(e.before_json, '$.b') IS NOT NULL`,
         )
-        .run(op);
+        .run(at);
       restored = this.db
         .prepare(
           `INSERT OR IGNORE INTO payment_drafts (${DRAFT_COLUMNS.join(', ')})
-           SELECT ${fromJson('p', DRAFT_COLUMNS)} FROM draft_edits e WHERE e.op_id = ?`,
+           SELECT ${fromJson('p', DRAFT_COLUMNS)} FROM draft_edits e WHERE ${entries}`,
         )
-        .run(op).changes;
+        .run(at).changes;
       indexWrittenPayments(this.db, {
-        sql: 'p.id IN (SELECT draft_id FROM draft_edits WHERE op_id = ?)',
-        params: [op],
+        sql: `p.id IN (SELECT draft_id FROM draft_edits e
+          WHERE e.batch_id = ? AND e.op_id = ? AND e.seq <= ?)`,
+        params: [at.batch, at.op, at.upto],
       });
     } else {
       const restoredColumns = DRAFT_COLUMNS.filter((c) => c !== 'id' && c !== 'batch_id');
@@ -149,11 +171,11 @@ export class EditJournal {
         .prepare(
           `UPDATE payment_drafts AS p SET (${restoredColumns.join(', ')}) = (
              SELECT ${fromJson('p', restoredColumns)} FROM draft_edits e
-             WHERE e.op_id = @op AND e.draft_id = p.id)
-           WHERE p.id IN (SELECT draft_id FROM draft_edits WHERE op_id = @op)
+             WHERE ${entries} AND e.draft_id = p.id)
+           WHERE p.id IN (SELECT e.draft_id FROM draft_edits e WHERE ${entries})
              AND p.state IN (${EDITABLE_LIST})`,
         )
-        .run({ op }).changes;
+        .run(at).changes;
       this.db
         .prepare(
           `UPDATE beneficiary_drafts AS b SET (body_json, sync_state, error_json, updated_at) = (
@@ -161,14 +183,16 @@ export class EditJournal {
                json_extract(e.before_json, '$.b.sync_state'),
                json_extract(e.before_json, '$.b.error_json'),
                json_extract(e.before_json, '$.b.updated_at')
-             FROM draft_edits e WHERE e.op_id = @op AND json_extract(e.before_json, '$.b.id') = b.id)
+             FROM draft_edits e WHERE ${entries} AND json_extract(e.before_json, '$.b.id') = b.id)
            WHERE b.id IN (
              SELECT p.beneficiary_draft_id FROM draft_edits e JOIN payment_drafts p ON p.id = e.draft_id
-             WHERE e.op_id = @op AND p.state IN (${EDITABLE_LIST}))`,
+             WHERE ${entries} AND p.state IN (${EDITABLE_LIST}))`,
         )
-        .run({ op });
+        .run(at);
     }
-    this.discard(op);
-    return { restored, left: total - restored };
+    this.db
+      .prepare('DELETE FROM draft_edits WHERE batch_id = @batch AND op_id = @op AND seq <= @upto')
+      .run(at);
+    return { restored, left: step.total - restored, done: step.total < limit };
   }
 }

@@ -26,6 +26,8 @@ const JOB_LABELS: Partial<Record<JobKind, string>> = {
   reconcile: 'Reconciling a batch',
   beneficiary_import: 'Importing payees',
   delete_batch: 'Deleting a batch',
+  delete_drafts: 'Deleting rows',
+  undo: 'Undoing',
 };
 
 export class StatusState {

@@ -1,0 +1,83 @@
+// Deleting 12,000 drafts, and undoing it, as the desk does it: in steps of its own transaction,
+// the job's progress told after each, other calls answered between steps (the status shows the
+// job), and one Undo bringing every draft back, as it was.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskEvent, DeskOutput } from '../../../shared/desk';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+import { writePayroll } from '../../support/payroll-csv';
+
+const ROWS = 12_000;
+let t: TestDesk;
+let batchId: string;
+
+beforeAll(async () => {
+  t = await openTestDesk();
+  const file = await writePayroll(join(t.dataDir, 'payroll.csv'), ROWS);
+  batchId = (await t.desk.api.importSheet({ file, batch_name: 'Payroll' })).batch_id;
+}, 60_000);
+afterAll(() => t?.close());
+
+type Jobs = DeskOutput<'status'>['jobs'];
+
+/** The progress the job told, and the status asked at its first step (answered before the next). */
+async function watched<T>(work: () => Promise<T>) {
+  const api = t.desk.api;
+  const progress: { done: number; total: number | null }[] = [];
+  let jobs: Promise<Jobs> | undefined;
+  const stop = t.desk.on((event: DeskEvent) => {
+    if (event.type !== 'job.progress') return;
+    progress.push({ done: event.done, total: event.total ?? null });
+    jobs ??= api.status({}).then((status) => status.jobs);
+  });
+  try {
+    const result = await work();
+    return { result, progress, jobs: await jobs };
+  } finally {
+    stop();
+  }
+}
+
+const rowCount = async () =>
+  (await t.desk.api.draftWindow({ batch: batchId, skip: 0, take: 1 })).total;
+
+describe('a deletion of 12,000 drafts', () => {
+  it('goes in steps, tells its progress, and lets other calls in between', async () => {
+    const { result, progress, jobs } = await watched(() =>
+      t.desk.api.deleteDrafts({ batch: batchId, selection: { filter: {} } }),
+    );
+    expect(result.deleted).toBe(ROWS);
+    expect(progress).toEqual([
+      { done: 5_000, total: ROWS },
+      { done: 10_000, total: ROWS },
+      { done: ROWS, total: ROWS },
+    ]);
+    // Asked at the first step, answered before the last: the deletion was running then.
+    expect(jobs).toEqual([expect.objectContaining({ kind: 'delete_drafts', batch_id: batchId })]);
+    expect(await rowCount()).toBe(0);
+    const audit = await t.desk.api.auditLog({ skip: 0, take: 1 });
+    expect(audit.entries[0]).toMatchObject({ action: 'delete', details: { drafts: ROWS } });
+  });
+
+  it('is undone whole by one Undo, in steps too, every draft as it was', async () => {
+    const { result, progress, jobs } = await watched(() => t.desk.api.undo({ batch: batchId }));
+    expect(result).toEqual({ undone: 'the deletion of 12,000 drafts', drafts: ROWS });
+    expect(progress.map((p) => p.done)).toEqual([5_000, 10_000, ROWS]);
+    expect(jobs).toEqual([expect.objectContaining({ kind: 'undo', batch_id: batchId })]);
+    expect(await rowCount()).toBe(ROWS);
+    const last = await t.desk.api.draftWindow({
+      batch: batchId,
+      skip: ROWS - 1,
+      take: 1,
+      sort: { by: 'row', direction: 'asc' },
+    });
+    expect(last.rows[0]).toMatchObject({ row: ROWS + 1, state: 'draft' });
+    expect(last.rows[0]!.beneficiary?.body).toMatchObject({
+      bank_details: { account_number: String(10_000_000 + ROWS - 1) },
+    });
+    // Nothing more to undo: the journal gave the deletion back and kept nothing of it.
+    await expect(t.desk.api.undo({ batch: batchId })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+});
