@@ -12,7 +12,6 @@ import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
 import { lockOwner } from '../outbox/batch-lock';
 import type { Batch } from '../outbox/batch-repository';
-import type { SqlPart } from '../outbox/draft-filters';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { selectionIn } from './draft-selection';
 
@@ -35,13 +34,10 @@ export async function deleteDrafts(
       ? 'the deletion of a draft'
       : `the deletion of ${total.toLocaleString('en')} drafts`;
   const deleted = await inSteps(ctx, batch, 'delete_drafts', total, (first) => {
-    // The drafts the selection still finds, the first of them: each step takes the next ones.
-    const part: SqlPart = {
-      sql: `p.id IN (SELECT p.id FROM payment_drafts p WHERE ${where.sql} LIMIT ${STEP})`,
-      params: where.params,
-    };
     let operation = first;
     const done = outbox.db.transaction(() => {
+      // The drafts the selection still finds, the first of them: each step takes the next ones.
+      const part = outbox.bulk.firstOf(where, STEP);
       if (operation) outbox.journal.recordMore(operation, part);
       else operation = outbox.journal.record(batch.id, 'delete', label, part);
       return outbox.bulk.delete(part);

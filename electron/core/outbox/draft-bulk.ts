@@ -133,6 +133,18 @@ export class DraftBulk {
     return { total: this.count(sent), refused: this.named(sent, 'state') };
   }
 
+  /**
+   * The first `limit` drafts `where` finds, named by their ids: one step of a long operation,
+   * the very same drafts for each statement of the step.
+   */
+  firstOf(where: SqlPart, limit: number): SqlPart {
+    const ids = this.db
+      .prepare(`SELECT p.id FROM payment_drafts p WHERE ${where.sql} LIMIT ?`)
+      .pluck()
+      .all(...where.params, limit);
+    return { sql: 'p.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids)] };
+  }
+
   /** Deletes the drafts `where` finds, with the new beneficiaries made for them alone. */
   delete(where: SqlPart): number {
     const beneficiaries = this.db
