@@ -12,6 +12,7 @@ import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
 import { lockOwner } from '../outbox/batch-lock';
 import type { Batch } from '../outbox/batch-repository';
+import type { JournalOperation as Operation } from '../outbox/edit-journal';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { selectionIn } from './draft-selection';
 
@@ -83,8 +84,6 @@ export async function undoLast(
     drafts: restored,
   };
 }
-
-type Operation = ReturnType<DeskContext['outbox']['journal']['record']>;
 
 /**
  * Runs `step` until it does nothing, as a job on the batch that holds its lock, telling the
