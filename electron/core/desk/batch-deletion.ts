@@ -5,7 +5,6 @@
 // between steps they are answered, and the status bar shows the deletion's progress. A deletion
 // stopped halfway (the app closed) is finished at the next start, as an import's batch is
 // (create-desk.ts): the batch is never seen half deleted.
-import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
@@ -26,7 +25,7 @@ export async function deleteBatch(
   ctx.jobs.refuseWhileBusy(batch.id, batch.name, 'deleted');
   refuseOnceSent(ctx, batch, 'deleted');
   // A sync of it in another process (the CLI beside the app) holds its lock.
-  const owner = lockOwner(`delete ${randomUUID()}`);
+  const owner = lockOwner('delete_batch');
   const lock = outbox.locks.acquire(batch.id, owner);
   if (!lock.ok) throw new DeskError('busy', `batch "${batch.name}": ${lock.error.message}`);
   const drafts = outbox.queries.batchFigures(batch.id, null).counts.drafts;

@@ -6,7 +6,6 @@
 // Undo brings it all back; an undo stopped halfway (the app closed) goes on at the next Undo.
 // The batch's lock is held throughout: a sync (here, or in the CLI beside) would otherwise send
 // drafts a later step was to delete.
-import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
@@ -97,7 +96,7 @@ async function inSteps(
   step: (operation: Operation | undefined) => { done: number; operation: Operation | undefined },
 ): Promise<number> {
   const { outbox } = ctx;
-  const owner = lockOwner(`${kind} ${randomUUID()}`);
+  const owner = lockOwner(kind);
   const lock = outbox.locks.acquire(batch.id, owner);
   if (!lock.ok) throw new DeskError('busy', `batch "${batch.name}": ${lock.error.message}`);
   try {

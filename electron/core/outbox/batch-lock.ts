@@ -2,11 +2,41 @@
 // whose primary key is the batch, taken with a plain INSERT. A lock whose holder is gone can be
 // taken over: at once when the holder was a process on this machine that no longer exists,
 // else once it has stopped beating for STALE_LOCK_MS.
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from './database';
 
-/** Who holds a lock: this process on this machine, plus a token for the run. */
-export const lockOwner = (run: string): string => `${hostname()} pid ${process.pid} ${run}`;
+/** The work that holds a batch's lock, named in the lock so that a refusal can tell it. */
+export type LockedWork = 'sync' | 'import' | 'delete_batch' | 'delete_drafts' | 'undo' | 'cleanup';
+
+/** How a refusal speaks of each kind of work. */
+const WORK_NAMES: Record<LockedWork, string> = {
+  sync: 'a sync',
+  import: 'an import',
+  delete_batch: 'its deletion',
+  delete_drafts: 'a deletion of rows',
+  undo: 'an undo',
+  cleanup: 'a clean-up',
+};
+
+/** Who holds a lock: this process on this machine, the work, and a token for the run. */
+export const lockOwner = (work: LockedWork, run: string = randomUUID()): string =>
+  `${hostname()} pid ${process.pid} ${work} ${run}`;
+
+/**
+ * A lock's holder as a person reads it: the work and where it runs ("a sync in another Payout
+ * Desk on this computer"), never the raw owner string. An owner written by an older version (no
+ * work in it) is "work".
+ */
+export function describeHolder(owner: string | undefined): string {
+  const parts = owner ? /^(\S+) pid (\d+) (\S+)/.exec(owner) : null;
+  if (!parts) return 'work in another process';
+  const [, host, pid, work] = parts as unknown as [string, string, string, string];
+  const what = Object.hasOwn(WORK_NAMES, work) ? WORK_NAMES[work as LockedWork] : 'work';
+  if (host !== hostname()) return `${what} in Payout Desk on ${host}`;
+  if (Number(pid) === process.pid) return `${what} in this app`;
+  return `${what} in another Payout Desk on this computer (process ${pid})`;
+}
 
 function processExists(pid: number): boolean {
   try {
@@ -61,7 +91,7 @@ export class BatchLocks {
           ok: false,
           error: {
             code: 'batch_locked',
-            message: `this batch is being synced by ${holder?.owner ?? 'another process'} since ${holder ? new Date(holder.acquired_at).toISOString() : 'just now'}; wait for it to finish`,
+            message: `this batch is busy with ${describeHolder(holder?.owner)} since ${holder ? new Date(holder.acquired_at).toISOString() : 'just now'}; wait for it to finish`,
           },
         };
       })

@@ -4,7 +4,6 @@
 // is a state, not a crash: the run stops where it is and the next run carries on. A cancelled
 // run stops at the next safe point: between requests, never between recording a chunk
 // `sending` and sending it.
-import { randomUUID } from 'node:crypto';
 import type { DraftCounts } from '../../../shared/desk/batches';
 import type { Draft } from '../../../shared/desk/drafts';
 import type { SyncStage } from '../../../shared/desk/events';
@@ -89,7 +88,7 @@ export class SyncEngine {
   }
 
   async sync(batchId: string, signal?: AbortSignal): Promise<SyncResult> {
-    const owner = lockOwner(randomUUID().slice(0, 8));
+    const owner = lockOwner('sync');
     const lock = this.outbox.locks.acquire(batchId, owner);
     if (!lock.ok) throw new BatchLockedError(lock.error.message);
     const heartbeat = setInterval(() => this.outbox.locks.heartbeat(batchId, owner), 20_000);

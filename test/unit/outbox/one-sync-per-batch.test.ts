@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/core/outbox';
@@ -32,10 +32,33 @@ describe('one sync per batch', () => {
     const second = outbox.locks.acquire(batchId, 'second');
     expect(second).toMatchObject({
       ok: false,
-      error: { code: 'batch_locked', message: expect.stringContaining('first') },
+      error: { code: 'batch_locked', message: expect.stringContaining('this batch is busy with') },
     });
     outbox.locks.release(batchId, 'first');
     expect(outbox.locks.acquire(batchId, 'second')).toEqual({ ok: true });
+  });
+
+  it('tells a person what holds the batch and where, never the raw owner', () => {
+    const locks = new BatchLocks(outbox.db, Date.now, () => true);
+    const refusal = (owner: string) => {
+      expect(locks.acquire(batchId, owner)).toEqual({ ok: true });
+      const refused = locks.acquire(batchId, lockOwner('sync'));
+      locks.release(batchId, owner);
+      return refused.ok ? 'taken' : refused.error.message;
+    };
+    expect(refusal(lockOwner('delete_drafts'))).toMatch(
+      /^this batch is busy with a deletion of rows in this app since \d{4}-\d\d-\d\dT.*; wait for it to finish$/,
+    );
+    expect(refusal(lockOwner('import').replace(/pid \d+/, 'pid 4242'))).toContain(
+      'busy with an import in another Payout Desk on this computer (process 4242) since',
+    );
+    expect(refusal(`finance-ws-07 pid 77 sync ${'0'.repeat(8)}`)).toContain(
+      'busy with a sync in Payout Desk on finance-ws-07 since',
+    );
+    // A lock an older version took names no work.
+    expect(refusal(`${hostname()} pid 4242 1a2b3c4d`)).toContain(
+      'busy with work in another Payout Desk on this computer (process 4242)',
+    );
   });
 
   it('lets a lock whose holder stopped beating be taken over', () => {
@@ -50,11 +73,11 @@ describe('one sync per batch', () => {
 
   it('lets a lock whose holder process is gone be taken over at once', () => {
     const locks = new BatchLocks(outbox.db, Date.now, (pid) => pid !== 4242);
-    expect(locks.acquire(batchId, lockOwner('run').replace(/pid \d+/, 'pid 4242'))).toEqual({
+    expect(locks.acquire(batchId, lockOwner('sync').replace(/pid \d+/, 'pid 4242'))).toEqual({
       ok: true,
     });
-    expect(locks.acquire(batchId, lockOwner('next'))).toEqual({ ok: true });
-    expect(locks.acquire(batchId, lockOwner('third')).ok).toBe(false); // this process is alive
+    expect(locks.acquire(batchId, lockOwner('sync'))).toEqual({ ok: true });
+    expect(locks.acquire(batchId, lockOwner('import')).ok).toBe(false); // this process is alive
   });
 
   it('lets exactly one of many processes racing for it win', async () => {

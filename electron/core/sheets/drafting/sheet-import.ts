@@ -144,7 +144,7 @@ export async function importSheet(
  * whose import died only once no living process holds it (outbox/batch-lock.ts).
  */
 function holdWhileImporting(outbox: Outbox, batchId: string): { release(): void } {
-  const owner = lockOwner(`import-${randomUUID().slice(0, 8)}`);
+  const owner = lockOwner('import');
   outbox.locks.acquire(batchId, owner);
   const heartbeat = setInterval(() => outbox.locks.heartbeat(batchId, owner), 20_000);
   heartbeat.unref();
