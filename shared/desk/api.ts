@@ -38,6 +38,7 @@ import {
   EditDraftInput,
   UnapproveInput,
   UnapproveResult,
+  UndoInput,
   UndoResult,
 } from './drafts';
 import {
@@ -147,7 +148,7 @@ export const DESK_METHODS = {
   editDraft: method(EditDraftInput, Draft),
   bulkEdit: method(BulkEditInput, BulkEditResult),
   deleteDrafts: method(DeleteDraftsInput, DeleteDraftsResult),
-  undo: method(BatchInput, UndoResult),
+  undo: method(UndoInput, UndoResult),
   approve: method(ApproveInput, ApproveResult),
   unapprove: method(UnapproveInput, UnapproveResult),
   // Sheets in and out

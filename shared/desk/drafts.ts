@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DraftChanges, EditableField, FieldValue } from '../domain/draft-changes';
 import { DraftBeneficiary, DraftIssue, DraftPayment, type DraftContent } from '../domain/draft';
 import { DRAFT_STATES } from '../domain/draft-state';
-import { BatchRef, Id, Refusals, Timestamp } from './common';
+import { BatchRef, Id, JobId, Refusals, Timestamp } from './common';
 
 export const DraftState = z.enum(DRAFT_STATES);
 
@@ -109,13 +109,29 @@ export const BulkEditInput = z.object({
 });
 export const BulkEditResult = z.object({ changed: z.int(), ...Refusals });
 
-export const DeleteDraftsInput = z.object({ batch: BatchRef, selection: Selection });
+/**
+ * Deletion runs in steps, as a job under `job_id` when the caller names one. Cancelled, it puts
+ * back the drafts it had deleted and answers `cancelled`: nothing is left half deleted.
+ */
+export const DeleteDraftsInput = z.object({
+  batch: BatchRef,
+  selection: Selection,
+  job_id: JobId.optional(),
+});
 export const DeleteDraftsResult = z.object({ deleted: z.int(), ...Refusals });
+
+/** Undo runs in steps, as a job under `job_id` when the caller names one. */
+export const UndoInput = z.object({ batch: BatchRef, job_id: JobId.optional() });
 
 export const UndoResult = z.object({
   /** What was undone, in words: "the edit of row 12", "the bulk edit of 240 drafts". */
   undone: z.string(),
   drafts: z.int(),
+  /**
+   * Drafts of it still to put back: more than 0 when the undo was cancelled between steps. The
+   * change stays the latest in the journal, and the next undo puts back the rest.
+   */
+  remaining: z.int(),
 });
 
 export const ApproveInput = z.object({

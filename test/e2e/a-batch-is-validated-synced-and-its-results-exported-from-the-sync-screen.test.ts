@@ -4,7 +4,6 @@
 // confirmation, the stages and import jobs as they happen (still there after leaving the screen
 // and coming back), per-item results with the service's refusal at its row, Retry failed,
 // Approve at service, and Export results downloaded and read back.
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -204,7 +203,7 @@ describe('the Sync screen', () => {
     // Export results: the sheet that came in, with each payment's outcome on its row.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export results' }).click();
-    const saved = join(tmpdir(), `sync-results-${process.pid}.xlsx`);
+    const saved = join(app.dataDir, 'sync-results.xlsx');
     const file_ = await download;
     expect(file_.suggestedFilename()).toBe('June payroll results.xlsx');
     await file_.saveAs(saved);

@@ -9,7 +9,7 @@
 // Last, a host with no keychain to reach: what to install, and credentials kept for this run.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
@@ -337,7 +337,7 @@ describe('Settings', () => {
       expect(total).toBeGreaterThan(30);
       const download = page.waitForEvent('download');
       await audit.getByRole('button', { name: 'Export audit log as .csv' }).click();
-      const saved = join(tmpdir(), `audit-log-${process.pid}.csv`);
+      const saved = join(app.dataDir, 'audit-log.csv');
       await (await download).saveAs(saved);
       const lines = (await readFile(saved, 'utf8')).trim().split('\r\n');
       expect(lines).toHaveLength(total + 1);
@@ -350,7 +350,7 @@ describe('Settings', () => {
       await audit.getByRole('button', { name: 'Export audit log as .xlsx' }).click();
       const xlsx = await workbookDownload;
       expect(xlsx.suggestedFilename()).toBe('payout-desk-audit-log.xlsx');
-      const savedXlsx = join(tmpdir(), `audit-log-${process.pid}.xlsx`);
+      const savedXlsx = join(app.dataDir, 'audit-log.xlsx');
       await xlsx.saveAs(savedXlsx);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile(savedXlsx);

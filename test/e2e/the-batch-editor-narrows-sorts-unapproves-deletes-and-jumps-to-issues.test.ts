@@ -2,11 +2,13 @@
 // amount unreadable, one row paying the row above it again): each filter narrows the grid's rows
 // (aria-rowcount follows), a click or Enter on a header sorts (aria-sort and the amounts' order
 // follow), a selection is unapproved, a selection is deleted through its confirmation and Undo
-// brings it back, an edit is undone and redone by keyboard, TSV pasted into the grid is saved
-// through the desk (a bad value kept and marked), and an issue in the panel jumps to its cell.
+// brings it back, a deletion cancelled while it runs keeps every row, an edit is undone and
+// redone by keyboard, TSV pasted into the grid is saved through the desk (a bad value kept and
+// marked), and an issue in the panel jumps to its cell.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
+import { holdDeskCalls } from './support/app-calls';
 import { COLUMN, cellOf, grid, importPayroll, text } from './support/batch-editor';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
@@ -279,6 +281,41 @@ describe('the batch editor', () => {
     await waitRowCount(7);
     expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
     await expect.poll(async () => text(await counted('Rows').textContent())).toBe('6');
+  });
+
+  it('cancels a deletion while it runs, and every row is kept', async () => {
+    await cell(5, COLUMN.row).click();
+    await page.keyboard.press('Space');
+    await page.getByText('1 selected').waitFor();
+    // The deletion is held on its way to the desk, so that Cancel is pressed while it runs. The
+    // cancel then reaches the desk first, as it may in browser mode, and the desk keeps it: the
+    // deletion starts cancelled.
+    const deletion = await holdDeskCalls(page, 'deleteDrafts');
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete rows' })
+      .getByRole('button', { name: 'Delete 1 row' })
+      .click();
+    await Promise.race([
+      deletion.asked,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the deletion never reached the desk')), 10_000),
+      ),
+    ]);
+    await notice().filter({ hasText: 'Deleting 1 row…' }).waitFor();
+    await look('editor-deleting-with-cancel');
+    const cancelled = page.waitForResponse('**/desk/cancelJob');
+    await page.getByRole('button', { name: 'Cancel deletion' }).click();
+    await cancelled;
+    await deletion.release();
+    await notice()
+      .filter({ hasText: 'The deletion was cancelled before it deleted anything' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel deletion' }).waitFor({ state: 'detached' });
+    await waitRowCount(7);
+    expect(await shownRows()).toEqual([2, 3, 4, 5, 6, 7]);
+    await expect.poll(async () => text(await counted('Rows').textContent())).toBe('6');
+    await page.keyboard.press('Escape');
   });
 
   it('undoes an edit with Ctrl+Z and redoes it with Ctrl+Y and Ctrl+Shift+Z, in the grid', async () => {

@@ -18,8 +18,18 @@ interface RunningJob {
   done: Promise<unknown>;
 }
 
+/** How long a cancel that came before its job is kept, and how many such are kept at most. */
+const EARLY_CANCEL_MS = 60_000;
+const EARLY_CANCELS_KEPT = 100;
+
 export class Jobs {
   private readonly running = new Map<string, RunningJob>();
+  /**
+   * Cancels that came before their job started, by job id, with when. A face sends the call and
+   * its cancel as separate requests (browser mode: separate HTTP requests, which a busy machine
+   * may answer in either order); a job that starts under one of these ids starts cancelled.
+   */
+  private readonly cancelledEarly = new Map<string, number>();
 
   constructor(
     private readonly events: DeskEvents,
@@ -44,7 +54,7 @@ export class Jobs {
     const controller = new AbortController();
     const forward = () => controller.abort();
     job.signal?.addEventListener('abort', forward, { once: true });
-    if (job.signal?.aborted) controller.abort();
+    if (job.signal?.aborted || this.cancelledEarly.delete(id)) controller.abort();
     let finished: (value?: unknown) => void = () => {};
     this.running.set(id, {
       id,
@@ -70,10 +80,21 @@ export class Jobs {
     }
   }
 
+  /** Cancels the job; answers whether it was running (if not, it starts cancelled, if ever). */
   cancel(id: string): boolean {
     const job = this.running.get(id);
-    job?.controller.abort();
-    return job !== undefined;
+    if (job) {
+      job.controller.abort();
+      return true;
+    }
+    const now = this.now().getTime();
+    for (const [early, at] of this.cancelledEarly) {
+      if (now - at > EARLY_CANCEL_MS || this.cancelledEarly.size >= EARLY_CANCELS_KEPT) {
+        this.cancelledEarly.delete(early);
+      }
+    }
+    this.cancelledEarly.set(id, now);
+    return false;
   }
 
   /** Cancels the running jobs of this kind on the batch (at most one sync runs per batch). */

@@ -1,6 +1,7 @@
 // Deleting 12,000 drafts, and undoing it, as the desk does it: in steps of its own transaction,
 // the job's progress told after each, other calls answered between steps (the status shows the
-// job), and one Undo bringing every draft back, as it was.
+// job), and one Undo bringing every draft back, as it was. Either can be cancelled: a deletion
+// then puts back what it had deleted, an undo stops and the next one goes on.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskEvent, DeskOutput } from '../../../shared/desk';
@@ -21,13 +22,16 @@ afterAll(() => t?.close());
 type Jobs = DeskOutput<'status'>['jobs'];
 
 /** The progress the job told, and the status asked at its first step (answered before the next). */
-async function watched<T>(work: () => Promise<T>) {
+async function watched<T>(work: () => Promise<T>, cancelAfterFirstStep?: string) {
   const api = t.desk.api;
   const progress: { done: number; total: number | null }[] = [];
   let jobs: Promise<Jobs> | undefined;
   const stop = t.desk.on((event: DeskEvent) => {
     if (event.type !== 'job.progress') return;
     progress.push({ done: event.done, total: event.total ?? null });
+    if (cancelAfterFirstStep && progress.length === 1) {
+      void api.cancelJob({ job_id: cancelAfterFirstStep });
+    }
     jobs ??= api.status({}).then((status) => status.jobs);
   });
   try {
@@ -61,7 +65,7 @@ describe('a deletion of 12,000 drafts', () => {
 
   it('is undone whole by one Undo, in steps too, every draft as it was', async () => {
     const { result, progress, jobs } = await watched(() => t.desk.api.undo({ batch: batchId }));
-    expect(result).toEqual({ undone: 'the deletion of 12,000 drafts', drafts: ROWS });
+    expect(result).toEqual({ undone: 'the deletion of 12,000 drafts', drafts: ROWS, remaining: 0 });
     expect(progress.map((p) => p.done)).toEqual([5_000, 10_000, ROWS]);
     expect(jobs).toEqual([expect.objectContaining({ kind: 'undo', batch_id: batchId })]);
     expect(await rowCount()).toBe(ROWS);
@@ -79,5 +83,91 @@ describe('a deletion of 12,000 drafts', () => {
     await expect(t.desk.api.undo({ batch: batchId })).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+});
+
+describe('a cancel', () => {
+  it('of a deletion puts back every draft it had deleted, and leaves nothing to undo', async () => {
+    const { result, progress } = await watched(
+      () =>
+        t.desk.api
+          .deleteDrafts({
+            batch: batchId,
+            selection: { filter: {} },
+            job_id: 'delete-then-cancel',
+          })
+          .catch((error: unknown) => error),
+      'delete-then-cancel',
+    );
+    expect(result).toMatchObject({
+      code: 'cancelled',
+      message: 'the deletion was cancelled: the 5,000 drafts it had deleted are back',
+    });
+    // One step deleted, then the put-back counting down to none.
+    expect(progress.map((p) => p.done)).toEqual([5_000, 0]);
+    expect(await rowCount()).toBe(ROWS);
+    const first = await t.desk.api.draftWindow({
+      batch: batchId,
+      skip: 0,
+      take: 1,
+      sort: { by: 'row', direction: 'asc' },
+    });
+    expect(first.rows[0]).toMatchObject({ row: 2, state: 'draft' });
+    expect(first.rows[0]!.beneficiary?.body).toMatchObject({
+      bank_details: { account_number: '10000000' },
+    });
+    const audit = await t.desk.api.auditLog({ skip: 0, take: 1 });
+    expect(audit.entries[0]?.action).not.toBe('delete');
+    await expect(t.desk.api.undo({ batch: batchId })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('of an undo stops between steps, and the next undo puts back the rest', async () => {
+    await t.desk.api.deleteDrafts({ batch: batchId, selection: { filter: {} } });
+    const stopped = await watched(
+      () => t.desk.api.undo({ batch: batchId, job_id: 'undo-then-cancel' }),
+      'undo-then-cancel',
+    );
+    expect(stopped.result).toEqual({
+      undone: 'the deletion of 12,000 drafts',
+      drafts: 5_000,
+      remaining: ROWS - 5_000,
+    });
+    expect(await rowCount()).toBe(5_000);
+    expect(await t.desk.api.undo({ batch: batchId })).toEqual({
+      undone: 'the deletion of 12,000 drafts',
+      drafts: ROWS - 5_000,
+      remaining: 0,
+    });
+    expect(await rowCount()).toBe(ROWS);
+  });
+});
+
+describe('a cancel that comes before its job', () => {
+  it('is kept, and the job starts cancelled: a deletion deletes nothing', async () => {
+    // As in browser mode, where the cancel may reach the desk before the call it cancels.
+    expect(await t.desk.api.cancelJob({ job_id: 'cancelled-first' })).toEqual({
+      cancelling: false,
+    });
+    await expect(
+      t.desk.api.deleteDrafts({
+        batch: batchId,
+        selection: { filter: {} },
+        job_id: 'cancelled-first',
+      }),
+    ).rejects.toMatchObject({
+      code: 'cancelled',
+      message: 'the deletion was cancelled before it deleted anything',
+    });
+    expect(await rowCount()).toBe(ROWS);
+    // Kept once: the same id runs the next time.
+    const again = await t.desk.api.deleteDrafts({
+      batch: batchId,
+      selection: { rows: [2] },
+      job_id: 'cancelled-first',
+    });
+    expect(again.deleted).toBe(1);
+    await t.desk.api.undo({ batch: batchId });
   });
 });

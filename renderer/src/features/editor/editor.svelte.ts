@@ -13,8 +13,9 @@ import type { DraftState } from '../../../../shared/domain/draft-state';
 import type { DraftChanges } from '../../../../shared/domain/draft-changes';
 import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
-import { desk, messageOf } from '../../lib/desk';
-import { formatCountOf } from '../../lib/format';
+import { codeOf, desk, messageOf } from '../../lib/desk';
+import { newJobId } from '../sync/task.svelte';
+import { formatCount, formatCountOf } from '../../lib/format';
 import { NewestQuestion } from '../../lib/newest-question';
 import { draftSource } from './draft-source';
 
@@ -45,6 +46,8 @@ export class EditorState {
   /** What the last action did, in words. */
   notice = $state<string | null>(null);
   busy = $state(false);
+  /** The deletion or undo running, which Cancel stops. */
+  cancellable = $state<{ jobId: string; kind: 'delete' | 'undo' } | null>(null);
   state = $state<DraftState | ''>('');
   withErrors = $state(false);
   withWarnings = $state(false);
@@ -195,7 +198,8 @@ export class EditorState {
     // Said while it runs: a whole batch of 100,000 rows takes seconds.
     this.notice = `Deleting ${formatCountOf(this.selectedCount, 'row')}…`;
     await this.#act(async () => {
-      const result = await desk.deleteDrafts({ batch: this.batchId, selection });
+      const result = await this.#deleting(selection);
+      if (!result) return;
       this.#did({ kind: 'delete', selection });
       this.selection.clear();
       this.notice = `Deleted ${formatCountOf(result.deleted, 'row')}${refusedText(result)}`;
@@ -205,7 +209,15 @@ export class EditorState {
   async undo(): Promise<void> {
     this.notice = 'Undoing the last change…';
     await this.#act(async () => {
-      const result = await desk.undo({ batch: this.batchId });
+      const result = await this.#cancellable('undo', (job_id) =>
+        desk.undo({ batch: this.batchId, job_id }),
+      );
+      if (!result) return;
+      if (result.remaining > 0) {
+        // Stopped between steps: the change is still the latest, and Undo goes on with it.
+        this.notice = `Undo stopped: ${formatCountOf(result.drafts, 'row')} put back, ${formatCount(result.remaining)} still to put back (Undo again puts them back)`;
+        return;
+      }
       const change = this.history.pop();
       if (change) this.redoable.push(change);
       this.notice = `Undid ${result.undone}`;
@@ -216,19 +228,54 @@ export class EditorState {
     const change = this.redoable.at(-1);
     if (!change) return;
     await this.#act(async () => {
-      await this.#send(change);
+      if (!(await this.#send(change))) return;
       this.redoable.pop();
       this.history.push(change);
       this.notice = `Redid ${describe(change)}`;
     });
   }
 
-  async #send(change: Change): Promise<void> {
+  /** Cancels the deletion or undo running: a deletion puts back what it had deleted. */
+  cancelRunning(): void {
+    if (this.cancellable) void desk.cancelJob({ job_id: this.cancellable.jobId });
+  }
+
+  /** Sends a change again; false when it was a deletion, cancelled. */
+  async #send(change: Change): Promise<boolean> {
     const batch = this.batchId;
     if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
     else if (change.kind === 'bulk')
       await desk.bulkEdit({ batch, selection: change.selection, changes: change.changes });
-    else await desk.deleteDrafts({ batch, selection: change.selection });
+    else return (await this.#deleting(change.selection)) !== null;
+    return true;
+  }
+
+  #deleting(selection: Selection) {
+    return this.#cancellable('delete', (job_id) =>
+      desk.deleteDrafts({ batch: this.batchId, selection, job_id }),
+    );
+  }
+
+  /**
+   * Runs a deletion or an undo as a job Cancel can name. Cancelled, it answers null and the
+   * notice says what the desk did about it (a deletion's drafts are back).
+   */
+  async #cancellable<T>(
+    kind: 'delete' | 'undo',
+    work: (jobId: string) => Promise<T>,
+  ): Promise<T | null> {
+    const jobId = newJobId(kind);
+    this.cancellable = { jobId, kind };
+    try {
+      return await work(jobId);
+    } catch (error) {
+      if (codeOf(error) !== 'cancelled') throw error;
+      const message = messageOf(error);
+      this.notice = message.charAt(0).toUpperCase() + message.slice(1);
+      return null;
+    } finally {
+      this.cancellable = null;
+    }
   }
 
   #did(change: Change): void {

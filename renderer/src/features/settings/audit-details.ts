@@ -84,7 +84,10 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
   delete: (d) => `${plural(count(d.drafts), 'draft')} deleted.`,
   undo: (d) =>
     `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} put back` +
-    (count(d.left) > 0 ? `, ${formatCount(count(d.left))} left as they are (sent since).` : '.'),
+    (count(d.left) > 0 ? `, ${formatCount(count(d.left))} left as they are (sent since)` : '') +
+    (count(d.remaining) > 0
+      ? `; stopped with ${formatCount(count(d.remaining))} still to put back.`
+      : '.'),
   approve: (d) =>
     `${plural(count(d.approved), 'draft')} approved` +
     (d.include_warnings ? ', warnings acknowledged' : '') +
