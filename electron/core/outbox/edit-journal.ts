@@ -138,13 +138,18 @@ export class EditJournal {
   ): { restored: number; left: number; done: boolean } {
     const step = this.db
       .prepare(
-        `SELECT count(*) AS total, max(seq) AS upto FROM (SELECT seq FROM draft_edits
-         WHERE batch_id = ? AND op_id = ? ORDER BY seq LIMIT ?)`,
+        `SELECT count(*) AS total, min(seq) AS first, max(seq) AS upto FROM (SELECT seq
+         FROM draft_edits WHERE batch_id = ? AND op_id = ? ORDER BY seq LIMIT ?)`,
       )
-      .get(operation.batchId, operation.opId, limit) as { total: number; upto: number | null };
+      .get(operation.batchId, operation.opId, limit) as {
+      total: number;
+      first: number | null;
+      upto: number | null;
+    };
     if (step.total === 0) return { restored: 0, left: 0, done: true };
-    const at = { op: operation.opId, batch: operation.batchId, upto: step.upto };
-    const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq <= @upto';
+    const at = { op: operation.opId, batch: operation.batchId, first: step.first, upto: step.upto };
+    // The step's entries, by the journal's index on operation (migration 009).
+    const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq BETWEEN @first AND @upto';
     let restored: number;
     if (operation.kind === 'delete') {
       this.db
@@ -162,36 +167,38 @@ export class EditJournal {
         .run(at).changes;
       indexWrittenPayments(this.db, {
         sql: `p.id IN (SELECT draft_id FROM draft_edits e
-          WHERE e.batch_id = ? AND e.op_id = ? AND e.seq <= ?)`,
-        params: [at.batch, at.op, at.upto],
+          WHERE e.batch_id = ? AND e.op_id = ? AND e.seq BETWEEN ? AND ?)`,
+        params: [at.batch, at.op, at.first, at.upto],
       });
     } else {
+      // Each entry finds its draft by primary key (UPDATE … FROM): a subquery per draft would
+      // read the step's entries once per draft.
       const restoredColumns = DRAFT_COLUMNS.filter((c) => c !== 'id' && c !== 'batch_id');
       restored = this.db
         .prepare(
-          `UPDATE payment_drafts AS p SET (${restoredColumns.join(', ')}) = (
-             SELECT ${fromJson('p', restoredColumns)} FROM draft_edits e
-             WHERE ${entries} AND e.draft_id = p.id)
-           WHERE p.id IN (SELECT e.draft_id FROM draft_edits e WHERE ${entries})
-             AND p.state IN (${EDITABLE_LIST})`,
+          `UPDATE payment_drafts AS p SET (${restoredColumns.join(', ')}) =
+             (${fromJson('p', restoredColumns)})
+           FROM draft_edits AS e
+           WHERE ${entries} AND p.id = e.draft_id AND p.state IN (${EDITABLE_LIST})`,
         )
         .run(at).changes;
       this.db
         .prepare(
           `UPDATE beneficiary_drafts AS b SET (body_json, sync_state, error_json, updated_at) = (
-             SELECT json_extract(e.before_json, '$.b.body_json'),
-               json_extract(e.before_json, '$.b.sync_state'),
-               json_extract(e.before_json, '$.b.error_json'),
-               json_extract(e.before_json, '$.b.updated_at')
-             FROM draft_edits e WHERE ${entries} AND json_extract(e.before_json, '$.b.id') = b.id)
-           WHERE b.id IN (
-             SELECT p.beneficiary_draft_id FROM draft_edits e JOIN payment_drafts p ON p.id = e.draft_id
-             WHERE ${entries} AND p.state IN (${EDITABLE_LIST}))`,
+             json_extract(e.before_json, '$.b.body_json'),
+             json_extract(e.before_json, '$.b.sync_state'),
+             json_extract(e.before_json, '$.b.error_json'),
+             json_extract(e.before_json, '$.b.updated_at'))
+           FROM draft_edits AS e JOIN payment_drafts AS p ON p.id = e.draft_id
+           WHERE ${entries} AND b.id = json_extract(e.before_json, '$.b.id')
+             AND p.state IN (${EDITABLE_LIST})`,
         )
         .run(at);
     }
     this.db
-      .prepare('DELETE FROM draft_edits WHERE batch_id = @batch AND op_id = @op AND seq <= @upto')
+      .prepare(
+        'DELETE FROM draft_edits WHERE batch_id = @batch AND op_id = @op AND seq BETWEEN @first AND @upto',
+      )
       .run(at);
     return { restored, left: step.total - restored, done: step.total < limit };
   }

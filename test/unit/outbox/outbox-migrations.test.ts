@@ -320,6 +320,30 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it("009 finds an undo step by its operation, not by reading the batch's whole journal", () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 8));
+    insertBatch(db);
+    const entry = db.prepare(
+      `INSERT INTO draft_edits (op_id, batch_id, draft_id, kind, label, before_json, at)
+       VALUES (?, 'b1', ?, 'edit', 'an edit', '{}', 'now')`,
+    );
+    entry.run('older', 'p1');
+    entry.run('newer', 'p1');
+    migrate(db, MIGRATIONS.slice(0, 9));
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    const step = `SELECT seq FROM draft_edits
+      WHERE batch_id = 'b1' AND op_id = ? AND seq BETWEEN ? AND ?`;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${step}`).all('newer', 0, 9) as {
+      detail: string;
+    }[];
+    expect(plan.map((row) => row.detail).join(' ')).toContain(
+      'draft_edits_by_operation (batch_id=? AND op_id=? AND seq>? AND seq<?)',
+    );
+    expect(db.prepare(step).pluck().all('newer', 0, 9)).toEqual([2]);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -7,6 +7,7 @@ import { chunkIndex } from './005-chunk-index';
 import { standaloneBeneficiaries } from './006-standalone-beneficiaries';
 import { payeeIndex } from './007-payee-index';
 import { foreignKeyIndexes } from './008-foreign-key-indexes';
+import { journalByOperation } from './009-journal-by-operation';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,5 +19,6 @@ export const MIGRATIONS: readonly Migration[] = [
   standaloneBeneficiaries,
   payeeIndex,
   foreignKeyIndexes,
+  journalByOperation,
 ];
 export type { Migration };
