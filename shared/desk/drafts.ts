@@ -102,10 +102,16 @@ export const BulkChanges = z
   .partialRecord(BulkField, FieldValue)
   .refine((changes) => Object.keys(changes).length > 0, 'name at least one field to change');
 
+/**
+ * A bulk edit runs in steps, as a job under `job_id` when the caller names one. Cancelled, or
+ * stopped by a change a draft refuses, it puts back the drafts it had changed: nothing is left
+ * half edited.
+ */
 export const BulkEditInput = z.object({
   batch: BatchRef,
   selection: Selection,
   changes: BulkChanges,
+  job_id: JobId.optional(),
 });
 export const BulkEditResult = z.object({ changed: z.int(), ...Refusals });
 

@@ -138,6 +138,7 @@ export const RunningJob = z.object({
     'beneficiary_import',
     'delete_batch',
     'delete_drafts',
+    'bulk_edit',
     'undo',
   ]),
   batch_id: z.string().nullable(),

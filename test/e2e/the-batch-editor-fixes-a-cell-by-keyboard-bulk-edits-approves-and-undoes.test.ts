@@ -1,8 +1,9 @@
 // The Batch editor against the real web app on the Local sandbox: a payroll with an unreadable
 // amount and a possible duplicate is imported through the host's own API (the wizard is built
 // beside this), opened from the Batches screen, its error fixed in the grid by keyboard (the
-// row's issue goes, the totals follow), three rows' date bulk-edited, every row approved with
-// the duplicate's warning acknowledged, and the bulk edit undone and redone.
+// row's issue goes, the totals follow), three rows' date bulk-edited (once cancelled while it
+// runs, then applied), every row approved with the duplicate's warning acknowledged, and the
+// bulk edit undone and redone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
@@ -13,6 +14,7 @@ import {
   scrollAcross,
   text,
 } from './support/batch-editor';
+import { holdDeskCalls } from './support/app-calls';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
@@ -155,6 +157,30 @@ describe('the batch editor', () => {
     await dialog.getByLabel('Execution date').fill('2031-03-15');
     await screenshot(page, 'editor-bulk-edit-dialog');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Cancelled while it runs (held on its way to the desk, so that the cancel comes first and
+    // the desk starts it cancelled): the dialog keeps what was typed and says that nothing changed.
+    const held = await holdDeskCalls(page, 'bulkEdit');
+    await dialog.getByRole('button', { name: 'Apply to 3 rows' }).click();
+    await Promise.race([
+      held.asked,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the bulk edit never reached the desk')), 10_000),
+      ),
+    ]);
+    await dialog.getByRole('status').getByText('Changing 3 rows…').waitFor();
+    await screenshot(page, 'editor-bulk-edit-running');
+    const cancelled = page.waitForResponse('**/desk/cancelJob');
+    await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).click();
+    await cancelled;
+    await held.release();
+    await dialog
+      .getByRole('alert')
+      .getByText('The bulk edit was cancelled before it changed anything')
+      .waitFor();
+    expect(await dialog.getByLabel('Execution date').inputValue()).toBe('2031-03-15');
+    expect(text(await cellOf(2, DATE).textContent())).toBe(await day('2030-01-31'));
+
     await dialog.getByRole('button', { name: 'Apply to 3 rows' }).click();
     await page.getByText('Changed 3 rows').waitFor();
     const edited = await day('2031-03-15');

@@ -8,6 +8,10 @@ import { duplicateKey } from '../../../shared/domain/duplicate-key';
 import { isEditable } from '../../../shared/domain/draft-state';
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import type { Outbox } from '../outbox';
+import { DeskError } from '../../../shared/desk/errors';
+import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
+import type { Batch } from '../outbox/batch-repository';
+import type { DeskContext } from './desk-context';
 
 /** Fields whose change makes a possible duplicate worth looking for again. */
 const DUPLICATE_FIELDS = [
@@ -77,13 +81,7 @@ export function duplicateCheck(
 ): { key: string | null; issue?: DraftIssue } {
   const key = duplicateKey(content, walletCurrency) ?? null;
   if (!key) return { key };
-  const other = outbox.db
-    .prepare(
-      `SELECT b.id AS batch_id, b.name AS batch, p.source_row AS row FROM payment_drafts p
-       JOIN batches b ON b.id = p.batch_id WHERE p.duplicate_key = ? AND p.id <> ?
-       ORDER BY p.rowid LIMIT 1`,
-    )
-    .get(key, draft.id) as { batch_id: string; batch: string; row: number | null } | undefined;
+  const other = outbox.drafts.firstWithKey(key, draft.id);
   if (!other) return { key };
   const where =
     other.batch_id === draft.batch_id
@@ -124,4 +122,30 @@ export function revalidateBatch(outbox: Outbox, batchId: string, context: Revisi
     })();
   }
   return changed;
+}
+
+/** Applies the changes to a draft, works out its issues anew and saves it (in a transaction). */
+export function reviseDraft(
+  ctx: DeskContext,
+  batch: Batch,
+  draft: Draft,
+  changes: DraftChanges,
+): void {
+  const applied = applyDraftChanges(contentOf(draft), changes);
+  if (!applied.ok) {
+    const which = draft.row === null ? '' : ` (row ${draft.row})`;
+    throw new DeskError('invalid_input', `${applied.message}${which}`, { field: applied.field });
+  }
+  const edited = new Set(Object.keys(changes));
+  const walletCurrency = batch.walletCurrency ?? undefined;
+  const context = { today: ctx.today(), walletCurrency };
+  const issues = revisedIssues(draft.issues, applied.content, context, edited);
+  let key: string | null | undefined;
+  if (needsDuplicateCheck(edited)) {
+    const found = duplicateCheck(ctx.outbox, draft, applied.content, walletCurrency);
+    key = found.key;
+    if (found.issue) issues.push(found.issue);
+  }
+  const saved = ctx.outbox.drafts.saveContent(draft, applied.content, issues, key);
+  if (!saved.ok) throw new DeskError('conflict', saved.reason);
 }

@@ -7,7 +7,8 @@ import { hostname } from 'node:os';
 import type { Db } from './database';
 
 /** The work that holds a batch's lock, named in the lock so that a refusal can tell it. */
-export type LockedWork = 'sync' | 'import' | 'delete_batch' | 'delete_drafts' | 'undo' | 'cleanup';
+export type LockedWork =
+  'sync' | 'import' | 'delete_batch' | 'delete_drafts' | 'bulk_edit' | 'undo' | 'cleanup';
 
 /** How a refusal speaks of each kind of work. */
 const WORK_NAMES: Record<LockedWork, string> = {
@@ -15,6 +16,7 @@ const WORK_NAMES: Record<LockedWork, string> = {
   import: 'an import',
   delete_batch: 'its deletion',
   delete_drafts: 'a deletion of rows',
+  bulk_edit: 'a bulk edit',
   undo: 'an undo',
   cleanup: 'a clean-up',
 };

@@ -38,6 +38,12 @@ export class DraftRepository {
       // In the order the figures index holds them (currency, then issues): a sync takes the
       // next chunk of approved drafts without sorting a batch of 100,000 to find it.
       byState: db.prepare(`${DRAFT_SELECT} WHERE p.batch_id = ? AND p.state = ? LIMIT ?`),
+      // Prepared once: a bulk edit of a date asks it for every draft it changes.
+      firstWithKey: db.prepare(
+        `SELECT b.id AS batch_id, b.name AS batch, p.source_row AS row FROM payment_drafts p
+         JOIN batches b ON b.id = p.batch_id WHERE p.duplicate_key = ? AND p.id <> ?
+         ORDER BY p.rowid LIMIT 1`,
+      ),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
       setContent: db.prepare(
@@ -113,6 +119,15 @@ export class DraftRepository {
 
   inState(batchId: string, state: DraftState, limit = 1_000_000): Draft[] {
     return (this.sql.byState.all(batchId, state, limit) as DraftRow[]).map(toDraft);
+  }
+
+  /** The first draft but `id` with this duplicate key: its batch and sheet row. */
+  firstWithKey(
+    key: string,
+    id: string,
+  ): { batch_id: string; batch: string; row: number | null } | undefined {
+    return this.sql.firstWithKey.get(key, id) as
+      { batch_id: string; batch: string; row: number | null } | undefined;
   }
 
   /** The drafts a WHERE clause over `p` finds, a page at a time after `after` (a rowid). */

@@ -25,6 +25,9 @@ export type BulkChanges = Partial<
   Record<'execution.date' | 'purpose' | 'description' | 'approved', string | boolean>
 >;
 
+/** The long changes the editor can cancel while they run. */
+export type CancellableKind = 'delete' | 'bulk' | 'undo';
+
 type Change =
   | { kind: 'edit'; id: string; changes: DraftChanges }
   | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
@@ -46,8 +49,8 @@ export class EditorState {
   /** What the last action did, in words. */
   notice = $state<string | null>(null);
   busy = $state(false);
-  /** The deletion or undo running, which Cancel stops. */
-  cancellable = $state<{ jobId: string; kind: 'delete' | 'undo' } | null>(null);
+  /** The deletion, bulk edit or undo running, which Cancel stops. */
+  cancellable = $state<{ jobId: string; kind: CancellableKind } | null>(null);
   state = $state<DraftState | ''>('');
   withErrors = $state(false);
   withWarnings = $state(false);
@@ -157,14 +160,23 @@ export class EditorState {
     void this.load();
   }
 
-  async bulkEdit(changes: BulkChanges): Promise<boolean> {
+  /**
+   * Applies a bulk edit to the selection, as a job Cancel can stop (a whole batch takes seconds);
+   * answers null once it is done, or why not, in words: the desk's refusal, or the cancel.
+   */
+  async bulkEdit(changes: BulkChanges): Promise<string | null> {
     const selection = this.deskSelection;
-    if (!selection) return false;
-    return this.#act(async () => {
-      const result = await desk.bulkEdit({ batch: this.batchId, selection, changes });
+    if (!selection) return 'No rows are selected';
+    this.notice = `Changing ${formatCountOf(this.selectedCount, 'row')}…`;
+    let applied = false;
+    await this.#act(async () => {
+      const result = await this.#bulkEditing(selection, changes);
+      if (!result) return;
+      applied = true;
       this.#did({ kind: 'bulk', selection, changes });
       this.notice = `Changed ${formatCountOf(result.changed, 'row')}${refusedText(result)}`;
     });
+    return applied ? null : (this.error ?? this.notice ?? 'The bulk edit did not finish');
   }
 
   /** Approves the selection; resolves to the desk's answer (refusals counted by reason). */
@@ -235,19 +247,24 @@ export class EditorState {
     });
   }
 
-  /** Cancels the deletion or undo running: a deletion puts back what it had deleted. */
+  /** Cancels the change running: a deletion or bulk edit puts back what it had done. */
   cancelRunning(): void {
     if (this.cancellable) void desk.cancelJob({ job_id: this.cancellable.jobId });
   }
 
   /** Sends a change again; false when it was a deletion, cancelled. */
   async #send(change: Change): Promise<boolean> {
-    const batch = this.batchId;
     if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
     else if (change.kind === 'bulk')
-      await desk.bulkEdit({ batch, selection: change.selection, changes: change.changes });
+      return (await this.#bulkEditing(change.selection, change.changes)) !== null;
     else return (await this.#deleting(change.selection)) !== null;
     return true;
+  }
+
+  #bulkEditing(selection: Selection, changes: BulkChanges) {
+    return this.#cancellable('bulk', (job_id) =>
+      desk.bulkEdit({ batch: this.batchId, selection, changes, job_id }),
+    );
   }
 
   #deleting(selection: Selection) {
@@ -257,11 +274,11 @@ export class EditorState {
   }
 
   /**
-   * Runs a deletion or an undo as a job Cancel can name. Cancelled, it answers null and the
-   * notice says what the desk did about it (a deletion's drafts are back).
+   * Runs a deletion, a bulk edit or an undo as a job Cancel can name. Cancelled, it answers null
+   * and the notice says what the desk did about it (a deletion's drafts are back).
    */
   async #cancellable<T>(
-    kind: 'delete' | 'undo',
+    kind: CancellableKind,
     work: (jobId: string) => Promise<T>,
   ): Promise<T | null> {
     const jobId = newJobId(kind);

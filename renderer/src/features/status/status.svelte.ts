@@ -27,6 +27,7 @@ const JOB_LABELS: Partial<Record<JobKind, string>> = {
   beneficiary_import: 'Importing payees',
   delete_batch: 'Deleting a batch',
   delete_drafts: 'Deleting rows',
+  bulk_edit: 'Changing rows',
   undo: 'Undoing',
 };
 

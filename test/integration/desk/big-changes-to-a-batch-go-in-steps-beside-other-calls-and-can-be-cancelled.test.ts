@@ -1,7 +1,8 @@
-// Deleting 12,000 drafts, and undoing it, as the desk does it: in steps of its own transaction,
-// the job's progress told after each, other calls answered between steps (the status shows the
-// job), and one Undo bringing every draft back, as it was. Either can be cancelled: a deletion
-// then puts back what it had deleted, an undo stops and the next one goes on.
+// Deleting 12,000 drafts, bulk-editing them, and undoing either, as the desk does it: in steps
+// of their own transaction, the job's progress told after each, other calls answered between
+// steps (the status shows the job), and one Undo bringing every draft back, as it was. Each can
+// be cancelled: a deletion or a bulk edit then puts back what it had done, an undo stops and the
+// next one goes on.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskEvent, DeskOutput } from '../../../shared/desk';
@@ -86,6 +87,50 @@ describe('a deletion of 12,000 drafts', () => {
   });
 });
 
+/** The first and the last draft, by sheet row. */
+async function ends() {
+  const api = t.desk.api;
+  const sort = { by: 'row', direction: 'asc' } as const;
+  const first = await api.draftWindow({ batch: batchId, skip: 0, take: 1, sort });
+  const last = await api.draftWindow({ batch: batchId, skip: ROWS - 1, take: 1, sort });
+  return [first.rows[0]!, last.rows[0]!];
+}
+
+describe('a bulk edit of 12,000 drafts', () => {
+  it('goes in steps, changes every draft, and one Undo takes it all back', async () => {
+    const before = await ends();
+    const { result, progress, jobs } = await watched(() =>
+      t.desk.api.bulkEdit({
+        batch: batchId,
+        selection: { filter: {} },
+        changes: { 'execution.date': '2031-02-03', description: 'February pay' },
+      }),
+    );
+    expect(result).toMatchObject({ changed: ROWS, refused_total: 0 });
+    expect(progress).toHaveLength(12);
+    expect(progress.at(0)).toEqual({ done: 1_000, total: ROWS });
+    expect(progress.at(-1)).toEqual({ done: ROWS, total: ROWS });
+    expect(jobs).toEqual([expect.objectContaining({ kind: 'bulk_edit', batch_id: batchId })]);
+    for (const draft of await ends()) {
+      expect(draft.payment).toMatchObject({
+        execution: { date: expect.stringMatching(/^2031-02-03/) as unknown },
+        description: 'February pay',
+      });
+    }
+    const audit = await t.desk.api.auditLog({ skip: 0, take: 1 });
+    expect(audit.entries[0]).toMatchObject({ action: 'bulk_edit', details: { drafts: ROWS } });
+
+    expect(await t.desk.api.undo({ batch: batchId })).toEqual({
+      undone: 'the bulk edit of 12,000 drafts',
+      drafts: ROWS,
+      remaining: 0,
+    });
+    expect((await ends()).map((draft) => draft.payment)).toEqual(
+      before.map((draft) => draft.payment),
+    );
+  });
+});
+
 describe('a cancel', () => {
   it('of a deletion puts back every draft it had deleted, and leaves nothing to undo', async () => {
     const { result, progress } = await watched(
@@ -118,6 +163,33 @@ describe('a cancel', () => {
     });
     const audit = await t.desk.api.auditLog({ skip: 0, take: 1 });
     expect(audit.entries[0]?.action).not.toBe('delete');
+    await expect(t.desk.api.undo({ batch: batchId })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it('of a bulk edit puts back every draft it had changed, and leaves nothing to undo', async () => {
+    const before = await ends();
+    const { result, progress } = await watched(
+      () =>
+        t.desk.api
+          .bulkEdit({
+            batch: batchId,
+            selection: { filter: {} },
+            changes: { 'execution.date': '2031-02-03' },
+            job_id: 'bulk-then-cancel',
+          })
+          .catch((error: unknown) => error),
+      'bulk-then-cancel',
+    );
+    expect(result).toMatchObject({
+      code: 'cancelled',
+      message: 'the bulk edit was cancelled: the 1,000 drafts it had changed are as they were',
+    });
+    expect(progress.map((p) => p.done)).toEqual([1_000, 0]);
+    expect((await ends()).map((draft) => draft.payment)).toEqual(
+      before.map((draft) => draft.payment),
+    );
     await expect(t.desk.api.undo({ batch: batchId })).rejects.toMatchObject({
       code: 'not_found',
     });

@@ -1,0 +1,99 @@
+// Long changes to a batch's drafts (a deletion, a bulk edit, an undo) done a step at a time.
+// At 100,000 drafts each is seconds of writing, which in one transaction held every other call
+// (the status bar, another screen's list) until its end. Each step is a transaction of its own;
+// between steps the other calls are answered, and the status bar shows the job's progress. The
+// batch's lock is held throughout: a sync (here, or in the CLI beside) would otherwise send
+// drafts between two steps of a change meant as one.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DeskError } from '../../../shared/desk/errors';
+import { lockOwner } from '../outbox/batch-lock';
+import type { Batch } from '../outbox/batch-repository';
+import type { JournalOperation } from '../outbox/edit-journal';
+import type { DeskContext } from './desk-context';
+
+/** Drafts per step of a change done in SQL (a deletion, an undo): about a tenth of a second. */
+export const SQL_STEP = 5_000;
+
+export interface Steps {
+  /** Does the next step in a transaction of its own; answers how many drafts (0: all done). */
+  step(): number;
+  /**
+   * After a cancel or a failed step, undoes the next step of what was done, in a transaction of
+   * its own; answers how many drafts (0: all undone). Without it, what was done stays.
+   */
+  putBack?(): number;
+}
+
+export interface StepsRun {
+  /** Drafts the steps went through before they ended or were stopped. */
+  done: number;
+  cancelled: boolean;
+}
+
+/**
+ * Runs `steps.step` until it does nothing or the job is cancelled, as a job on the batch that
+ * holds its lock, telling the progress after each step. Cancelled, or when a step throws,
+ * `putBack` (where there is one) runs to its end, uncancellable, the progress counting down; the
+ * step's error is thrown after it. A job cancelled before it started does no step at all.
+ */
+export async function inSteps(
+  ctx: DeskContext,
+  batch: Batch,
+  job: { kind: 'delete_drafts' | 'bulk_edit' | 'undo'; id: string | undefined },
+  total: number,
+  steps: Steps,
+): Promise<StepsRun> {
+  const { outbox } = ctx;
+  const owner = lockOwner(job.kind);
+  const lock = outbox.locks.acquire(batch.id, owner);
+  if (!lock.ok) throw new DeskError('busy', `batch "${batch.name}": ${lock.error.message}`);
+  try {
+    return await ctx.jobs.run(
+      { id: job.id, kind: job.kind, batchId: batch.id },
+      async (signal, jobId) => {
+        let done = 0;
+        const putBack = async () => {
+          if (!steps.putBack) return;
+          let left = done;
+          for (let back = steps.putBack(); back > 0; back = steps.putBack()) {
+            left = Math.max(0, left - back);
+            ctx.events.emit({ type: 'job.progress', job_id: jobId, done: left, total });
+            await nextTurn();
+          }
+        };
+        while (!signal.aborted) {
+          let taken: number;
+          try {
+            taken = steps.step();
+          } catch (error) {
+            await putBack();
+            throw error;
+          }
+          if (taken === 0) return { done, cancelled: false };
+          done += taken;
+          ctx.events.emit({ type: 'job.progress', job_id: jobId, done, total });
+          await nextTurn();
+        }
+        await putBack();
+        return { done, cancelled: true };
+      },
+    );
+  } finally {
+    outbox.locks.release(batch.id, owner);
+  }
+}
+
+/** A put-back for `putBack`: the next step of a journal operation restored, as an undo does. */
+export function restoreFromJournal(
+  ctx: DeskContext,
+  operation: () => JournalOperation | undefined,
+): () => number {
+  return () => {
+    const recorded = operation();
+    if (!recorded) return 0;
+    const step = ctx.outbox.db.transaction(() =>
+      ctx.outbox.journal.restoreStep(recorded, SQL_STEP),
+    )();
+    return step.restored + step.left;
+  };
+}
