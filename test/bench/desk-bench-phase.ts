@@ -3,7 +3,8 @@
 // opens that desk afresh and times what the window does to a big batch; `delete DIR` imports
 // the same payroll again as a second batch and times deleting it beside the first (each of its
 // new payees deleted checks that no draft of the other still names it), with its longest step
-// (what another call waits at most meanwhile). Each prints JSON.
+// (what another call waits at most meanwhile); `bulk DIR` times a bulk edit of every draft and
+// its undo. Each prints JSON.
 import { join } from 'node:path';
 import { createDesk } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
@@ -124,15 +125,45 @@ async function deleteBeside() {
   return { delete_batch_ms: deleted, delete_batch_longest_step_ms: Math.max(...steps) };
 }
 
+/**
+ * A bulk edit of every draft's date, and its undo: each goes in steps (desk/batch-steps.ts), and
+ * the longest step of the edit is the longest another call waits meanwhile.
+ */
+async function bulkAndUndo() {
+  const steps: number[] = [];
+  let last = performance.now();
+  const stop = desk.on((event) => {
+    if (event.type !== 'job.progress' || event.job_id !== 'bench-bulk') return;
+    steps.push(ms(last));
+    last = performance.now();
+  });
+  const edited = await timed(() =>
+    api.bulkEdit({
+      batch: BATCH,
+      selection: { filter: {} },
+      changes: { 'execution.date': '2031-02-03' },
+      job_id: 'bench-bulk',
+    }),
+  );
+  stop();
+  const undone = await timed(() => api.undo({ batch: BATCH }));
+  return {
+    bulk_edit_all_ms: edited,
+    bulk_edit_longest_step_ms: Math.max(...steps),
+    undo_bulk_edit_ms: undone,
+  };
+}
+
 const PHASES: Record<string, (count: number) => Promise<Record<string, number>>> = {
   fill,
   work,
   delete: deleteBeside,
+  bulk: bulkAndUndo,
 };
 
 try {
   const run = PHASES[phase ?? ''];
-  if (!run) throw new Error(`no phase ${phase}: fill, work or delete`);
+  if (!run) throw new Error(`no phase ${phase}: fill, work, delete or bulk`);
   const result = await run(Number(count));
   const peak = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stdout.write(`${JSON.stringify({ ...result, peak_rss_mb: peak })}\n`);

@@ -7,14 +7,15 @@
 // journal, so one Undo takes it all back.
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
+import { draftsNamed } from '../outbox/draft-filters';
 import type { JournalOperation } from '../outbox/edit-journal';
 import { inSteps, restoreFromJournal } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { reviseDraft } from './draft-revision';
 import { selectionIn } from './draft-selection';
 
-/** Drafts per step: each is revised in JavaScript, about a quarter of a second on a slow machine. */
-const STEP = 1_000;
+/** Drafts per step: each is revised in JavaScript, a fifth of a second a step at 100,000 drafts. */
+const STEP = 500;
 
 export async function bulkEdit(
   ctx: DeskContext,
@@ -33,13 +34,10 @@ export async function bulkEdit(
   const run = await inSteps(ctx, batch, { kind: 'bulk_edit', id: job_id }, total, {
     step() {
       return outbox.db.transaction(() => {
-        const page = outbox.drafts.where(where, after, STEP);
+        const page = outbox.drafts.where(where, after, STEP, total > STEP);
         if (page.drafts.length === 0) return 0;
-        // The journal copies the very drafts of this page: the same filter, between the rowids.
-        const part = {
-          sql: `p.rowid > ? AND p.rowid <= ? AND (${where.sql})`,
-          params: [after, page.last, ...where.params],
-        };
+        // The journal copies the very drafts of this page, by their ids.
+        const part = draftsNamed(page.drafts.map((draft) => draft.id));
         if (operation) outbox.journal.recordMore(operation, part);
         else operation = outbox.journal.record(batch.id, 'edit', label, part);
         for (const draft of page.drafts) reviseDraft(ctx, batch, draft, changes);

@@ -46,7 +46,7 @@ export async function approveAtService(
   let approved = 0;
   let done = 0;
   for (let after = 0; !options.signal.aborted;) {
-    const page = outbox.drafts.where(where, after, 100);
+    const page = outbox.drafts.where(where, after, 100, total > 100);
     if (page.drafts.length === 0) break;
     after = page.last;
     for (const draft of page.drafts) {

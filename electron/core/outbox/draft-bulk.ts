@@ -12,7 +12,7 @@ import {
   type DraftState,
 } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
-import { selectionSql, type SqlPart } from './draft-filters';
+import { draftsNamed, selectionSql, type SqlPart } from './draft-filters';
 import type { DraftIssue } from '../../../shared/domain/draft';
 
 /** Drafts named by a refusal: enough to act on, never a list as long as the batch. */
@@ -142,7 +142,7 @@ export class DraftBulk {
       .prepare(`SELECT p.id FROM payment_drafts p WHERE ${where.sql} LIMIT ?`)
       .pluck()
       .all(...where.params, limit);
-    return { sql: 'p.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids)] };
+    return draftsNamed(ids as string[]);
   }
 
   /** Deletes the drafts `where` finds, with the new beneficiaries made for them alone. */

@@ -8,6 +8,15 @@ export interface SqlPart {
   params: unknown[];
 }
 
+/**
+ * The drafts with these ids, each found by its primary key: one step of a long operation, the
+ * very same drafts for each statement of the step.
+ */
+export const draftsNamed = (ids: readonly string[]): SqlPart => ({
+  sql: 'p.id IN (SELECT value FROM json_each(?))',
+  params: [JSON.stringify(ids)],
+});
+
 /** The drafts of a batch a filter finds, as a WHERE clause over payment_drafts `p`. */
 export function filterSql(batchId: string, filter: DraftFilter | undefined): SqlPart {
   const clauses = ['p.batch_id = ?'];

@@ -130,10 +130,24 @@ export class DraftRepository {
       { batch_id: string; batch: string; row: number | null } | undefined;
   }
 
-  /** The drafts a WHERE clause over `p` finds, a page at a time after `after` (a rowid). */
-  where(where: SqlPart, after: number, limit: number): { drafts: Draft[]; last: number } {
+  /**
+   * The drafts a WHERE clause over `p` finds, a page at a time after `after` (a rowid).
+   * `manyPages`: the drafts found fill many pages (a bulk edit of a whole batch). The table is
+   * then walked in rowid order from `after`, a page costing only its rows; through an index on
+   * the clause's columns every draft found would be sorted by rowid for each page (163 ms a
+   * page at 100,000 drafts, 16 s for a bulk edit of them). A few drafts are found by the index.
+   */
+  where(
+    where: SqlPart,
+    after: number,
+    limit: number,
+    manyPages = false,
+  ): { drafts: Draft[]; last: number } {
+    const select = manyPages
+      ? DRAFT_SELECT.replace('FROM payment_drafts p', 'FROM payment_drafts p NOT INDEXED')
+      : DRAFT_SELECT;
     const rows = this.db
-      .prepare(`${DRAFT_SELECT} WHERE ${where.sql} AND p.rowid > ? ORDER BY p.rowid LIMIT ?`)
+      .prepare(`${select} WHERE ${where.sql} AND p.rowid > ? ORDER BY p.rowid LIMIT ?`)
       .all(...where.params, after, limit) as (DraftRow & { rowid: number })[];
     return { drafts: rows.map(toDraft), last: rows.at(-1)?.rowid ?? after };
   }
