@@ -9,7 +9,8 @@ import { DeskError } from '../../../shared/desk/errors';
 import { lockOwner } from '../outbox/batch-lock';
 import type { Batch } from '../outbox/batch-repository';
 import type { JournalOperation } from '../outbox/edit-journal';
-import type { DeskContext } from './desk-context';
+import type { SqlPart } from '../outbox/draft-filters';
+import { changed, type DeskContext } from './desk-context';
 
 /** Drafts per step of a change done in SQL (a deletion, an undo): about a tenth of a second. */
 export const SQL_STEP = 5_000;
@@ -83,17 +84,60 @@ export async function inSteps(
   }
 }
 
-/** A put-back for `putBack`: the next step of a journal operation restored, as an undo does. */
-export function restoreFromJournal(
+/** The words of a cancelled change: when it had done nothing, one draft, or `count` drafts. */
+export interface CancelledWords {
+  nothing: string;
+  one: string;
+  many: (count: string) => string;
+}
+
+/**
+ * A change recorded in the journal as one operation (one Undo takes it all back), done in steps:
+ * each `step` runs in a transaction of its own and hands `record` the drafts it is about to
+ * change, before it changes them. Cancelled, or when a step throws, what the steps did is put
+ * back from the journal, and a cancel answers `cancelled` in `words`: nothing is left half done.
+ * Answers how many drafts were changed.
+ */
+export async function journaledSteps(
   ctx: DeskContext,
-  operation: () => JournalOperation | undefined,
-): () => number {
-  return () => {
-    const recorded = operation();
-    if (!recorded) return 0;
-    const step = ctx.outbox.db.transaction(() =>
-      ctx.outbox.journal.restoreStep(recorded, SQL_STEP),
-    )();
-    return step.restored + step.left;
+  batch: Batch,
+  job: { kind: 'delete_drafts' | 'bulk_edit'; id: string | undefined },
+  change: {
+    total: number;
+    journal: { kind: 'edit' | 'delete'; label: string };
+    step(record: (drafts: SqlPart) => void): number;
+    cancelled: CancelledWords;
+  },
+): Promise<number> {
+  const { outbox } = ctx;
+  let operation: JournalOperation | undefined;
+  const record = (drafts: SqlPart) => {
+    if (operation) outbox.journal.recordMore(operation, drafts);
+    else
+      operation = outbox.journal.record(
+        batch.id,
+        change.journal.kind,
+        change.journal.label,
+        drafts,
+      );
   };
+  const run = await inSteps(ctx, batch, job, change.total, {
+    step: () => outbox.db.transaction(() => change.step(record))(),
+    // Nothing else can have touched the drafts meanwhile: the batch's lock is still held.
+    putBack: () => {
+      const recorded = operation;
+      if (!recorded) return 0;
+      const step = outbox.db.transaction(() => outbox.journal.restoreStep(recorded, SQL_STEP))();
+      return step.restored + step.left;
+    },
+  });
+  changed(ctx, batch.id);
+  if (run.cancelled) {
+    const { nothing, one, many } = change.cancelled;
+    throw new DeskError(
+      'cancelled',
+      run.done === 0 ? nothing : run.done === 1 ? one : many(run.done.toLocaleString('en')),
+    );
+  }
+  return run.done;
 }

@@ -6,11 +6,9 @@
 // changed from the journal: nothing is left half edited. The edit stays one operation in the
 // journal, so one Undo takes it all back.
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
-import { DeskError } from '../../../shared/desk/errors';
 import { draftsNamed } from '../outbox/draft-filters';
-import type { JournalOperation } from '../outbox/edit-journal';
-import { inSteps, restoreFromJournal } from './batch-steps';
-import { batchOf, changed, type DeskContext } from './desk-context';
+import { journaledSteps } from './batch-steps';
+import { batchOf, type DeskContext } from './desk-context';
 import { reviseDraft } from './draft-revision';
 import { selectionIn } from './draft-selection';
 
@@ -29,38 +27,33 @@ export async function bulkEdit(
   const total = outbox.bulk.count(where);
   if (total === 0) return { changed: 0, refused_total: sent.total, refused: sent.refused };
   const label = `the bulk edit of ${total.toLocaleString('en')} draft${total === 1 ? '' : 's'}`;
-  let operation: JournalOperation | undefined;
   let after = 0;
-  const run = await inSteps(ctx, batch, { kind: 'bulk_edit', id: job_id }, total, {
-    step() {
-      return outbox.db.transaction(() => {
+  const done = await journaledSteps(
+    ctx,
+    batch,
+    { kind: 'bulk_edit', id: job_id },
+    {
+      total,
+      journal: { kind: 'edit', label },
+      step(record) {
         const page = outbox.drafts.where(where, after, STEP, total > STEP);
         if (page.drafts.length === 0) return 0;
-        // The journal copies the very drafts of this page, by their ids.
-        const part = draftsNamed(page.drafts.map((draft) => draft.id));
-        if (operation) outbox.journal.recordMore(operation, part);
-        else operation = outbox.journal.record(batch.id, 'edit', label, part);
+        record(draftsNamed(page.drafts.map((draft) => draft.id)));
         for (const draft of page.drafts) reviseDraft(ctx, batch, draft, changes);
         after = page.last;
         return page.drafts.length;
-      })();
+      },
+      cancelled: {
+        nothing: 'the bulk edit was cancelled before it changed anything',
+        one: 'the bulk edit was cancelled: the draft it had changed is as it was',
+        many: (count) =>
+          `the bulk edit was cancelled: the ${count} drafts it had changed are as they were`,
+      },
     },
-    putBack: restoreFromJournal(ctx, () => operation),
-  });
-  changed(ctx, batch.id);
-  if (run.cancelled) {
-    throw new DeskError(
-      'cancelled',
-      run.done === 0
-        ? 'the bulk edit was cancelled before it changed anything'
-        : run.done === 1
-          ? 'the bulk edit was cancelled: the draft it had changed is as it was'
-          : `the bulk edit was cancelled: the ${run.done.toLocaleString('en')} drafts it had changed are as they were`,
-    );
-  }
+  );
   outbox.audit.append('bulk_edit', {
     batchId: batch.id,
-    details: { fields: Object.keys(changes), drafts: run.done },
+    details: { fields: Object.keys(changes), drafts: done },
   });
-  return { changed: run.done, refused_total: sent.total, refused: sent.refused };
+  return { changed: done, refused_total: sent.total, refused: sent.refused };
 }

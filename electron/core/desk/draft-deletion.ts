@@ -4,8 +4,7 @@
 // back what it had deleted: nothing is left half deleted.
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
-import type { JournalOperation as Operation } from '../outbox/edit-journal';
-import { inSteps, restoreFromJournal, SQL_STEP } from './batch-steps';
+import { inSteps, journaledSteps, SQL_STEP } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { selectionIn } from './draft-selection';
 
@@ -24,34 +23,28 @@ export async function deleteDrafts(
     total === 1
       ? 'the deletion of a draft'
       : `the deletion of ${total.toLocaleString('en')} drafts`;
-  let operation: Operation | undefined;
-  const run = await inSteps(ctx, batch, { kind: 'delete_drafts', id: job_id }, total, {
-    step() {
-      return outbox.db.transaction(() => {
+  const deleted = await journaledSteps(
+    ctx,
+    batch,
+    { kind: 'delete_drafts', id: job_id },
+    {
+      total,
+      journal: { kind: 'delete', label },
+      step(record) {
         // The drafts the selection still finds, the first of them: each step takes the next ones.
         const part = outbox.bulk.firstOf(where, SQL_STEP);
-        if (operation) outbox.journal.recordMore(operation, part);
-        else operation = outbox.journal.record(batch.id, 'delete', label, part);
+        record(part);
         return outbox.bulk.delete(part);
-      })();
+      },
+      cancelled: {
+        nothing: 'the deletion was cancelled before it deleted anything',
+        one: 'the deletion was cancelled: the draft it had deleted is back',
+        many: (count) => `the deletion was cancelled: the ${count} drafts it had deleted are back`,
+      },
     },
-    // Cancelled: what the steps so far deleted is put back, a step at a time, from the journal.
-    // Nothing else can have touched those drafts meanwhile: the batch's lock is still held.
-    putBack: restoreFromJournal(ctx, () => operation),
-  });
-  changed(ctx, batch.id);
-  if (run.cancelled) {
-    throw new DeskError(
-      'cancelled',
-      run.done === 0
-        ? 'the deletion was cancelled before it deleted anything'
-        : run.done === 1
-          ? 'the deletion was cancelled: the draft it had deleted is back'
-          : `the deletion was cancelled: the ${countOf(run.done, 'draft')} it had deleted are back`,
-    );
-  }
-  outbox.audit.append('delete', { batchId: batch.id, details: { drafts: run.done } });
-  return { deleted: run.done, refused_total: sent.total, refused: sent.refused };
+  );
+  outbox.audit.append('delete', { batchId: batch.id, details: { drafts: deleted } });
+  return { deleted, refused_total: sent.total, refused: sent.refused };
 }
 
 export async function undoLast(

@@ -219,7 +219,9 @@ export class EditorState {
   }
 
   async undo(): Promise<void> {
-    this.notice = 'Undoing the last change…';
+    // Ctrl+Z reaches here while a long change runs (the button is disabled): the desk refuses
+    // it then, and what the running change says stays.
+    if (!this.cancellable) this.notice = 'Undoing the last change…';
     await this.#act(async () => {
       const result = await this.#cancellable('undo', (job_id) =>
         desk.undo({ batch: this.batchId, job_id }),
@@ -252,7 +254,7 @@ export class EditorState {
     if (this.cancellable) void desk.cancelJob({ job_id: this.cancellable.jobId });
   }
 
-  /** Sends a change again; false when it was a deletion, cancelled. */
+  /** Sends a change again; false when it was a deletion or a bulk edit, cancelled. */
   async #send(change: Change): Promise<boolean> {
     if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
     else if (change.kind === 'bulk')
@@ -282,7 +284,8 @@ export class EditorState {
     work: (jobId: string) => Promise<T>,
   ): Promise<T | null> {
     const jobId = newJobId(kind);
-    this.cancellable = { jobId, kind };
+    // A change started while another long one runs (Ctrl+Z) leaves that one's Cancel in place.
+    this.cancellable ??= { jobId, kind };
     try {
       return await work(jobId);
     } catch (error) {
@@ -291,7 +294,7 @@ export class EditorState {
       this.notice = message.charAt(0).toUpperCase() + message.slice(1);
       return null;
     } finally {
-      this.cancellable = null;
+      if (this.cancellable?.jobId === jobId) this.cancellable = null;
     }
   }
 
@@ -300,17 +303,25 @@ export class EditorState {
     this.redoable = [];
   }
 
+  /** Actions under way: Ctrl+Z can start one while another runs. */
+  #acting = 0;
+
   async #act(work: () => Promise<void>): Promise<boolean> {
+    this.#acting += 1;
     this.busy = true;
     try {
       await work();
       this.error = null;
       return true;
     } catch (error) {
+      // What was said while it ran ("Deleting 3 rows…") is no longer so, unless a long change
+      // still runs beside it.
+      if (!this.cancellable) this.notice = null;
       this.error = messageOf(error);
       return false;
     } finally {
-      this.busy = false;
+      this.#acting -= 1;
+      this.busy = this.#acting > 0;
     }
   }
 }
