@@ -173,6 +173,13 @@ describe('the batch editor', () => {
     const cancelled = page.waitForResponse('**/desk/cancelJob');
     await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).click();
     await cancelled;
+    await dialog
+      .getByRole('status')
+      .getByText('Cancelling: putting the rows back as they were…')
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).isDisabled()).toBe(
+      true,
+    );
     await held.release();
     await dialog
       .getByRole('alert')

@@ -307,6 +307,9 @@ describe('the batch editor', () => {
     const cancelled = page.waitForResponse('**/desk/cancelJob');
     await page.getByRole('button', { name: 'Cancel deletion' }).click();
     await cancelled;
+    // Until the desk answers, the notice says what a cancel does, and Cancel is not pressed twice.
+    await notice().filter({ hasText: 'Cancelling: putting back the rows it deleted…' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel deletion' }).isDisabled()).toBe(true);
     await deletion.release();
     await notice()
       .filter({ hasText: 'The deletion was cancelled before it deleted anything' })

@@ -28,6 +28,13 @@ export type BulkChanges = Partial<
 /** The long changes the editor can cancel while they run. */
 export type CancellableKind = 'delete' | 'bulk' | 'undo';
 
+/** What the notice says once Cancel is pressed, until the desk answers. */
+const CANCELLING: Record<CancellableKind, string> = {
+  delete: 'Cancelling: putting back the rows it deleted…',
+  bulk: 'Cancelling: putting the rows back as they were…',
+  undo: 'Stopping the undo after its current step…',
+};
+
 type Change =
   | { kind: 'edit'; id: string; changes: DraftChanges }
   | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
@@ -50,7 +57,7 @@ export class EditorState {
   notice = $state<string | null>(null);
   busy = $state(false);
   /** The deletion, bulk edit or undo running, which Cancel stops. */
-  cancellable = $state<{ jobId: string; kind: CancellableKind } | null>(null);
+  cancellable = $state<{ jobId: string; kind: CancellableKind; cancelling: boolean } | null>(null);
   state = $state<DraftState | ''>('');
   withErrors = $state(false);
   withWarnings = $state(false);
@@ -249,9 +256,16 @@ export class EditorState {
     });
   }
 
-  /** Cancels the change running: a deletion or bulk edit puts back what it had done. */
+  /**
+   * Cancels the change running: a deletion or bulk edit puts back what it had done, which takes
+   * as long again as what it did (the status bar's progress counts back down meanwhile).
+   */
   cancelRunning(): void {
-    if (this.cancellable) void desk.cancelJob({ job_id: this.cancellable.jobId });
+    const running = this.cancellable;
+    if (!running || running.cancelling) return;
+    running.cancelling = true;
+    this.notice = CANCELLING[running.kind];
+    void desk.cancelJob({ job_id: running.jobId });
   }
 
   /** Sends a change again; false when it was a deletion or a bulk edit, cancelled. */
@@ -285,7 +299,7 @@ export class EditorState {
   ): Promise<T | null> {
     const jobId = newJobId(kind);
     // A change started while another long one runs (Ctrl+Z) leaves that one's Cancel in place.
-    this.cancellable ??= { jobId, kind };
+    this.cancellable ??= { jobId, kind, cancelling: false };
     try {
       return await work(jobId);
     } catch (error) {
