@@ -16,6 +16,7 @@ import {
   connectivity,
   deskCall,
   OFFLINE_SINCE_LAST_CONTACT,
+  holdDeskCalls,
   sandboxAdmin as adminOf,
   lookedAt as lookedAtPage,
 } from './support/app-calls';
@@ -196,9 +197,38 @@ describe('the Sync screen', () => {
     // The results reload when the outbox says so, a moment after the answer.
     await expect.poll(() => page.getByRole('row').filter({ hasText: '✕ failed' }).count()).toBe(0);
 
-    // The payments went for approval: they are approved at the service from here.
+    // The payments went for approval: they are approved at the service from here. Stopped first
+    // (the call held, so that the stop reaches the desk before it), it approves none and says so.
+    const approval = await holdDeskCalls(page, 'approveAtService');
+    await page.getByRole('button', { name: 'Approve at service' }).click();
+    await Promise.race([
+      approval.asked,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the approval never reached the desk')), 10_000),
+      ),
+    ]);
+    const stopped = page.waitForResponse('**/desk/cancelJob');
+    await page.getByRole('button', { name: 'Stop approving' }).click();
+    await stopped;
+    await approval.release();
+    await page.getByText('Stopped: 0 approved at the service.').waitFor();
     await page.getByRole('button', { name: 'Approve at service' }).click();
     await page.getByText(`${ROWS - 1} approved at the service`).waitFor();
+
+    // An export cancelled writes nothing, and says so.
+    const exporting = await holdDeskCalls(page, 'exportResults');
+    await page.getByRole('button', { name: 'Export results' }).click();
+    await Promise.race([
+      exporting.asked,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the export never reached the desk')), 10_000),
+      ),
+    ]);
+    const cancelled = page.waitForResponse('**/desk/cancelJob');
+    await page.getByRole('button', { name: 'Cancel export' }).click();
+    await cancelled;
+    await exporting.release();
+    await page.getByText('Export cancelled: no file was written.').waitFor();
 
     // Export results: the sheet that came in, with each payment's outcome on its row.
     const download = page.waitForEvent('download');

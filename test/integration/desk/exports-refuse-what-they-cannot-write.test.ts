@@ -1,6 +1,6 @@
 // The template, a batch's results and a statement are written only as .xlsx or .csv, and a
 // batch's results only against the sheet it came from: anything else is refused, naming what
-// would do, and no file is written.
+// would do, and no file is written. A cancelled export says so, and writes nothing either.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +55,24 @@ describe('an export', () => {
       message: 'batch "Older" was not imported from a sheet, so there is no sheet to annotate',
     });
     await nothingAt('older.csv');
+  });
+
+  it('cancelled, answers that it was cancelled, not that the file could not be written', async () => {
+    const { api } = t.desk;
+    // A cancel that comes before its job: the export starts cancelled, before its first row.
+    await api.cancelJob({ job_id: 'results-cancelled' });
+    await expect(
+      api.exportResults({
+        batch: 'January',
+        file: at('cancelled.xlsx'),
+        job_id: 'results-cancelled',
+      }),
+    ).rejects.toMatchObject({ code: 'cancelled', message: 'the export was cancelled' });
+    await nothingAt('cancelled.xlsx');
+    await api.cancelJob({ job_id: 'audit-cancelled' });
+    await expect(
+      api.exportAuditLog({ file: at('audit.csv'), job_id: 'audit-cancelled' }),
+    ).rejects.toMatchObject({ code: 'cancelled', message: 'the export was cancelled' });
+    await nothingAt('audit.csv');
   });
 });

@@ -11,6 +11,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import { DeskError } from '../../../../shared/desk/errors';
 import { UTF8_BOM } from './safe-text';
 
 export type ExportFormat = 'xlsx' | 'csv';
@@ -53,7 +54,9 @@ export async function writeAtomically(
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    if (error instanceof SheetExportError) throw error;
+    // The desk's own errors come from the rows it hands the writer (a cancelled export): they
+    // are not the file's, and a cancel must read as one, not as "could not write".
+    if (error instanceof SheetExportError || error instanceof DeskError) throw error;
     throw new SheetExportError('write_failed', `could not write ${path}: ${whyNot(error, path)}`, {
       cause: error,
     });

@@ -93,8 +93,7 @@ export class AuditLogState {
     if (written) await desk.shell.exportWritten(written.file);
   }
 
-  async cancelExport(): Promise<void> {
-    const jobId = this.exporting.jobId;
-    if (jobId) await desk.cancelJob({ job_id: jobId }).catch(() => undefined);
+  cancelExport(): void {
+    this.exporting.cancel();
   }
 }

@@ -3,7 +3,7 @@
 // module-level store, not in a component, so that leaving the screen and coming back shows it
 // still running.
 import type { DeskErrorCode } from '../../../../shared/desk';
-import { codeOf, messageOf } from '../../lib/desk';
+import { codeOf, desk, messageOf } from '../../lib/desk';
 
 /** A job id the contract accepts (letters, digits, - and _), unique to this page. */
 export const newJobId = (kind: string): string => `${kind}-${crypto.randomUUID()}`;
@@ -18,6 +18,8 @@ export class Task<T> {
   code = $state<DeskErrorCode | undefined>(undefined);
   /** The job id of the call running, so that its events find it. */
   jobId: string | null = null;
+  /** Cancel was asked of the call running (or of the last one): its answer is what it did. */
+  cancelled = $state(false);
 
   constructor(private readonly kind: string) {}
 
@@ -31,6 +33,7 @@ export class Task<T> {
     this.total = null;
     this.error = null;
     this.code = undefined;
+    this.cancelled = false;
     try {
       const value = await work(jobId);
       this.result = value;
@@ -43,6 +46,13 @@ export class Task<T> {
       this.running = false;
       this.jobId = null;
     }
+  }
+
+  /** Asks the desk to stop the call running, at its next safe point. */
+  cancel(): void {
+    if (!this.jobId || this.cancelled) return;
+    this.cancelled = true;
+    void desk.cancelJob({ job_id: this.jobId }).catch(() => undefined);
   }
 
   progress(done: number, total: number | null): void {

@@ -44,7 +44,7 @@ export class StatementExport {
   }
 
   cancel(): void {
-    if (this.task.jobId) void desk.cancelJob({ job_id: this.task.jobId });
+    this.task.cancel();
   }
 
   dispose(): void {

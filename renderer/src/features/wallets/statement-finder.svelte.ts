@@ -50,7 +50,7 @@ export class StatementFinder {
   }
 
   cancel(): void {
-    if (this.task.jobId) void desk.cancelJob({ job_id: this.task.jobId });
+    this.task.cancel();
   }
 
   clear(): void {
