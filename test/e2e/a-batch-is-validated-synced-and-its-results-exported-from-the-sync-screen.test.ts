@@ -103,6 +103,21 @@ describe('the Sync screen', () => {
     await page.getByText(group.name).waitFor();
     await lookedAt('sync-before');
 
+    // Validate, stopped (the call held, so that the stop reaches the desk first): none checked.
+    const validation = await holdDeskCalls(page, 'validateBeneficiaries');
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    await Promise.race([
+      validation.asked,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('the validation never reached the desk')), 10_000),
+      ),
+    ]);
+    const stoppedValidating = page.waitForResponse('**/desk/cancelJob');
+    await page.getByRole('button', { name: 'Stop validating' }).click();
+    await stoppedValidating;
+    await validation.release();
+    await page.getByText('Stopped: 0 new beneficiaries checked').waitFor();
+
     // Validate: every new payee checked at the service, the wrong one at its row and field.
     // By keyboard: the button is disabled while it runs, and has the focus back when done.
     await page.getByRole('button', { name: 'Validate', exact: true }).focus();

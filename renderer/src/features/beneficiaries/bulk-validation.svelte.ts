@@ -24,6 +24,8 @@ export class BulkValidationState {
   error = $state<string | null>(null);
   code = $state<DeskErrorCode | undefined>(undefined);
   invalid = $state<BeneficiaryListItem[]>([]);
+  /** Stop was asked: the batch being checked stops between payees, and no other is started. */
+  stopped = $state(false);
 
   /** The shape ValidationPanel reads. */
   readonly view = $derived.by(() => {
@@ -35,12 +37,19 @@ export class BulkValidationState {
       result: this.result,
       error: this.error,
       code: this.code,
+      cancelled: this.stopped,
     };
   });
+
+  stop(): void {
+    this.stopped = true;
+    if (this.current) syncOf(this.current).validation.cancel();
+  }
 
   async validate(scopes: ValidationScope[]): Promise<void> {
     if (this.running || scopes.length === 0) return;
     this.running = true;
+    this.stopped = false;
     this.result = null;
     this.error = null;
     this.code = undefined;
@@ -63,6 +72,7 @@ export class BulkValidationState {
         }
         sum.checked += done.checked;
         sum.invalid += done.invalid;
+        if (this.stopped) break;
       }
       this.result = this.error ? null : sum;
       await this.loadInvalid(scopes);
