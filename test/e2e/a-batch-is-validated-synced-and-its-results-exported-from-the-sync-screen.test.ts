@@ -16,7 +16,7 @@ import {
   connectivity,
   deskCall,
   OFFLINE_SINCE_LAST_CONTACT,
-  holdDeskCalls,
+  cancelBeforeItStarts,
   sandboxAdmin as adminOf,
   lookedAt as lookedAtPage,
 } from './support/app-calls';
@@ -104,18 +104,10 @@ describe('the Sync screen', () => {
     await lookedAt('sync-before');
 
     // Validate, stopped (the call held, so that the stop reaches the desk first): none checked.
-    const validation = await holdDeskCalls(page, 'validateBeneficiaries');
-    await page.getByRole('button', { name: 'Validate', exact: true }).click();
-    await Promise.race([
-      validation.asked,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the validation never reached the desk')), 10_000),
-      ),
-    ]);
-    const stoppedValidating = page.waitForResponse('**/desk/cancelJob');
-    await page.getByRole('button', { name: 'Stop validating' }).click();
-    await stoppedValidating;
-    await validation.release();
+    await cancelBeforeItStarts(page, 'validateBeneficiaries', {
+      start: () => page.getByRole('button', { name: 'Validate', exact: true }).click(),
+      cancel: () => page.getByRole('button', { name: 'Stop validating' }).click(),
+    });
     await page.getByText('Stopped: 0 new beneficiaries checked').waitFor();
 
     // Validate: every new payee checked at the service, the wrong one at its row and field.
@@ -214,35 +206,19 @@ describe('the Sync screen', () => {
 
     // The payments went for approval: they are approved at the service from here. Stopped first
     // (the call held, so that the stop reaches the desk before it), it approves none and says so.
-    const approval = await holdDeskCalls(page, 'approveAtService');
-    await page.getByRole('button', { name: 'Approve at service' }).click();
-    await Promise.race([
-      approval.asked,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the approval never reached the desk')), 10_000),
-      ),
-    ]);
-    const stopped = page.waitForResponse('**/desk/cancelJob');
-    await page.getByRole('button', { name: 'Stop approving' }).click();
-    await stopped;
-    await approval.release();
+    await cancelBeforeItStarts(page, 'approveAtService', {
+      start: () => page.getByRole('button', { name: 'Approve at service' }).click(),
+      cancel: () => page.getByRole('button', { name: 'Stop approving' }).click(),
+    });
     await page.getByText('Stopped: 0 approved at the service.').waitFor();
     await page.getByRole('button', { name: 'Approve at service' }).click();
     await page.getByText(`${ROWS - 1} approved at the service`).waitFor();
 
     // An export cancelled writes nothing, and says so.
-    const exporting = await holdDeskCalls(page, 'exportResults');
-    await page.getByRole('button', { name: 'Export results' }).click();
-    await Promise.race([
-      exporting.asked,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the export never reached the desk')), 10_000),
-      ),
-    ]);
-    const cancelled = page.waitForResponse('**/desk/cancelJob');
-    await page.getByRole('button', { name: 'Cancel export' }).click();
-    await cancelled;
-    await exporting.release();
+    await cancelBeforeItStarts(page, 'exportResults', {
+      start: () => page.getByRole('button', { name: 'Export results' }).click(),
+      cancel: () => page.getByRole('button', { name: 'Cancel export' }).click(),
+    });
     await page.getByText('Export cancelled: no file was written.').waitFor();
 
     // Export results: the sheet that came in, with each payment's outcome on its row.

@@ -14,7 +14,7 @@ import {
   scrollAcross,
   text,
 } from './support/batch-editor';
-import { holdDeskCalls } from './support/app-calls';
+import { cancelBeforeItStarts } from './support/app-calls';
 import { launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
@@ -160,27 +160,23 @@ describe('the batch editor', () => {
 
     // Cancelled while it runs (held on its way to the desk, so that the cancel comes first and
     // the desk starts it cancelled): the dialog keeps what was typed and says that nothing changed.
-    const held = await holdDeskCalls(page, 'bulkEdit');
-    await dialog.getByRole('button', { name: 'Apply to 3 rows' }).click();
-    await Promise.race([
-      held.asked,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the bulk edit never reached the desk')), 10_000),
-      ),
-    ]);
-    await dialog.getByRole('status').getByText('Changing 3 rows…').waitFor();
-    await screenshot(page, 'editor-bulk-edit-running');
-    const cancelled = page.waitForResponse('**/desk/cancelJob');
-    await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).click();
-    await cancelled;
-    await dialog
-      .getByRole('status')
-      .getByText('Cancelling: putting the rows back as they were…')
-      .waitFor();
-    expect(await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).isDisabled()).toBe(
-      true,
-    );
-    await held.release();
+    await cancelBeforeItStarts(page, 'bulkEdit', {
+      start: () => dialog.getByRole('button', { name: 'Apply to 3 rows' }).click(),
+      running: async () => {
+        await dialog.getByRole('status').getByText('Changing 3 rows…').waitFor();
+        await screenshot(page, 'editor-bulk-edit-running');
+      },
+      cancel: () => dialog.getByRole('button', { name: 'Cancel the bulk edit' }).click(),
+      cancelling: async () => {
+        await dialog
+          .getByRole('status')
+          .getByText('Cancelling: putting the rows back as they were…')
+          .waitFor();
+        expect(
+          await dialog.getByRole('button', { name: 'Cancel the bulk edit' }).isDisabled(),
+        ).toBe(true);
+      },
+    });
     await dialog
       .getByRole('alert')
       .getByText('The bulk edit was cancelled before it changed anything')

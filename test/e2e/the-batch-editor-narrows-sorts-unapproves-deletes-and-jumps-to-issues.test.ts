@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { holdDeskCalls } from './support/app-calls';
+import { cancelBeforeItStarts } from './support/app-calls';
 import { COLUMN, cellOf, grid, importPayroll, text } from './support/batch-editor';
 import { launchChromium, newAppPage, screenshot, seriousViolations } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
@@ -290,27 +290,28 @@ describe('the batch editor', () => {
     // The deletion is held on its way to the desk, so that Cancel is pressed while it runs. The
     // cancel then reaches the desk first, as it may in browser mode, and the desk keeps it: the
     // deletion starts cancelled.
-    const deletion = await holdDeskCalls(page, 'deleteDrafts');
-    await page.getByRole('button', { name: 'Delete…' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Delete rows' })
-      .getByRole('button', { name: 'Delete 1 row' })
-      .click();
-    await Promise.race([
-      deletion.asked,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the deletion never reached the desk')), 10_000),
-      ),
-    ]);
-    await notice().filter({ hasText: 'Deleting 1 row…' }).waitFor();
-    await look('editor-deleting-with-cancel');
-    const cancelled = page.waitForResponse('**/desk/cancelJob');
-    await page.getByRole('button', { name: 'Cancel deletion' }).click();
-    await cancelled;
-    // Until the desk answers, the notice says what a cancel does, and Cancel is not pressed twice.
-    await notice().filter({ hasText: 'Cancelling: putting back the rows it deleted…' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel deletion' }).isDisabled()).toBe(true);
-    await deletion.release();
+    await cancelBeforeItStarts(page, 'deleteDrafts', {
+      start: async () => {
+        await page.getByRole('button', { name: 'Delete…' }).click();
+        await page
+          .getByRole('alertdialog', { name: 'Delete rows' })
+          .getByRole('button', { name: 'Delete 1 row' })
+          .click();
+      },
+      running: async () => {
+        await notice().filter({ hasText: 'Deleting 1 row…' }).waitFor();
+        await look('editor-deleting-with-cancel');
+      },
+      cancel: () => page.getByRole('button', { name: 'Cancel deletion' }).click(),
+      // Until the desk answers, the notice says what a cancel does, and Cancel is not pressed
+      // twice.
+      cancelling: async () => {
+        await notice()
+          .filter({ hasText: 'Cancelling: putting back the rows it deleted…' })
+          .waitFor();
+        expect(await page.getByRole('button', { name: 'Cancel deletion' }).isDisabled()).toBe(true);
+      },
+    });
     await notice()
       .filter({ hasText: 'The deletion was cancelled before it deleted anything' })
       .waitFor();

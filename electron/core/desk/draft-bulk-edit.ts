@@ -8,9 +8,9 @@
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { draftsNamed } from '../outbox/draft-filters';
 import { journaledSteps } from './batch-steps';
-import { batchOf, type DeskContext } from './desk-context';
+import type { DeskContext } from './desk-context';
 import { reviseDraft } from './draft-revision';
-import { selectionIn } from './draft-selection';
+import { editableSelection } from './draft-selection';
 
 /** Drafts per step: each is revised in JavaScript, a fifth of a second a step at 100,000 drafts. */
 const STEP = 500;
@@ -20,11 +20,7 @@ export async function bulkEdit(
   { batch: ref, selection: asked, changes, job_id }: DeskInput<'bulkEdit'>,
 ): Promise<DeskOutput<'bulkEdit'>> {
   const { outbox } = ctx;
-  const batch = batchOf(ctx, ref);
-  const selection = selectionIn(ctx, batch, asked);
-  const sent = outbox.bulk.sent(batch.id, selection);
-  const where = outbox.bulk.editable(batch.id, selection);
-  const total = outbox.bulk.count(where);
+  const { batch, where, total, sent } = editableSelection(ctx, ref, asked);
   if (total === 0) return { changed: 0, refused_total: sent.total, refused: sent.refused };
   const label = `the bulk edit of ${total.toLocaleString('en')} draft${total === 1 ? '' : 's'}`;
   let after = 0;

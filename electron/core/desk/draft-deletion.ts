@@ -6,18 +6,14 @@ import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
 import { inSteps, journaledSteps, SQL_STEP } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
-import { selectionIn } from './draft-selection';
+import { editableSelection } from './draft-selection';
 
 export async function deleteDrafts(
   ctx: DeskContext,
   { batch: ref, selection: asked, job_id }: DeskInput<'deleteDrafts'>,
 ): Promise<DeskOutput<'deleteDrafts'>> {
   const { outbox } = ctx;
-  const batch = batchOf(ctx, ref);
-  const selection = selectionIn(ctx, batch, asked);
-  const sent = outbox.bulk.sent(batch.id, selection);
-  const where = outbox.bulk.editable(batch.id, selection);
-  const total = outbox.bulk.count(where);
+  const { batch, where, total, sent } = editableSelection(ctx, ref, asked);
   if (total === 0) return { deleted: 0, refused_total: sent.total, refused: sent.refused };
   const label =
     total === 1

@@ -5,7 +5,25 @@
 import type { Selection } from '../../../shared/desk/drafts';
 import { DeskError } from '../../../shared/desk/errors';
 import type { Batch } from '../outbox/batch-repository';
-import type { DeskContext } from './desk-context';
+import type { Refusal } from '../../../shared/desk/common';
+import type { SqlPart } from '../outbox/draft-filters';
+import { batchOf, type DeskContext } from './desk-context';
+
+/**
+ * What a change to a selection of a batch works on: the batch, the drafts it may still change
+ * (`where`, counted in `total`), and those it must leave, as sent (`sent`).
+ */
+export function editableSelection(
+  ctx: DeskContext,
+  ref: string,
+  asked: Selection,
+): { batch: Batch; where: SqlPart; total: number; sent: { total: number; refused: Refusal[] } } {
+  const batch = batchOf(ctx, ref);
+  const selection = selectionIn(ctx, batch, asked);
+  const sent = ctx.outbox.bulk.sent(batch.id, selection);
+  const where = ctx.outbox.bulk.editable(batch.id, selection);
+  return { batch, where, total: ctx.outbox.bulk.count(where), sent };
+}
 
 /** Ids or rows named in the message; the details carry up to this many too. */
 const NAMED = 5;

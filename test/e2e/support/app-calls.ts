@@ -58,6 +58,38 @@ export async function holdDeskCalls(page: Page, method: string): Promise<HeldDes
   };
 }
 
+/**
+ * Cancels a desk call before it starts: the call is held on its way to the desk (`start` is the
+ * click that asks it), `cancel` is clicked, and once the cancel has reached the desk the held
+ * call goes on, and the desk starts it cancelled. The app shows its running state meanwhile,
+ * deterministically: `running` checks it before the cancel, `cancelling` after it.
+ */
+export async function cancelBeforeItStarts(
+  page: Page,
+  method: string,
+  steps: {
+    start(): Promise<void>;
+    running?(): Promise<void>;
+    cancel(): Promise<void>;
+    cancelling?(): Promise<void>;
+  },
+): Promise<void> {
+  const held = await holdDeskCalls(page, method);
+  await steps.start();
+  await Promise.race([
+    held.asked,
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error(`the ${method} call never reached the desk`)), 10_000),
+    ),
+  ]);
+  await steps.running?.();
+  const cancelled = page.waitForResponse('**/desk/cancelJob');
+  await steps.cancel();
+  await cancelled;
+  await steps.cancelling?.();
+  await held.release();
+}
+
 export interface LateDeskAnswers {
   /** How many answers are held so far, in the order the desk gave them. */
   held(): number;
