@@ -54,7 +54,11 @@ export class Jobs {
     const controller = new AbortController();
     const forward = () => controller.abort();
     job.signal?.addEventListener('abort', forward, { once: true });
-    if (job.signal?.aborted || this.cancelledEarly.delete(id)) controller.abort();
+    const cancelledAt = this.cancelledEarly.get(id);
+    this.cancelledEarly.delete(id);
+    const cancelledFirst =
+      cancelledAt !== undefined && this.now().getTime() - cancelledAt <= EARLY_CANCEL_MS;
+    if (job.signal?.aborted || cancelledFirst) controller.abort();
     let finished: (value?: unknown) => void = () => {};
     this.running.set(id, {
       id,
