@@ -182,8 +182,13 @@ export class DraftRepository {
       now,
       id: draft.id,
     });
+    // Only a payee that changed is one the service has not seen: an edit of the payment alone
+    // (its date, its purpose) leaves the payee's verdict, and whether it was sent, as they were.
     if (draft.beneficiary && content.beneficiary) {
-      this.sql.setBeneficiary.run(JSON.stringify(content.beneficiary), now, draft.beneficiary.id);
+      const beneficiary = JSON.stringify(content.beneficiary);
+      if (beneficiary !== JSON.stringify(draft.beneficiary.body)) {
+        this.sql.setBeneficiary.run(beneficiary, now, draft.beneficiary.id);
+      }
     }
     return { ok: true };
   }

@@ -63,4 +63,39 @@ describe('validating a batch’s new payees', () => {
       expect.objectContaining({ field: 'beneficiary.bank_details', source: 'service' }),
     );
   });
+
+  it('keeps the payee’s verdict through edits of the payment alone; a change to the payee asks again', async () => {
+    const { api } = t.desk;
+    await api.importSheet({
+      file: 'test/fixtures/payouts-remote-issue.csv',
+      batch_name: 'Dated again',
+    });
+    await api.validateBeneficiaries({ batch: 'Dated again' });
+    const [row2, row3] = (await api.draftWindow({ batch: 'Dated again', sort: { by: 'row' } }))
+      .rows;
+    const statuses = async () =>
+      (await api.listBeneficiaries({ batch: 'Dated again' })).rows.map((payee) => payee.status);
+    expect(await statuses()).toEqual(expect.arrayContaining(['invalid']));
+
+    // A new date and purpose, one draft by hand and both in bulk: the payees are as they were.
+    const edited = await api.editDraft({
+      id: row2!.id,
+      changes: { 'execution.date': '2030-02-28' },
+    });
+    expect(edited.beneficiary?.sync_state).toBe('invalid');
+    await api.bulkEdit({
+      batch: 'Dated again',
+      selection: { ids: [row2!.id, row3!.id] },
+      changes: { purpose: 'BONU' },
+    });
+    expect((await api.getDraft({ id: row2!.id })).beneficiary?.sync_state).toBe('invalid');
+    expect(await statuses()).toEqual(expect.arrayContaining(['invalid']));
+
+    // The payee itself changed: the service's verdict no longer holds.
+    const fixed = await api.editDraft({
+      id: row2!.id,
+      changes: { 'beneficiary.bank_details.bank_code': '601613' },
+    });
+    expect(fixed.beneficiary?.sync_state).toBe('draft');
+  });
 });
