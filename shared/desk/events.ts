@@ -54,6 +54,8 @@ export const DeskEvent = z.discriminatedUnion('type', [
     job_id: z.string(),
     done: z.int(),
     total: z.int(),
+    /** The job, cancelled or refused, is putting back what it had done: `done` counts down. */
+    putting_back: z.literal(true).optional(),
   }),
   z.object({
     type: z.literal('outbox.changed'),

@@ -58,7 +58,13 @@ export async function inSteps(
           let left = done;
           for (let back = steps.putBack(); back > 0; back = steps.putBack()) {
             left = Math.max(0, left - back);
-            ctx.events.emit({ type: 'job.progress', job_id: jobId, done: left, total });
+            ctx.events.emit({
+              type: 'job.progress',
+              job_id: jobId,
+              done: left,
+              total,
+              putting_back: true,
+            });
             await nextTurn();
           }
         };

@@ -25,11 +25,12 @@ type Jobs = DeskOutput<'status'>['jobs'];
 /** The progress the job told, and the status asked at its first step (answered before the next). */
 async function watched<T>(work: () => Promise<T>, cancelAfterFirstStep?: string) {
   const api = t.desk.api;
-  const progress: { done: number; total: number | null }[] = [];
+  const progress: { done: number; total: number | null; putting_back?: true }[] = [];
   let jobs: Promise<Jobs> | undefined;
   const stop = t.desk.on((event: DeskEvent) => {
     if (event.type !== 'job.progress') return;
-    progress.push({ done: event.done, total: event.total ?? null });
+    const { done, total, putting_back } = event;
+    progress.push({ done, total, ...(putting_back ? { putting_back } : {}) });
     if (cancelAfterFirstStep && progress.length === 1) {
       void api.cancelJob({ job_id: cancelAfterFirstStep });
     }
@@ -148,8 +149,11 @@ describe('a cancel', () => {
       code: 'cancelled',
       message: 'the deletion was cancelled: the 5,000 drafts it had deleted are back',
     });
-    // One step deleted, then the put-back counting down to none.
-    expect(progress.map((p) => p.done)).toEqual([5_000, 0]);
+    // One step deleted, then the put-back counting down to none, said to be one.
+    expect(progress).toEqual([
+      { done: 5_000, total: ROWS },
+      { done: 0, total: ROWS, putting_back: true },
+    ]);
     expect(await rowCount()).toBe(ROWS);
     const first = await t.desk.api.draftWindow({
       batch: batchId,

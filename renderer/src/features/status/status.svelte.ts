@@ -116,7 +116,9 @@ export class StatusState {
         }
         this.progress[event.job_id] = {
           job_id: event.job_id,
-          label: (kind && JOB_LABELS[kind]) ?? 'Working',
+          label: event.putting_back
+            ? 'Putting rows back'
+            : ((kind && JOB_LABELS[kind]) ?? 'Working'),
           done: event.done,
           total: event.total,
         };
