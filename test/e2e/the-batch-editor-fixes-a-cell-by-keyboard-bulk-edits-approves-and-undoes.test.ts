@@ -207,6 +207,16 @@ describe('the batch editor', () => {
     await page.getByText(/Approved 6 rows/).waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');
 
+    // An undo cancelled before it starts (held on its way, as for the bulk edit above) puts
+    // nothing back, says so, and leaves the change to undo.
+    await cancelBeforeItStarts(page, 'undo', {
+      start: () => page.getByRole('button', { name: 'Undo' }).click(),
+      cancel: () => page.getByRole('button', { name: 'Cancel undo' }).click(),
+      cancelling: () => page.getByText('Stopping the undo after its current step…').waitFor(),
+    });
+    await page.getByText('The undo was cancelled before it put anything back').waitFor();
+    expect(text(await cellOf(2, DATE).textContent())).toBe(edited);
+
     // Approval is not in the desk's journal: Undo takes back the bulk edit before it.
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByText('Undid the bulk edit of 3 drafts').waitFor();

@@ -68,6 +68,11 @@ export async function undoLast(
       return step.restored + step.left;
     },
   });
+  // Cancelled before its first step (as a cancel that came first makes it): nothing happened,
+  // which is said as the other changes say it, with nothing in the audit log.
+  if (run.cancelled && restored + left === 0) {
+    throw new DeskError('cancelled', 'the undo was cancelled before it put anything back');
+  }
   const remaining = run.cancelled ? outbox.journal.size(operation) : 0;
   outbox.audit.append('undo', {
     batchId: batch.id,

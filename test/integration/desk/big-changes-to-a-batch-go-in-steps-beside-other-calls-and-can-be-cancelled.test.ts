@@ -246,4 +246,20 @@ describe('a cancel that comes before its job', () => {
     expect(again.deleted).toBe(1);
     await t.desk.api.undo({ batch: batchId });
   });
+
+  it('leaves an undo that put nothing back unsaid in the audit log, and the change to undo', async () => {
+    await t.desk.api.deleteDrafts({ batch: batchId, selection: { rows: [2, 3] } });
+    const logged = (await t.desk.api.auditLog({ skip: 0, take: 1 })).total;
+    await t.desk.api.cancelJob({ job_id: 'undo-cancelled-first' });
+    await expect(
+      t.desk.api.undo({ batch: batchId, job_id: 'undo-cancelled-first' }),
+    ).rejects.toMatchObject({
+      code: 'cancelled',
+      message: 'the undo was cancelled before it put anything back',
+    });
+    expect((await t.desk.api.auditLog({ skip: 0, take: 1 })).total).toBe(logged);
+    expect(await rowCount()).toBe(ROWS - 2);
+    expect(await t.desk.api.undo({ batch: batchId })).toMatchObject({ drafts: 2, remaining: 0 });
+    expect(await rowCount()).toBe(ROWS);
+  });
 });
