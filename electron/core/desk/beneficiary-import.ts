@@ -276,6 +276,7 @@ class ImportRun {
           (issue) => issue.source !== 'service',
         );
         outbox.standaloneBeneficiaries.recordOutcome(payee.id, {
+          sent: payee.body_json,
           state,
           issues: [...kept, ...found],
           error,
@@ -283,6 +284,9 @@ class ImportRun {
         });
         return;
       }
+      const sent = { sent: payee.body_json, error, active };
+      // Edited while the service answered: the payee stays the draft the edit made it.
+      if (!outbox.sync.markBeneficiarySynced(payee.id, state, sent)) return;
       const draft = outbox.drafts.get(payee.draft_id);
       if (!draft) return;
       const kept = draft.issues.filter(
@@ -295,7 +299,6 @@ class ImportRun {
         ...found.filter((i) => i.severity !== 'error' || !wrong.has(i.field)),
       ];
       outbox.drafts.saveIssues(draft.id, contentOf(draft), issues);
-      outbox.sync.markBeneficiarySynced(payee.id, state, error, active);
     })();
   }
 

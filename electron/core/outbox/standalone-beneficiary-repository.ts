@@ -23,7 +23,7 @@ export class StandaloneBeneficiaryRepository {
       outcome: db.prepare(
         `UPDATE standalone_beneficiaries SET sync_state = @state, issues_json = @issues,
            error_json = @error, remote_status = coalesce(@remote, remote_status), updated_at = @now
-         WHERE id = @id`,
+         WHERE id = @id AND json(body_json) = json(@sent)`,
       ),
     };
   }
@@ -48,10 +48,14 @@ export class StandaloneBeneficiaryRepository {
     });
   }
 
-  /** What the service made of it: created (`synced`, not yet active) or refused with why. */
+  /**
+   * What the service made of it: created (`synced`, not yet active) or refused with why, of its
+   * body as `sent`. A payee edited since is left the draft the edit made it.
+   */
   recordOutcome(
     id: string,
     outcome: {
+      sent: string;
       state: 'synced' | 'invalid';
       issues: DraftIssue[];
       error?: unknown;
@@ -60,6 +64,7 @@ export class StandaloneBeneficiaryRepository {
   ): void {
     this.sql.outcome.run({
       id,
+      sent: outcome.sent,
       state: outcome.state,
       issues: JSON.stringify(outcome.issues),
       error: outcome.error === undefined ? null : JSON.stringify(outcome.error),

@@ -146,17 +146,22 @@ export class SyncRepository {
     }[];
   }
 
-  /** `active`: what the service answered of the payee it created (false until it activates). */
+  /**
+   * What the service made of a payee: `sent` is its body as it was sent. A payee edited since
+   * (its details are not what the service judged or holds) keeps the draft state the edit gave
+   * it, for the next sync to send anew: false then.
+   * `active`: what the service answered of the payee it created (false until it activates).
+   */
   markBeneficiarySynced(
     id: string,
     state: 'synced' | 'invalid',
-    error?: unknown,
-    active?: boolean,
-  ): void {
-    this.db
+    outcome: { sent: string; error?: unknown; active?: boolean | undefined },
+  ): boolean {
+    const { sent, error, active } = outcome;
+    const marked = this.db
       .prepare(
         `UPDATE beneficiary_drafts SET sync_state = ?, error_json = ?, updated_at = ?,
-           remote_status = coalesce(?, remote_status) WHERE id = ?`,
+           remote_status = coalesce(?, remote_status) WHERE id = ? AND json(body_json) = json(?)`,
       )
       .run(
         state,
@@ -164,6 +169,8 @@ export class SyncRepository {
         this.now(),
         active === undefined ? null : active ? 'active' : 'inactive',
         id,
+        sent,
       );
+    return marked.changes > 0;
   }
 }

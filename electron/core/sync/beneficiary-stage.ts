@@ -97,15 +97,20 @@ export class BeneficiaryStage {
   private async save(draft: Draft): Promise<ServiceCallError | undefined> {
     const id = draft.beneficiary!.id;
     try {
-      const saved = await this.client.putBeneficiary(id, putBody(draft));
+      const body = putBody(draft);
+      const saved = await this.client.putBeneficiary(id, body);
       this.outbox.db.transaction(() => {
-        this.outbox.sync.markBeneficiarySynced(id, 'synced', undefined, saved.active);
+        const sent = JSON.stringify(body);
+        if (!this.outbox.sync.markBeneficiarySynced(id, 'synced', { sent, active: saved.active })) {
+          return;
+        }
         // A refusal under an earlier profile's key no longer holds.
-        if (draft.issues.some(isKeyRefusal)) {
+        const now = this.outbox.drafts.get(draft.id);
+        if (now?.issues.some(isKeyRefusal)) {
           this.outbox.drafts.saveIssues(
-            draft.id,
-            contentOf(draft),
-            draft.issues.filter((issue) => !isKeyRefusal(issue)),
+            now.id,
+            contentOf(now),
+            now.issues.filter((issue) => !isKeyRefusal(issue)),
           );
         }
       })();
@@ -113,15 +118,20 @@ export class BeneficiaryStage {
     } catch (error) {
       if (!(error instanceof ServiceCallError && error.beneficiaryKeyRefusal)) throw error;
       // A warning: the draft is right and stays approved; only this profile may not send it.
-      this.outbox.drafts.saveIssues(draft.id, contentOf(draft), [
-        ...draft.issues.filter((issue) => !isKeyRefusal(issue)),
-        {
-          field: KEY_REFUSAL_FIELD,
-          message: beneficiaryKeyIssue(error),
-          severity: 'warning',
-          source: 'service',
-        },
-      ]);
+      this.outbox.db.transaction(() => {
+        // The draft as it is now: one edited while the service answered keeps its edit.
+        const now = this.outbox.drafts.get(draft.id);
+        if (!now) return;
+        this.outbox.drafts.saveIssues(now.id, contentOf(now), [
+          ...now.issues.filter((issue) => !isKeyRefusal(issue)),
+          {
+            field: KEY_REFUSAL_FIELD,
+            message: beneficiaryKeyIssue(error),
+            severity: 'warning',
+            source: 'service',
+          },
+        ]);
+      })();
       return error;
     }
   }
@@ -142,25 +152,34 @@ export class BeneficiaryStage {
     return new Map(result.invalid.map((item) => [item.id, item.issues]));
   }
 
-  /** The service's findings land on the draft's fields; the draft waits to be fixed. */
+  /**
+   * The service's findings land on the draft's fields; the draft waits to be fixed. They are
+   * about the payee as it was sent: one edited while the service answered is left as the edit
+   * made it (a draft, to be judged anew), and so is the rest of the draft.
+   */
   private landFindings(draft: Draft, found: ValidationIssue[]): void {
-    const kept = draft.issues.filter((issue) => issue.source !== 'service');
-    // A field the draft already has an error on needs no second one saying the same.
-    const wrong = new Set(kept.filter((i) => i.severity === 'error').map((i) => i.field));
-    const issues: DraftIssue[] = [
-      ...kept,
-      ...found
-        .map((issue) => ({
-          field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
-          message: issue.message,
-          severity: 'error' as const,
-          source: 'service' as const,
-        }))
-        .filter((issue) => !wrong.has(issue.field)),
-    ];
     this.outbox.db.transaction(() => {
-      this.outbox.drafts.saveContent(draft, contentOf(draft), issues);
-      this.outbox.sync.markBeneficiarySynced(draft.beneficiary!.id, 'invalid', found);
+      const sent = JSON.stringify(putBody(draft));
+      const payee = draft.beneficiary!.id;
+      if (!this.outbox.sync.markBeneficiarySynced(payee, 'invalid', { sent, error: found })) return;
+      const now = this.outbox.drafts.get(draft.id);
+      if (!now) return;
+      const kept = now.issues.filter((issue) => issue.source !== 'service');
+      // A field the draft already has an error on needs no second one saying the same.
+      const wrong = new Set(kept.filter((i) => i.severity === 'error').map((i) => i.field));
+      const issues: DraftIssue[] = [
+        ...kept,
+        ...found
+          .map((issue) => ({
+            field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
+            message: issue.message,
+            severity: 'error' as const,
+            source: 'service' as const,
+          }))
+          .filter((issue) => !wrong.has(issue.field)),
+      ];
+      // An error takes an approved draft back to draft (saveIssues), as an edit would.
+      this.outbox.drafts.saveIssues(now.id, contentOf(now), issues);
     })();
   }
 }
