@@ -72,9 +72,11 @@ export class DraftRepository {
       setServiceApproved: db.prepare(
         'UPDATE payment_drafts SET service_approved = ?, updated_at = ? WHERE id = ?',
       ),
+      // Accepted, a payment's earlier refusal (it failed, was fixed and sent again) is over.
       setStateMany: db.prepare(
         `UPDATE payment_drafts SET state = @next, chunk_id = coalesce(@chunk, chunk_id),
            remote_status = coalesce(@remote, remote_status),
+           error_json = CASE WHEN @next = 'accepted' THEN NULL ELSE error_json END,
            service_approved = coalesce(@approved, service_approved), updated_at = @now
          WHERE state = @from AND id IN (SELECT value FROM json_each(@ids))`,
       ),

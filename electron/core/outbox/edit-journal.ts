@@ -7,7 +7,7 @@
 // one operation: a step restored leaves the journal, so an undo stopped halfway goes on where
 // it stopped.
 import { randomUUID } from 'node:crypto';
-import { DRAFT_STATES, isEditable } from '../../../shared/domain/draft-state';
+import type { DraftState } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
 import type { SqlPart } from './draft-filters';
 import { indexWrittenPayments } from './payee-index';
@@ -60,9 +60,15 @@ const fromJson = (path: string, columns: readonly string[]) =>
 /** Operations kept per batch: undo reaches this far back. */
 const KEPT_OPERATIONS = 20;
 
-/** States a draft may be put back into: those whose payment has not left. */
-const EDITABLE_STATES = DRAFT_STATES.filter(isEditable);
-const EDITABLE_LIST = EDITABLE_STATES.map((state) => `'${state}'`).join(', ');
+/**
+ * A draft not sent since it was edited, over its journal entry `e`: an edit leaves a draft
+ * `draft`, and only approval moves it on without sending it; a draft sent has a chunk, and one
+ * failed, retried and approved again keeps it. One sent since is left as it is: put back, a
+ * failed one would lose its failure and could be sent again without a retry.
+ */
+const UNSENT_STATES: readonly DraftState[] = ['draft', 'approved'];
+const UNSENT_SINCE = `p.state IN (${UNSENT_STATES.map((state) => `'${state}'`).join(', ')})
+  AND p.chunk_id IS json_extract(e.before_json, '$.p.chunk_id')`;
 
 export interface JournalOperation {
   opId: string;
@@ -171,6 +177,20 @@ export class EditJournal {
         params: [at.batch, at.op, at.first, at.upto],
       });
     } else {
+      // A payee the edit did not change keeps what the service said of it since (a verdict, or
+      // that it holds it). One it changed gets its details back as a draft, to be sent anew: the
+      // service may hold the details of the edit by now.
+      this.db
+        .prepare(
+          `UPDATE beneficiary_drafts AS b SET (body_json, sync_state, error_json, updated_at) = (
+             json_extract(e.before_json, '$.b.body_json'), 'draft', NULL,
+             json_extract(e.before_json, '$.b.updated_at'))
+           FROM draft_edits AS e JOIN payment_drafts AS p ON p.id = e.draft_id
+           WHERE ${entries} AND b.id = json_extract(e.before_json, '$.b.id')
+             AND ${UNSENT_SINCE}
+             AND json(b.body_json) IS NOT json(json_extract(e.before_json, '$.b.body_json'))`,
+        )
+        .run(at);
       // Each entry finds its draft by primary key (UPDATE … FROM): a subquery per draft would
       // read the step's entries once per draft.
       const restoredColumns = DRAFT_COLUMNS.filter((c) => c !== 'id' && c !== 'batch_id');
@@ -179,21 +199,9 @@ export class EditJournal {
           `UPDATE payment_drafts AS p SET (${restoredColumns.join(', ')}) =
              (${fromJson('p', restoredColumns)})
            FROM draft_edits AS e
-           WHERE ${entries} AND p.id = e.draft_id AND p.state IN (${EDITABLE_LIST})`,
+           WHERE ${entries} AND p.id = e.draft_id AND ${UNSENT_SINCE}`,
         )
         .run(at).changes;
-      this.db
-        .prepare(
-          `UPDATE beneficiary_drafts AS b SET (body_json, sync_state, error_json, updated_at) = (
-             json_extract(e.before_json, '$.b.body_json'),
-             json_extract(e.before_json, '$.b.sync_state'),
-             json_extract(e.before_json, '$.b.error_json'),
-             json_extract(e.before_json, '$.b.updated_at'))
-           FROM draft_edits AS e JOIN payment_drafts AS p ON p.id = e.draft_id
-           WHERE ${entries} AND b.id = json_extract(e.before_json, '$.b.id')
-             AND p.state IN (${EDITABLE_LIST})`,
-        )
-        .run(at);
     }
     this.db
       .prepare(

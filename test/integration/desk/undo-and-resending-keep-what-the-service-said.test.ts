@@ -1,0 +1,95 @@
+// What the service said stays true through the desk's own changes: undo puts back only drafts
+// not sent since their edit (a failed payment keeps its failure, and is sent again only by a
+// retry or a fix), a payee the undone edit did not change keeps the service's verdict, and a
+// payment the service accepts in the end no longer shows its earlier refusal.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+
+let t: TestDesk;
+beforeAll(async () => {
+  t = await openTestDesk();
+});
+afterAll(() => t.close());
+
+/** A payee the service does not know: its payment fails. */
+const GHOST = '7b0c1a57-0000-4000-8000-00000000beef';
+const HEADER =
+  'beneficiary_id,entity_type,individual_first_name,individual_last_name,company_name,country,currency,account_name,account_number,bank_code,bank_identifier_code,amount,amount_currency,amount_type,execution_date,purpose,description';
+const ALAN =
+  ',INDIVIDUAL,Alan,Turing,,GB,GBP,Alan Turing,31926819,601613,,60.00,,SEND,2030-01-31,SALA,Fine';
+const TO_GHOST = `${GHOST},,,,,,,,,,,80.00,GBP,SEND,2030-01-31,SALA,To nobody`;
+
+const rowsOf = async (batch: string) =>
+  (await t.desk.api.draftWindow({ batch, sort: { by: 'row' } })).rows;
+
+describe('a payment the service refused', () => {
+  it('is not put back by undoing an edit made before it was sent', async () => {
+    const { api } = t.desk;
+    const file = join(t.dataDir, 'failing.csv');
+    await writeFile(file, `${HEADER}\r\n${ALAN}\r\n${TO_GHOST}\r\n`);
+    await api.importSheet({ file, batch_name: 'Failing' });
+    const [, toGhost] = await rowsOf('Failing');
+    await api.editDraft({ id: toGhost!.id, changes: { description: 'To nobody, checked' } });
+    await api.approve({ batch: 'Failing', selection: { filter: {} } });
+    await api.sync({ batch: 'Failing' });
+    const failed = await api.getDraft({ id: toGhost!.id });
+    expect(failed.state).toBe('failed');
+    expect(failed.error).not.toBeNull();
+
+    expect(await api.undo({ batch: 'Failing' })).toMatchObject({
+      undone: expect.stringContaining('but for 1 draft sent since'),
+      drafts: 0,
+    });
+    expect(await api.getDraft({ id: toGhost!.id })).toMatchObject({
+      state: 'failed',
+      error: failed.error,
+      payment: { description: 'To nobody, checked' },
+    });
+  });
+
+  it('shows no refusal once it is fixed, sent again and accepted', async () => {
+    const { api } = t.desk;
+    const [alan, toGhost] = await rowsOf('Failing');
+    await api.editDraft({ id: toGhost!.id, changes: { 'target.id': alan!.beneficiary!.id } });
+    await api.approve({ batch: 'Failing', selection: { ids: [toGhost!.id] } });
+    await api.sync({ batch: 'Failing' });
+    expect(await api.getDraft({ id: toGhost!.id })).toMatchObject({
+      state: 'accepted',
+      error: null,
+    });
+  });
+});
+
+describe('undoing an edit of a payment alone', () => {
+  it('leaves the service’s verdict on its payee; undoing a change to the payee asks again', async () => {
+    const { api } = t.desk;
+    // Row 2's payee lacks its sort code: the service finds it invalid.
+    await api.importSheet({
+      file: 'test/fixtures/payouts-remote-issue.csv',
+      batch_name: 'Judged',
+    });
+    const [row2] = await rowsOf('Judged');
+    await api.editDraft({ id: row2!.id, changes: { 'execution.date': '2030-02-28' } });
+    await api.validateBeneficiaries({ batch: 'Judged' });
+    await api.undo({ batch: 'Judged' });
+    const undone = await api.getDraft({ id: row2!.id });
+    expect(undone.payment.execution.date).toMatch(/^2030-01-31/);
+    expect(undone.beneficiary?.sync_state).toBe('invalid');
+    const listed = await api.listBeneficiaries({ batch: 'Judged', status: 'invalid' });
+    expect(listed.rows.map((payee) => payee.id)).toEqual([row2!.beneficiary!.id]);
+
+    await api.editDraft({
+      id: row2!.id,
+      changes: { 'beneficiary.bank_details.bank_code': '601613' },
+    });
+    await api.validateBeneficiaries({ batch: 'Judged' });
+    await api.undo({ batch: 'Judged' });
+    // The details the service judged are gone again: a draft, to be judged anew.
+    expect((await api.getDraft({ id: row2!.id })).beneficiary).toMatchObject({
+      sync_state: 'draft',
+      body: { bank_details: { account_number: '31926819' } },
+    });
+  });
+});
