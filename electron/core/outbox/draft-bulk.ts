@@ -56,9 +56,10 @@ export class DraftBulk {
     });
     const errors = refusedWhere('p.error_count > 0');
     const warnings = refusedWhere('p.error_count = 0 AND p.warning_count > 0');
-    // A filter finds drafts already sent too: they are not what was asked about.
+    // A filter finds drafts already sent too: they are not what was asked about. Ids and sheet
+    // rows name drafts, and one that cannot move is said.
     const stateRefused: SqlPart | undefined =
-      'ids' in selection
+      'ids' in selection || 'rows' in selection
         ? {
             sql: `${where.sql} AND p.state NOT IN (${list([...from, 'approved'])})`,
             params: where.params,
@@ -97,7 +98,7 @@ export class DraftBulk {
     const where = selectionSql(batchId, selection);
     const from = statesMovedBy({ type: 'unapprove' });
     const stateRefused: SqlPart | undefined =
-      'ids' in selection
+      'ids' in selection || 'rows' in selection
         ? {
             sql: `${where.sql} AND p.state NOT IN (${list([...from, 'draft', 'failed'])})`,
             params: where.params,

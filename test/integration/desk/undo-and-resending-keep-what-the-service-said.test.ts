@@ -62,6 +62,23 @@ describe('a payment the service refused', () => {
   });
 });
 
+describe('a payment already sent, named by its sheet row', () => {
+  it('is refused by an approval or an unapproval, which says why, as by its id', async () => {
+    const { api } = t.desk;
+    // Row 2 of 'Failing' was accepted by the service.
+    const approval = await api.approve({ batch: 'Failing', selection: { rows: [2] } });
+    expect(approval).toMatchObject({ approved: 0, refused_total: 1, refused_for: { state: 1 } });
+    expect(approval.refused[0]).toMatchObject({
+      row: 2,
+      reason: expect.stringContaining('accepted'),
+    });
+    expect(await api.unapprove({ batch: 'Failing', selection: { rows: [2] } })).toMatchObject({
+      unapproved: 0,
+      refused_total: 1,
+    });
+  });
+});
+
 describe('undoing an edit of a payment alone', () => {
   it('leaves the service’s verdict on its payee; undoing a change to the payee asks again', async () => {
     const { api } = t.desk;
