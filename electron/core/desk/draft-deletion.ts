@@ -7,6 +7,7 @@ import { DeskError } from '../../../shared/desk/errors';
 import { inSteps, journaledSteps, SQL_STEP } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { editableSelection } from './draft-selection';
+import { warnOfDuplicatesPutBack } from './draft-revision';
 
 export async function deleteDrafts(
   ctx: DeskContext,
@@ -60,7 +61,11 @@ export async function undoLast(
   const run = await inSteps(ctx, batch, { kind: 'undo', id: job_id }, total, {
     step() {
       if (finished) return 0;
-      const step = outbox.db.transaction(() => outbox.journal.restoreStep(operation, SQL_STEP))();
+      const step = outbox.db.transaction(() => {
+        const put = outbox.journal.restoreStep(operation, SQL_STEP);
+        warnOfDuplicatesPutBack(ctx, batch, put.ids);
+        return put;
+      })();
       restored += step.restored;
       left += step.left;
       finished = step.done;

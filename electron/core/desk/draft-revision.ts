@@ -99,6 +99,26 @@ export function duplicateCheck(
 }
 
 /**
+ * Drafts an undo put back may duplicate a draft made or changed since (a duplicate is looked
+ * for when a draft is edited, not when another one is): each is looked at again, as an edit
+ * is. A possible duplicate is said on the draft and takes an approved one back to draft, so
+ * that approving it again asks for the warning to be acknowledged.
+ */
+export function warnOfDuplicatesPutBack(ctx: DeskContext, batch: Batch, ids: string[]): void {
+  const walletCurrency = batch.walletCurrency ?? undefined;
+  for (const id of ids) {
+    const draft = ctx.outbox.drafts.get(id);
+    if (!draft || (draft.state !== 'draft' && draft.state !== 'approved')) continue;
+    if (draft.issues.some((issue) => issue.field === 'duplicate')) continue;
+    const content = contentOf(draft);
+    const found = duplicateCheck(ctx.outbox, draft, content, walletCurrency);
+    if (!found.issue) continue;
+    ctx.outbox.drafts.saveIssues(draft.id, content, [...draft.issues, found.issue]);
+    if (draft.state === 'approved') ctx.outbox.drafts.transition(draft, { type: 'unapprove' });
+  }
+}
+
+/**
  * Works out the rules anew for every draft of the batch not yet sent, a page at a time (the
  * wallet's currency decides a SEND amount's decimals): after its group, and so its wallet,
  * changed. Cell, service and duplicate findings stay.

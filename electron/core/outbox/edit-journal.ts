@@ -136,12 +136,13 @@ export class EditJournal {
   /**
    * Puts back the next `limit` drafts of an operation as they were, in the caller's transaction,
    * and takes them out of the journal; a draft sent since is left as it is. Returns how many were
-   * put back, how many were left, and whether the operation is wholly undone.
+   * put back, how many were left, whether the operation is wholly undone, and the ids of the
+   * step's drafts (put back or left).
    */
   restoreStep(
     operation: JournalOperation,
     limit: number,
-  ): { restored: number; left: number; done: boolean } {
+  ): { restored: number; left: number; done: boolean; ids: string[] } {
     const step = this.db
       .prepare(
         `SELECT count(*) AS total, min(seq) AS first, max(seq) AS upto FROM (SELECT seq
@@ -152,7 +153,7 @@ export class EditJournal {
       first: number | null;
       upto: number | null;
     };
-    if (step.total === 0) return { restored: 0, left: 0, done: true };
+    if (step.total === 0) return { restored: 0, left: 0, done: true, ids: [] };
     const at = { op: operation.opId, batch: operation.batchId, first: step.first, upto: step.upto };
     // The step's entries, by the journal's index on operation (migration 009).
     const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq BETWEEN @first AND @upto';
@@ -203,11 +204,15 @@ export class EditJournal {
         )
         .run(at).changes;
     }
+    const ids = this.db
+      .prepare(`SELECT e.draft_id FROM draft_edits AS e WHERE ${entries}`)
+      .pluck()
+      .all(at) as string[];
     this.db
       .prepare(
         'DELETE FROM draft_edits WHERE batch_id = @batch AND op_id = @op AND seq BETWEEN @first AND @upto',
       )
       .run(at);
-    return { restored, left: step.total - restored, done: step.total < limit };
+    return { restored, left: step.total - restored, done: step.total < limit, ids };
   }
 }

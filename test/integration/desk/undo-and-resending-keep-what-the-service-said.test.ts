@@ -110,3 +110,35 @@ describe('undoing an edit of a payment alone', () => {
     });
   });
 });
+
+describe('a draft put back by an undo', () => {
+  it('is warned of a duplicate made meanwhile, and is not approved unseen', async () => {
+    const { api } = t.desk;
+    const sheet = async (name: string, amount: string) => {
+      const file = join(t.dataDir, `${name}.csv`);
+      await writeFile(file, `${HEADER}\r\n${ALAN.replace('60.00', amount)}\r\n`);
+      await api.importSheet({ file, batch_name: name });
+      const [draft] = await rowsOf(name);
+      return draft!;
+    };
+    const first = await sheet('Twice A', '75.00');
+    const second = await sheet('Twice B', '76.00');
+    await api.editDraft({ id: second.id, changes: { 'amount.amount': '77.00' } });
+    await api.approve({ batch: 'Twice B', selection: { filter: {} } });
+    // 'Twice A' now pays what 'Twice B' paid before its edit: no duplicate at this moment.
+    const edited = await api.editDraft({ id: first.id, changes: { 'amount.amount': '76.00' } });
+    expect(edited.issues).toEqual([]);
+
+    await api.undo({ batch: 'Twice B' });
+    const undone = await api.getDraft({ id: second.id });
+    expect(undone.payment.amount.amount).toBe(76);
+    expect(undone.state).toBe('draft');
+    expect(undone.issues).toEqual([
+      expect.objectContaining({ field: 'duplicate', severity: 'warning' }),
+    ]);
+    expect(await api.approve({ batch: 'Twice B', selection: { filter: {} } })).toMatchObject({
+      approved: 0,
+      refused_for: { warnings: 1 },
+    });
+  });
+});
