@@ -106,7 +106,7 @@ export function duplicateCheck(
  */
 export function warnOfDuplicatesPutBack(ctx: DeskContext, batch: Batch, ids: string[]): void {
   const walletCurrency = batch.walletCurrency ?? undefined;
-  for (const id of ids) {
+  for (const id of ctx.outbox.drafts.withTwins(ids)) {
     const draft = ctx.outbox.drafts.get(id);
     if (!draft || (draft.state !== 'draft' && draft.state !== 'approved')) continue;
     if (draft.issues.some((issue) => issue.field === 'duplicate')) continue;

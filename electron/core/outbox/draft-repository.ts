@@ -44,6 +44,14 @@ export class DraftRepository {
          JOIN batches b ON b.id = p.batch_id WHERE p.duplicate_key = ? AND p.id <> ?
          ORDER BY p.rowid LIMIT 1`,
       ),
+      withTwins: db
+        .prepare(
+          `SELECT p.id FROM payment_drafts p WHERE p.id IN (SELECT value FROM json_each(?))
+             AND p.state IN ('draft', 'approved') AND p.duplicate_key IS NOT NULL
+             AND EXISTS (SELECT 1 FROM payment_drafts q
+               WHERE q.duplicate_key = p.duplicate_key AND q.id <> p.id)`,
+        )
+        .pluck(),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
       setContent: db.prepare(
@@ -130,6 +138,14 @@ export class DraftRepository {
   ): { batch_id: string; batch: string; row: number | null } | undefined {
     return this.sql.firstWithKey.get(key, id) as
       { batch_id: string; batch: string; row: number | null } | undefined;
+  }
+
+  /**
+   * Of these drafts, those not sent whose duplicate key another draft has too: by the key's
+   * index, so that thousands are looked at in one query and only these one by one.
+   */
+  withTwins(ids: readonly string[]): string[] {
+    return this.sql.withTwins.all(JSON.stringify(ids)) as string[];
   }
 
   /**
