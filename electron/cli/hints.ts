@@ -25,7 +25,7 @@ export function hintFor(error: DeskError, command: string): string {
       return '';
     case 'bad_file':
       return details.reason === 'no_payment_list'
-        ? ' (--sheet NAME chooses the sheet; --mapping FILE gives the columns)'
+        ? ' (--sheet NAME chooses the sheet; --mapping FILE gives the columns by their headers, or by their letters for a sheet without a header row, every row then a payment, such as {"A": "bank_code", "B": "account_number", "C": "name", "D": "amount", "E": "execution_date"})'
         : '';
     case 'not_found':
       return /^no batch /.test(error.message) ? ': payout-desk batches lists them' : '';

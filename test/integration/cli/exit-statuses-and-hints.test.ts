@@ -112,5 +112,9 @@ describe('payout-desk exit status 1: what failed on the way', () => {
     const run = await cli('import', notes, '--batch', 'Notes');
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^payout-desk import: .*no sheet looks like a payment list/m);
+    // The command line says how to name the columns, by their letters too.
+    expect(run.stderr).toMatch(
+      /--mapping FILE gives the columns .*by their letters.*\{"A": "bank_code"/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 // A Bacs-like file has no header row: sort code, account, name, amount, reference from its first
 // line. The person names the columns by letter, and every row is a payment, the first included.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOf, OutboxFolder } from '../../support/sheet-import';
 
@@ -17,13 +18,24 @@ const bacs = () =>
   ]);
 
 describe('a sheet without a header row', () => {
-  it('is refused without a mapping, with an example of a mapping by letters', async () => {
+  it('is refused without a mapping, saying what a header row would name', async () => {
+    // How to name the columns is each face's to say: the command line's hint gives an example
+    // of a mapping by letters (cli/exit-statuses-and-hints.test.ts).
     await expect(folder.import(await bacs())).rejects.toMatchObject({
       code: 'no_payment_list',
-      message: expect.stringMatching(
-        /give the columns yourself.*by their letters.*\{"A": "bank_code"/,
-      ),
+      message: expect.stringMatching(/a header row naming an amount and the payee/),
     });
+  });
+
+  it('is not a payment list when it has nothing in it: the file is said to be empty', async () => {
+    const empty = join(folder.dir, 'empty.csv');
+    for (const content of ['', '\r\n,,\r\n\r\n']) {
+      await writeFile(empty, content);
+      await expect(folder.import(empty)).rejects.toMatchObject({
+        code: 'empty_file',
+        message: 'the file is empty: it has no rows',
+      });
+    }
   });
 
   for (const [form, letter] of [

@@ -97,6 +97,7 @@ export class SheetFileError extends Error {
       | 'text_too_large'
       | 'unreadable'
       | 'no_such_sheet'
+      | 'empty_file'
       | 'no_payment_list'
       | 'no_payment_rows'
       | 'bad_mapping'

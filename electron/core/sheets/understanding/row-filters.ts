@@ -49,7 +49,7 @@ const NOTE_LABEL = /:\s*$|^\s*(prepared|approved|checked|reviewed|authori[sz]ed|
  */
 const NOTHING_SHOWN = /^\s*([-–—]+|0+([.,]0+)?)\s*$/;
 
-function isBlank(cell: CellValue): boolean {
+export function isBlank(cell: CellValue): boolean {
   return cell.kind === 'empty' || (cell.kind === 'text' && cell.text.trim() === '');
 }
 

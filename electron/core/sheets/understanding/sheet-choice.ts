@@ -17,7 +17,7 @@ import {
   type SavedMappings,
 } from './header-detection';
 import type { SheetLimits } from '../reading/limits';
-import { skipReason } from './row-filters';
+import { isBlank, skipReason } from './row-filters';
 import { sheetsOf } from '../reading/sheet-sources';
 import { SheetFileError, type SheetRow } from '../reading/sheet-types';
 import type { XlsxSheet } from '../reading/xlsx-reader';
@@ -67,6 +67,8 @@ export async function chooseSheet(
   let miss: (MappingMiss & { sheet: string }) | undefined;
   let best: Candidate | undefined;
   const others: Candidate[] = [];
+  // Whether any sheet looked at has a row with something in it: a file without one is empty.
+  let anyRow = false;
   try {
     // Not a for-await loop: leaving one closes the workbook, and the chosen sheet's rows are
     // still to be read. For the same reason the loop stops at the last visible sheet once a
@@ -86,6 +88,7 @@ export async function chooseSheet(
         if (next.done) break;
         firstRows.push(next.value);
       }
+      anyRow ||= firstRows.some((row) => !row.cells.every(isBlank));
       const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved, wanted.headerRow);
       if (header) {
         const candidate = { sheet, header, firstRows, rows, ...rank(header, firstRows) };
@@ -128,10 +131,18 @@ export async function chooseSheet(
     );
   }
   if (miss) throw mappingRefused(miss);
+  if (!anyRow) {
+    throw new SheetFileError(
+      'empty_file',
+      seen.length > 1
+        ? 'the file is empty: none of its sheets has a row'
+        : 'the file is empty: it has no rows',
+    );
+  }
   if (wanted.headerRow !== undefined) throw notAHeader(seen, wanted.headerRow, false);
   throw new SheetFileError(
     'no_payment_list',
-    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN). Choose the sheet that holds the list, or give the columns yourself, ${BY_LETTERS}`,
+    `no sheet looks like a payment list (${seen.join(', ') || 'no sheets'}): none has, in its first ${HEADER_SEARCH_ROWS} rows, a header row naming an amount and the payee (name, account or IBAN)`,
   );
 }
 
@@ -200,7 +211,7 @@ function noHeader(sheet: string, withMapping: boolean): SheetFileError {
     'no_payment_list',
     withMapping
       ? `no row among the first ${HEADER_SEARCH_ROWS} of sheet "${sheet}" has all the columns the mapping names`
-      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows: give the columns yourself, ${BY_LETTERS}`,
+      : `sheet "${sheet}" has no header row naming an amount and the payee in its first ${HEADER_SEARCH_ROWS} rows`,
   );
 }
 
@@ -217,7 +228,3 @@ function notAHeader(sheets: readonly string[], picked: number, mapped: boolean):
       : `row ${picked} of ${where} is blank or past the end, so it cannot be the header row: pick the row that names the columns`,
   );
 }
-
-/** What works for a sheet without a header row, said where such a sheet is refused. */
-const BY_LETTERS =
-  'by their headers, or by their letters for a sheet without a header row, every row then a payment, such as {"A": "bank_code", "B": "account_number", "C": "name", "D": "amount", "E": "execution_date"}';
