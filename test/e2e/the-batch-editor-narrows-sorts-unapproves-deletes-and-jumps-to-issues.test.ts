@@ -187,6 +187,17 @@ describe('the batch editor', () => {
     await state.selectOption('');
   });
 
+  it("names a cell's editor after the sheet's row, not its place in the narrowed list", async () => {
+    await page.getByRole('searchbox', { name: 'Search' }).fill('stoker');
+    await waitRowCount(2);
+    await cell(3, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    expect(await grid(page).getByRole('textbox').getAttribute('aria-label')).toBe('Payee, row 3');
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await waitRowCount(7);
+  });
+
   it('sorts by amount with a click on its header and with Enter on it', async () => {
     expect(await header('Row').getAttribute('aria-sort')).toBe('ascending');
     await header('Amount').click();
