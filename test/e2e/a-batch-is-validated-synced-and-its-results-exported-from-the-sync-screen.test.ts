@@ -1,6 +1,6 @@
 // The Sync screen end to end, on the real host and the Local sandbox in Chromium: a batch made
 // through the host's API (one payee the rules and the service find wrong, one payment too small
-// to cover the service's fee), Validate, Sync now with its
+// to cover the service's fee), Validate (only the payee's errors listed), Sync now with its
 // confirmation, the stages and import jobs as they happen (still there after leaving the screen
 // and coming back), per-item results with the service's refusal at its row, Retry failed,
 // Approve at service, and Export results downloaded and read back.
@@ -53,8 +53,11 @@ function payee(n: number): { line: string; pence: number } {
 }
 
 const rows = Array.from({ length: ROWS }, (_, n) => payee(n));
-/** A UK account number of 2 digits: the rules and the service both refuse it. */
-const BAD_LINE = 'Wrong Account,601613,12,55.00,GBP,2030-01-31,Bad';
+/**
+ * A UK account number of 2 digits: the rules and the service both refuse it. Its date could be
+ * 3 April or 4 March, an error of the payment's that is no verdict on the payee.
+ */
+const BAD_LINE = 'Wrong Account,601613,12,55.00,GBP,03/04/2030,Bad';
 const BAD_ROW = ROWS + 2;
 const csv = [PAYROLL_HEADER, ...rows.map((row) => row.line), BAD_LINE].join('\r\n') + '\r\n';
 const totalPence = rows.reduce((sum, row) => sum + row.pence, 0);
@@ -125,6 +128,10 @@ describe('the Sync screen', () => {
     await expect(wrong.getByRole('link').getAttribute('href')).resolves.toBe(
       `#/batches/${imported.batch_id}`,
     );
+    // Only the payee's errors: the payment's date is fixed in the editor, not at the service.
+    const found = page.getByRole('table', { name: 'Beneficiaries the service found wrong' });
+    expect(await found.locator('tbody tr').count()).toBe(1);
+    await lookedAt('sync-validated');
 
     // Sync now asks first, with the summary; Escape sends nothing.
     const syncNow = page.getByRole('button', { name: 'Sync now', exact: true });
