@@ -1,9 +1,10 @@
 // The Sync screen end to end, on the real host and the Local sandbox in Chromium: a batch made
 // through the host's API (one payee the rules and the service find wrong, one payment too small
 // to cover the service's fee), Validate (only the payee's errors listed), Sync now with its
-// confirmation, the stages and import jobs as they happen (still there after leaving the screen
-// and coming back), per-item results with the service's refusal at its row, Retry failed,
-// Approve at service, and Export results downloaded and read back.
+// confirmation (closed by keyboard, the focus back on Sync now), the stages and import jobs as
+// they happen (still there after leaving the screen and coming back), per-item results with the
+// service's refusal at its row, Retry failed, Approve at service, and Export results downloaded
+// and read back.
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -133,13 +134,26 @@ describe('the Sync screen', () => {
     expect(await found.locator('tbody tr').count()).toBe(1);
     await lookedAt('sync-validated');
 
-    // Sync now asks first, with the summary; Escape sends nothing.
+    // Sync now asks first, with the summary; Escape sends nothing, and so does Cancel. By
+    // keyboard, the focus is back on Sync now each time.
     const syncNow = page.getByRole('button', { name: 'Sync now', exact: true });
-    await syncNow.click();
+    await syncNow.focus();
+    await page.keyboard.press('Enter');
     let dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Sync now', ...VISIBLE });
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => focusSeen(page)).toMatchObject({ name: 'Cancel' });
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Sync now', ...VISIBLE });
     await page.getByText('Nothing sent yet.').waitFor();
 
     await syncNow.click();
