@@ -1,10 +1,10 @@
 // The Sync screen end to end, on the real host and the Local sandbox in Chromium: a batch made
 // through the host's API (one payee the rules and the service find wrong, one payment too small
 // to cover the service's fee), Validate (only the payee's errors listed), Sync now with its
-// confirmation (closed by keyboard, the focus back on Sync now), the stages and import jobs as
-// they happen (still there after leaving the screen and coming back), per-item results with the
-// service's refusal at its row, Retry failed, Approve at service, and Export results downloaded
-// and read back.
+// confirmation (closed by keyboard, the focus back on Sync now; with nothing to send, saying so
+// and nothing of approval), the stages and import jobs as they happen (still there after leaving
+// the screen and coming back), per-item results with the service's refusal at its row, Retry
+// failed, Approve at service, and Export results downloaded and read back.
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -281,9 +281,25 @@ describe('the Sync screen', () => {
       file,
       batch_name: 'Contractors',
     });
-    await desk('approve', { batch: batch_id, selection: { filter: {} } });
     await page.goto(new URL(`/#/sync/${batch_id}`, app.origin).href);
     await page.getByRole('heading', { name: 'Sync: Contractors' }).waitFor();
+
+    // Nothing approved yet: the confirmation says so, in sentences, and nothing of how payments
+    // would go (this batch's go for approval).
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    const nothing = page.getByRole('alertdialog');
+    await nothing.getByText('No approved payment is waiting to be sent.').waitFor();
+    const said = ((await nothing.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(said).not.toMatch(/go approved|go for approval|The payments go/);
+    await nothing
+      .getByRole('listitem')
+      .filter({ hasText: 'No draft is approved to send: approve the drafts that are ready.' })
+      .waitFor();
+    await lookedAt('sync-confirm-nothing-to-send');
+    await page.keyboard.press('Escape');
+    await nothing.waitFor({ state: 'detached' });
+
+    await desk('approve', { batch: batch_id, selection: { filter: {} } });
 
     // Each payee is created with a request of its own before any payment goes: slowed, the
     // cancel arrives while they are made, and the sync stops before the first chunk.
