@@ -7,6 +7,7 @@ import { Empty } from './common';
 import {
   BatchList,
   Batch,
+  BatchDetail,
   DeleteBatchResult,
   RenameBatchInput,
   DeleteBatchInput,
@@ -137,7 +138,7 @@ export const DESK_METHODS = {
   exportAuditLog: method(ExportAuditLogInput, AuditLogExported, true),
   // Batches
   listBatches: method(Empty, BatchList),
-  getBatch: method(BatchInput, Batch),
+  getBatch: method(BatchInput, BatchDetail),
   renameBatch: method(RenameBatchInput, Batch),
   deleteBatch: method(DeleteBatchInput, DeleteBatchResult, true),
   setBatchGroup: method(SetBatchGroupInput, SetBatchGroupResult),

@@ -73,6 +73,16 @@ export const Batch = z.object({
 });
 export type Batch = z.infer<typeof Batch>;
 
+/** One batch as its editor shows it. */
+export const BatchDetail = Batch.extend({
+  /**
+   * What Undo would take back ("the bulk edit of 3 drafts"), or null when there is nothing to
+   * undo. The desk keeps its journal of changes across sessions: the editor cannot tell alone.
+   */
+  undo: z.string().nullable(),
+});
+export type BatchDetail = z.infer<typeof BatchDetail>;
+
 export const BatchList = z.object({ batches: z.array(Batch) });
 
 export const RenameBatchInput = z.object({ batch: BatchRef, name: BatchName });

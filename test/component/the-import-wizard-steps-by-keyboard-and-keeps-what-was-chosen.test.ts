@@ -4,8 +4,8 @@
 // uses its ordinary browser bridge and every inspection is the desk's own. What is tested is the
 // wizard's own behaviour: its steps by keyboard, the header row by click and by keyboard, a
 // mapping change that keeps the other columns' confidence, required fields listed until mapped,
-// the errors-only switch, a refused file in the File step, the note that amounts in thousands
-// are scaled, and the cancel of an import.
+// the errors-only switch, a sheet with no rows under its header, a refused file in the File step,
+// the note that amounts in thousands are scaled, and the cancel of an import.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ beforeAll(async () => {
       file('thousands.csv'),
       'Payee,IBAN,Amount (£000),Pay date\r\nAda Lovelace,GB29NWBK60161331926819,1.5,2030-01-31\r\n',
     ),
+    // A header and not one row under it.
+    writeFile(file('header-only.csv'), 'Payee,IBAN,Amount,Currency\r\n'),
     // An Excel 97-2003 workbook's first bytes: a file the importer refuses, with what to do.
     writeFile(file('old.xlsx'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
   ]);
@@ -274,6 +276,24 @@ describe('the import wizard, alone over a real desk', () => {
       '"Amount (£000)" (column C) is in thousands: each amount is multiplied by 1,000, so 1.5 is paid as 1,500',
     );
     await look('wizard-component-amounts-in-thousands');
+  });
+
+  it('says in the preview that a sheet has no rows under its header, whatever the switch', async () => {
+    await stepLink(1, 'File').click();
+    await page.getByLabel('Sheet file').setInputFiles(file('header-only.csv'));
+    await page.locator('p.read').filter({ hasText: 'header-only.csv' }).waitFor();
+    await stepLink(5, 'Preview').click();
+    await stepHeading('Preview').waitFor();
+    await settled();
+    const preview = page.getByRole('table', { name: 'Preview of the rows the import would draft' });
+    const onlyErrors = page.getByRole('switch', { name: 'Rows with errors only' });
+    expect(await onlyErrors.isChecked()).toBe(false);
+    const empty = preview.getByRole('cell', { name: 'The sheet has no rows under its header.' });
+    await empty.waitFor();
+    await look('wizard-component-no-rows-under-the-header');
+    await onlyErrors.check();
+    await empty.waitFor();
+    await onlyErrors.uncheck();
   });
 
   it('cancels an import while it runs, which leaves no batch and the wizard usable', async () => {

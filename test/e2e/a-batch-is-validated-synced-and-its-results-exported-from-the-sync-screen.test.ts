@@ -1,9 +1,10 @@
 // The Sync screen end to end, on the real host and the Local sandbox in Chromium: a batch made
 // through the host's API (one payee the rules and the service find wrong, one payment too small
-// to cover the service's fee), Validate, Sync now with its
-// confirmation, the stages and import jobs as they happen (still there after leaving the screen
-// and coming back), per-item results with the service's refusal at its row, Retry failed,
-// Approve at service, and Export results downloaded and read back.
+// to cover the service's fee), Validate (only the payee's errors listed), Sync now with its
+// confirmation (closed by keyboard, the focus back on Sync now; with nothing to send, saying so
+// and nothing of approval), the stages and import jobs as they happen (still there after leaving
+// the screen and coming back), per-item results with the service's refusal at its row, Retry
+// failed, Approve at service, and Export results downloaded and read back.
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -53,8 +54,11 @@ function payee(n: number): { line: string; pence: number } {
 }
 
 const rows = Array.from({ length: ROWS }, (_, n) => payee(n));
-/** A UK account number of 2 digits: the rules and the service both refuse it. */
-const BAD_LINE = 'Wrong Account,601613,12,55.00,GBP,2030-01-31,Bad';
+/**
+ * A UK account number of 2 digits: the rules and the service both refuse it. Its date could be
+ * 3 April or 4 March, an error of the payment's that is no verdict on the payee.
+ */
+const BAD_LINE = 'Wrong Account,601613,12,55.00,GBP,03/04/2030,Bad';
 const BAD_ROW = ROWS + 2;
 const csv = [PAYROLL_HEADER, ...rows.map((row) => row.line), BAD_LINE].join('\r\n') + '\r\n';
 const totalPence = rows.reduce((sum, row) => sum + row.pence, 0);
@@ -125,14 +129,31 @@ describe('the Sync screen', () => {
     await expect(wrong.getByRole('link').getAttribute('href')).resolves.toBe(
       `#/batches/${imported.batch_id}`,
     );
+    // Only the payee's errors: the payment's date is fixed in the editor, not at the service.
+    const found = page.getByRole('table', { name: 'Beneficiaries the service found wrong' });
+    expect(await found.locator('tbody tr').count()).toBe(1);
+    await lookedAt('sync-validated');
 
-    // Sync now asks first, with the summary; Escape sends nothing.
+    // Sync now asks first, with the summary; Escape sends nothing, and so does Cancel. By
+    // keyboard, the focus is back on Sync now each time.
     const syncNow = page.getByRole('button', { name: 'Sync now', exact: true });
-    await syncNow.click();
+    await syncNow.focus();
+    await page.keyboard.press('Enter');
     let dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Sync now', ...VISIBLE });
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => focusSeen(page)).toMatchObject({ name: 'Cancel' });
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => focusSeen(page))
+      .toMatchObject({ tag: 'button', name: 'Sync now', ...VISIBLE });
     await page.getByText('Nothing sent yet.').waitFor();
 
     await syncNow.click();
@@ -260,9 +281,25 @@ describe('the Sync screen', () => {
       file,
       batch_name: 'Contractors',
     });
-    await desk('approve', { batch: batch_id, selection: { filter: {} } });
     await page.goto(new URL(`/#/sync/${batch_id}`, app.origin).href);
     await page.getByRole('heading', { name: 'Sync: Contractors' }).waitFor();
+
+    // Nothing approved yet: the confirmation says so, in sentences, and nothing of how payments
+    // would go (this batch's go for approval).
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    const nothing = page.getByRole('alertdialog');
+    await nothing.getByText('No approved payment is waiting to be sent.').waitFor();
+    const said = ((await nothing.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(said).not.toMatch(/go approved|go for approval|The payments go/);
+    await nothing
+      .getByRole('listitem')
+      .filter({ hasText: 'No draft is approved to send: approve the drafts that are ready.' })
+      .waitFor();
+    await lookedAt('sync-confirm-nothing-to-send');
+    await page.keyboard.press('Escape');
+    await nothing.waitFor({ state: 'detached' });
+
+    await desk('approve', { batch: batch_id, selection: { filter: {} } });
 
     // Each payee is created with a request of its own before any payment goes: slowed, the
     // cancel arrives while they are made, and the sync stops before the first chunk.

@@ -3,7 +3,8 @@
 // beside this), opened from the Batches screen, its error fixed in the grid by keyboard (the
 // row's issue goes, the totals follow), three rows' date bulk-edited (once cancelled while it
 // runs, then applied), every row approved with the duplicate's warning acknowledged, and the
-// bulk edit undone and redone.
+// bulk edit undone and redone; Undo is off while the desk's journal holds nothing, and its title
+// says what it would take back.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
@@ -105,6 +106,10 @@ describe('the batch editor', () => {
     expect(text(await page.getByTestId('totals').textContent())).toBe(
       text(await money(decimal(sum(readable)))),
     );
+    // Just imported, the desk's journal holds nothing: Undo is off, and says why.
+    const undo = page.getByRole('button', { name: 'Undo' });
+    expect(await undo.isDisabled()).toBe(true);
+    expect(await undo.getAttribute('title')).toBe('Nothing to undo');
     await screenshot(page, 'editor-with-issues');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -207,6 +212,10 @@ describe('the batch editor', () => {
     await page.getByText(/Approved 6 rows/).waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');
 
+    // Undo says what it would take back, as the desk's journal has it.
+    const undo = page.getByRole('button', { name: 'Undo' });
+    expect(await undo.getAttribute('title')).toBe('Undo the bulk edit of 3 drafts');
+
     // An undo cancelled before it starts (held on its way, as for the bulk edit above) puts
     // nothing back, says so, and leaves the change to undo.
     await cancelBeforeItStarts(page, 'undo', {
@@ -220,6 +229,15 @@ describe('the batch editor', () => {
     // Approval is not in the desk's journal: Undo takes back the bulk edit before it.
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByText('Undid the bulk edit of 3 drafts').waitFor();
+    // The fix of row 4's amount is the latest change left; undone too, nothing is.
+    await expect.poll(() => undo.getAttribute('title')).toBe('Undo the edit of row 4');
+    await undo.click();
+    await page.getByText('Undid the edit of row 4').waitFor();
+    await expect.poll(() => undo.isDisabled()).toBe(true);
+    expect(await undo.getAttribute('title')).toBe('Nothing to undo');
+    await screenshot(page, 'editor-nothing-left-to-undo');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.getByText('Redid the edit of amount').waitFor();
     for (const sheetRow of [2, 3, 4]) {
       await expect.poll(async () => text(await cellOf(sheetRow, DATE).textContent())).toBe(before);
     }

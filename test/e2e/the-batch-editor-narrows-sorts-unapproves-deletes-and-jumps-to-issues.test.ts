@@ -1,6 +1,7 @@
 // The Batch editor against the real web app on the Local sandbox, on a payroll of six rows (one
 // amount unreadable, one row paying the row above it again): each filter narrows the grid's rows
-// (aria-rowcount follows), a click or Enter on a header sorts (aria-sort and the amounts' order
+// (aria-rowcount follows; a search that finds nothing says so), a cell's editor is named after
+// its sheet row, a click or Enter on a header sorts (aria-sort and the amounts' order
 // follow), a selection is unapproved, a selection is deleted through its confirmation and Undo
 // brings it back, a deletion cancelled while it runs keeps every row, an edit is undone and
 // redone by keyboard, TSV pasted into the grid is saved through the desk (a bad value kept and
@@ -175,8 +176,14 @@ describe('the batch editor', () => {
     await waitRowCount(2);
     expect(await shownRows()).toEqual([3]);
     await look('editor-searched');
+    // A search that finds nothing says so where the rows would be.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such payee');
+    await waitRowCount(1);
+    await page.getByRole('status').filter({ hasText: 'No rows match these filters.' }).waitFor();
+    await look('editor-search-matches-nothing');
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await waitRowCount(7);
+    expect(await page.getByText('No rows match these filters.').count()).toBe(0);
 
     // No row is approved yet; the draft state finds them all.
     const state = page.getByRole('combobox', { name: 'State' });
@@ -185,6 +192,17 @@ describe('the batch editor', () => {
     await state.selectOption('draft');
     await waitRowCount(7);
     await state.selectOption('');
+  });
+
+  it("names a cell's editor after the sheet's row, not its place in the narrowed list", async () => {
+    await page.getByRole('searchbox', { name: 'Search' }).fill('stoker');
+    await waitRowCount(2);
+    await cell(3, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    expect(await grid(page).getByRole('textbox').getAttribute('aria-label')).toBe('Payee, row 3');
+    await page.keyboard.press('Escape');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await waitRowCount(7);
   });
 
   it('sorts by amount with a click on its header and with Enter on it', async () => {

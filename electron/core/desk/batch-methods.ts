@@ -25,7 +25,10 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
   return {
     listBatches: () => ({ batches: outbox.batches.list().map((batch) => batchView(ctx, batch)) }),
 
-    getBatch: ({ batch }) => batchView(ctx, batchOf(ctx, batch)),
+    getBatch: ({ batch: ref }) => {
+      const batch = batchOf(ctx, ref);
+      return { ...batchView(ctx, batch), undo: outbox.journal.latest(batch.id)?.label ?? null };
+    },
 
     renameBatch: ({ batch: ref, name }) => {
       const batch = batchOf(ctx, ref);

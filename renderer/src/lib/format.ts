@@ -55,6 +55,15 @@ export const formatCountOf = (count: number, one: string, other = `${one}s`): st
 const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
 
+/**
+ * A phrase of the desk's shown as a sentence: a capital first, a full stop last. The desk words
+ * its notes in lower case, for the command line to join into its own sentences.
+ */
+export const formatSentence = (phrase: string): string =>
+  phrase
+    ? `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${/[.!?]$/.test(phrase) ? '' : '.'}`
+    : '';
+
 export const formatDateTime = (iso: string | null | undefined): string =>
   iso ? dateTime.format(new Date(iso)) : '—';
 

@@ -127,6 +127,9 @@ describe('the desk', () => {
   it('bulk-edits a filter, deletes a selection and undoes both, ids unchanged', async () => {
     const { api } = t.desk;
     await api.importSheet({ file: 'test/fixtures/payouts-template.csv', batch_name: 'Bulk' });
+    // The batch says what Undo would take back: nothing, just imported.
+    const undoable = async () => (await api.getBatch({ batch: 'Bulk' })).undo;
+    expect(await undoable()).toBeNull();
     const all = (await api.draftWindow({ batch: 'Bulk' })).rows;
     const edited = await api.bulkEdit({
       batch: 'Bulk',
@@ -142,8 +145,11 @@ describe('the desk', () => {
     const gone = await api.deleteDrafts({ batch: 'Bulk', selection: { ids: [all[0]!.id] } });
     expect(gone.deleted).toBe(1);
     expect((await api.draftWindow({ batch: 'Bulk' })).total).toBe(4);
+    expect(await undoable()).toBe('the deletion of a draft');
     expect((await api.undo({ batch: 'Bulk' })).undone).toBe('the deletion of a draft');
+    expect(await undoable()).toBe('the bulk edit of 5 drafts');
     expect((await api.undo({ batch: 'Bulk' })).undone).toBe('the bulk edit of 5 drafts');
+    expect(await undoable()).toBeNull();
     const back = (await api.draftWindow({ batch: 'Bulk' })).rows;
     expect(back.map((d) => [d.id, d.correlation_id, d.payment.description])).toEqual(
       all.map((d) => [d.id, d.correlation_id, d.payment.description]),

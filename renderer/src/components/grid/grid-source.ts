@@ -17,6 +17,11 @@ export interface GridColumn<Row> {
   align?: 'start' | 'end';
   /** Set when a click on the header sorts by it. */
   sortable?: boolean;
+  /**
+   * Set on the column whose text is a row's name to a person (the sheet's row number): an
+   * editor is named after it, since a sort or a filter moves a row away from its place.
+   */
+  namesRow?: boolean;
   /** The text shown in the cell (and copied). */
   text(row: Row): string;
   /** The text an edit starts from; a column without it is read-only. */

@@ -53,6 +53,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       width: 4,
       align: 'end',
       sortable: true,
+      namesRow: true,
       issueFields: [],
       text: (d) => (d.row === null ? '—' : String(d.row)),
     },

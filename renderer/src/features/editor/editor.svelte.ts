@@ -225,7 +225,20 @@ export class EditorState {
     });
   }
 
+  /**
+   * What Undo would take back, as the desk's journal says ("the bulk edit of 3 drafts"); null
+   * when it holds nothing for this batch (a batch just imported, every change undone).
+   */
+  get undoable(): string | null {
+    return this.batch?.undo ?? null;
+  }
+
   async undo(): Promise<void> {
+    // Ctrl+Z with nothing to undo: said plainly, not as the desk's refusal.
+    if (this.batch && this.undoable === null && !this.cancellable) {
+      this.notice = 'Nothing to undo';
+      return;
+    }
     // Ctrl+Z reaches here while a long change runs (the button is disabled): the desk refuses
     // it then, and what the running change says stays.
     if (!this.cancellable) this.notice = 'Undoing the last change…';
