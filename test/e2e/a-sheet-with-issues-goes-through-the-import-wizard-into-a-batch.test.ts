@@ -101,6 +101,17 @@ describe('the import wizard', () => {
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await look('import-file-refused');
 
+    // An empty file is said to be empty, with nothing asked that the wizard cannot take.
+    await page.getByLabel('Sheet file').setInputFiles({
+      name: 'empty.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(0),
+    });
+    const empty = page.getByRole('alert').filter({ hasText: 'the file is empty: it has no rows' });
+    await empty.waitFor();
+    expect(await empty.innerText()).not.toMatch(/columns/);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
     await page.getByLabel('Sheet file').setInputFiles(file('january.xlsx'));
     await page.getByText(`the payments are on sheet ${SHEET}`).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
