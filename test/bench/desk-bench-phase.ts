@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createDesk } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
 import { writePayrollCsv } from '../support/payroll-csv';
+import { peakRssMb } from '../support/peak-rss';
 
 const [phase, dir = '', count = '0'] = process.argv.slice(2);
 const desk = createDesk({ dataDir: dir, secretStore: null, startSandbox: startBuiltInSandbox });
@@ -165,7 +166,7 @@ try {
   const run = PHASES[phase ?? ''];
   if (!run) throw new Error(`no phase ${phase}: fill, work, delete or bulk`);
   const result = await run(Number(count));
-  const peak = Math.round(process.resourceUsage().maxRSS / 1024);
+  const peak = peakRssMb();
   process.stdout.write(`${JSON.stringify({ ...result, peak_rss_mb: peak })}\n`);
 } finally {
   await desk.close();

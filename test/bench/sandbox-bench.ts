@@ -3,7 +3,8 @@
 // The sandbox runs as its own process (`sandbox/main.ts`), as a user starts it.
 import { randomUUID } from 'node:crypto';
 import { HttpsJson } from '../support/https-json';
-import { peakRssMb, startSandboxProcess } from './sandbox-process';
+import { peakRssMb } from '../support/peak-rss';
+import { startSandboxProcess } from './sandbox-process';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const CHUNK = 1_000;

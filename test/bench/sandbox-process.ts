@@ -1,6 +1,5 @@
 // The sandbox as its own process, as a user starts it, for the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,16 +30,6 @@ export async function startSandboxProcess(nodeArgs: string[] = []): Promise<Sand
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** VmHWM (peak resident memory) of a process, in MB (Linux); 0 where /proc is not there. */
-export function peakRssMb(pid: number | undefined = process.pid): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
 }
 
 function firstLine(stream: NodeJS.ReadableStream): Promise<string> {

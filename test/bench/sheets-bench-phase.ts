@@ -19,7 +19,7 @@ import { importSheet } from '../../electron/core/sheets/drafting/sheet-import';
 import { SHEET_LIMITS } from '../../electron/core/sheets/reading/limits';
 import { readingWorkerScript, readSheet } from '../../electron/core/sheets/drafting/sheet-reading';
 import { BENCH_HEADER, benchRow } from './sheets-bench-files';
-import { peakRssMb } from './sandbox-process';
+import { peakRssMb } from '../support/peak-rss';
 
 const [phase, file] = process.argv.slice(2) as [string, string];
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

@@ -11,7 +11,8 @@ import { Outbox } from '../../electron/core/outbox';
 import { SyncEngine } from '../../electron/core/sync/sync-engine';
 import type { PaymentImportItem } from '../../shared/service';
 import { salary } from '../support/sync-scene';
-import { peakRssMb, startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { peakRssMb } from '../support/peak-rss';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const CHUNK = 500;

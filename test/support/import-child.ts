@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { Outbox } from '../../electron/core/outbox';
 import { SheetFileError } from '../../electron/core/sheets/reading/sheet-types';
 import { importSheet } from '../../electron/core/sheets/drafting/sheet-import';
+import { peakRssMb } from './peak-rss';
 
 const [file] = process.argv.slice(2) as [string];
 const dir = await mkdtemp(join(tmpdir(), 'payout-desk-import-child-'));
 const outbox = Outbox.open(dir);
 const drafts = () => outbox.db.prepare('SELECT COUNT(*) FROM payment_drafts').pluck().get();
-// resourceUsage() gives kilobytes.
-const peakMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 try {
   const summary = await importSheet(outbox, {
     file,
@@ -27,7 +26,7 @@ try {
     .page(summary.batchId, 0, 1_000_000)
     .map((draft) => [draft.row, draft.payment.execution.date]);
   process.stdout.write(
-    `${JSON.stringify({ ok: true, drafts: summary.drafts, dates, peakMb: peakMb() })}\n`,
+    `${JSON.stringify({ ok: true, drafts: summary.drafts, dates, peakMb: peakRssMb() })}\n`,
   );
 } catch (error) {
   const refused = error instanceof SheetFileError;
@@ -38,7 +37,7 @@ try {
       message: String((error as Error).message),
       drafts: drafts(),
       batches: outbox.db.prepare('SELECT COUNT(*) FROM batches').pluck().get(),
-      peakMb: peakMb(),
+      peakMb: peakRssMb(),
     })}\n`,
   );
 } finally {
