@@ -290,6 +290,7 @@ describe('the import wizard, alone over a real desk', () => {
     expect(await onlyErrors.isChecked()).toBe(false);
     const empty = preview.getByRole('cell', { name: 'The sheet has no rows under its header.' });
     await empty.waitFor();
+    expect(await page.getByText(/The first \d+ rows below the header/).count()).toBe(0);
     await look('wizard-component-no-rows-under-the-header');
     await onlyErrors.check();
     await empty.waitFor();

@@ -295,6 +295,8 @@ describe('the Sync screen', () => {
       .getByRole('listitem')
       .filter({ hasText: 'No draft is approved to send: approve the drafts that are ready.' })
       .waitFor();
+    // Its action says there is nothing to do, rather than offer to settle what was never sent.
+    expect(await nothing.getByRole('button', { name: 'Nothing to send' }).isDisabled()).toBe(true);
     await lookedAt('sync-confirm-nothing-to-send');
     await page.keyboard.press('Escape');
     await nothing.waitFor({ state: 'detached' });
