@@ -15,7 +15,7 @@ import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
 import { codeOf, desk, messageOf } from '../../lib/desk';
 import { newJobId } from '../sync/task.svelte';
-import { formatCount, formatCountOf } from '../../lib/format';
+import { formatCount, formatCountOf, formatSentence } from '../../lib/format';
 import { NewestQuestion } from '../../lib/newest-question';
 import { draftSource } from './draft-source';
 
@@ -317,8 +317,7 @@ export class EditorState {
       return await work(jobId);
     } catch (error) {
       if (codeOf(error) !== 'cancelled') throw error;
-      const message = messageOf(error);
-      this.notice = message.charAt(0).toUpperCase() + message.slice(1);
+      this.notice = formatSentence(messageOf(error));
       return null;
     } finally {
       if (this.cancellable?.jobId === jobId) this.cancellable = null;

@@ -2,7 +2,7 @@
 // be"), not as they are stored ("approved: 12; refused: 3"). Each action's details are the
 // desk's own (electron/core/desk); a key this file does not know still shows, in words.
 import { draftColumns } from '../editor/draft-columns';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatSentence as sentence } from '../../lib/format';
 
 type Details = Record<string, unknown>;
 
@@ -72,8 +72,6 @@ function inWords(key: string, value: unknown): string {
           : String(value);
   return `${key.replaceAll('_', ' ')}: ${shown}`;
 }
-
-const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}.` : '');
 
 const DESCRIBE: Record<string, (d: Details) => string> = {
   import: (d) =>
