@@ -11,6 +11,7 @@ import type { Batch } from '../outbox/batch-repository';
 import type { JournalOperation } from '../outbox/edit-journal';
 import type { SqlPart } from '../outbox/draft-filters';
 import { changed, type DeskContext } from './desk-context';
+import { warnOfDuplicatesPutBack } from './draft-revision';
 
 /** Drafts per step of a change done in SQL (a deletion, an undo): about a tenth of a second. */
 export const SQL_STEP = 5_000;
@@ -129,11 +130,17 @@ export async function journaledSteps(
   };
   const run = await inSteps(ctx, batch, job, change.total, {
     step: () => outbox.db.transaction(() => change.step(record))(),
-    // Nothing else can have touched the drafts meanwhile: the batch's lock is still held.
+    // Nothing else can have touched the drafts meanwhile: the batch's lock is still held. A
+    // draft put back may be a twin whose warning went with the change (recheckTwins): the pair
+    // is flagged again, on the draft put back, which keeps its approval as the change found it.
     putBack: () => {
       const recorded = operation;
       if (!recorded) return 0;
-      const step = outbox.db.transaction(() => outbox.journal.restoreStep(recorded, SQL_STEP))();
+      const step = outbox.db.transaction(() => {
+        const put = outbox.journal.restoreStep(recorded, SQL_STEP);
+        warnOfDuplicatesPutBack(ctx, batch, put.ids, { keepApproval: true });
+        return put;
+      })();
       return step.restored + step.left;
     },
   });

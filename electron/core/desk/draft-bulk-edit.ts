@@ -9,7 +9,7 @@ import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { draftsNamed } from '../outbox/draft-filters';
 import { journaledSteps } from './batch-steps';
 import type { DeskContext } from './desk-context';
-import { reviseDraft } from './draft-revision';
+import { recheckTwins, reviseDraft } from './draft-revision';
 import { editableSelection } from './draft-selection';
 
 /** Drafts per step: each is revised in JavaScript, a fifth of a second a step at 100,000 drafts. */
@@ -35,7 +35,12 @@ export async function bulkEdit(
         const page = outbox.drafts.where(where, after, STEP, total > STEP);
         if (page.drafts.length === 0) return 0;
         record(draftsNamed(page.drafts.map((draft) => draft.id)));
-        for (const draft of page.drafts) reviseDraft(ctx, batch, draft, changes);
+        const gone = new Set<string>();
+        for (const draft of page.drafts) {
+          const key = reviseDraft(ctx, batch, draft, changes);
+          if (key !== undefined) gone.add(key);
+        }
+        recheckTwins(outbox, [...gone]);
         after = page.last;
         return page.drafts.length;
       },

@@ -7,7 +7,7 @@ import { DeskError } from '../../../shared/desk/errors';
 import { inSteps, journaledSteps, SQL_STEP } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { editableSelection } from './draft-selection';
-import { warnOfDuplicatesPutBack } from './draft-revision';
+import { recheckTwins, warnOfDuplicatesPutBack } from './draft-revision';
 
 export async function deleteDrafts(
   ctx: DeskContext,
@@ -31,7 +31,11 @@ export async function deleteDrafts(
         // The drafts the selection still finds, the first of them: each step takes the next ones.
         const part = outbox.bulk.firstOf(where, SQL_STEP);
         record(part);
-        return outbox.bulk.delete(part);
+        const keys = outbox.bulk.duplicateKeys(part);
+        const deleted = outbox.bulk.delete(part);
+        // A draft warned of as the deleted one's twin is one no more, unless a third is left.
+        recheckTwins(outbox, keys);
+        return deleted;
       },
       cancelled: {
         nothing: 'the deletion was cancelled before it deleted anything',

@@ -7,7 +7,7 @@ import { type Draft, type Selection } from '../../../shared/desk/drafts';
 import { isEditable } from '../../../shared/domain/draft-state';
 import type { Batch } from '../outbox/batch-repository';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
-import { reviseDraft } from './draft-revision';
+import { recheckTwins, reviseDraft } from './draft-revision';
 import { bulkEdit } from './draft-bulk-edit';
 import { deleteDrafts, undoLast } from './draft-deletion';
 import { selectionIn } from './draft-selection';
@@ -47,7 +47,8 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       outbox.db.transaction(() => {
         const where = { sql: 'p.id = ?', params: [id] };
         outbox.journal.record(batch.id, 'edit', `the edit of ${which}`, where);
-        reviseDraft(ctx, batch, draft, changes);
+        const gone = reviseDraft(ctx, batch, draft, changes);
+        if (gone !== undefined) recheckTwins(outbox, [gone]);
         outbox.audit.append('edit', {
           batchId: batch.id,
           subjectId: id,

@@ -80,22 +80,49 @@ export function duplicateCheck(
   walletCurrency: string | undefined,
 ): { key: string | null; issue?: DraftIssue } {
   const key = duplicateKey(content, walletCurrency) ?? null;
-  if (!key) return { key };
+  const issue = key ? duplicateWarning(outbox, draft, key) : undefined;
+  return issue ? { key, issue } : { key };
+}
+
+/** The warning that another draft has `key` too, naming the first of them; none when none has. */
+function duplicateWarning(
+  outbox: Outbox,
+  draft: Pick<Draft, 'id' | 'batch_id'>,
+  key: string,
+): DraftIssue | undefined {
   const other = outbox.drafts.firstWithKey(key, draft.id);
-  if (!other) return { key };
+  if (!other) return undefined;
   const where =
     other.batch_id === draft.batch_id
       ? `row ${other.row ?? '?'}`
       : `row ${other.row ?? '?'} of batch "${other.batch}"`;
   return {
-    key,
-    issue: {
-      field: 'duplicate',
-      message: `same account, amount, currency and date as ${where}: check that it is not paid twice`,
-      severity: 'warning',
-      source: 'batch',
-    },
+    field: 'duplicate',
+    message: `same account, amount, currency and date as ${where}: check that it is not paid twice`,
+    severity: 'warning',
+    source: 'batch',
   };
+}
+
+/**
+ * Drafts a possible duplicate was said on, whose twin may be gone: a draft with one of `keys`
+ * was edited to other values, or deleted. Each one not yet sent is looked at again: its warning
+ * stays while another draft has its key, naming that one now, and goes when none has. Without
+ * this, the warning of a pair outlived the pair, and approving all asked about it still.
+ */
+export function recheckTwins(outbox: Outbox, keys: readonly string[]): void {
+  if (keys.length === 0) return;
+  for (const { id, key } of outbox.drafts.warnedWithKeys(keys)) {
+    const twin = outbox.drafts.get(id);
+    if (!twin) continue;
+    const others = twin.issues.filter((issue) => issue.field !== 'duplicate');
+    if (others.length === twin.issues.length) continue; // its warnings are of something else
+    const warning = duplicateWarning(outbox, twin, key);
+    const issues = warning ? [...others, warning] : others;
+    if (JSON.stringify(issues) !== JSON.stringify(twin.issues)) {
+      outbox.drafts.saveIssues(id, contentOf(twin), issues);
+    }
+  }
 }
 
 /**
@@ -104,7 +131,12 @@ export function duplicateCheck(
  * is. A possible duplicate is said on the draft and takes an approved one back to draft, so
  * that approving it again asks for the warning to be acknowledged.
  */
-export function warnOfDuplicatesPutBack(ctx: DeskContext, batch: Batch, ids: string[]): void {
+export function warnOfDuplicatesPutBack(
+  ctx: DeskContext,
+  batch: Batch,
+  ids: string[],
+  { keepApproval = false }: { keepApproval?: boolean } = {},
+): void {
   const walletCurrency = batch.walletCurrency ?? undefined;
   for (const id of ctx.outbox.drafts.withTwins(ids)) {
     const draft = ctx.outbox.drafts.get(id);
@@ -114,7 +146,9 @@ export function warnOfDuplicatesPutBack(ctx: DeskContext, batch: Batch, ids: str
     const found = duplicateCheck(ctx.outbox, draft, content, walletCurrency);
     if (!found.issue) continue;
     ctx.outbox.drafts.saveIssues(draft.id, content, [...draft.issues, found.issue]);
-    if (draft.state === 'approved') ctx.outbox.drafts.transition(draft, { type: 'unapprove' });
+    if (draft.state === 'approved' && !keepApproval) {
+      ctx.outbox.drafts.transition(draft, { type: 'unapprove' });
+    }
   }
 }
 
@@ -144,13 +178,17 @@ export function revalidateBatch(outbox: Outbox, batchId: string, context: Revisi
   return changed;
 }
 
-/** Applies the changes to a draft, works out its issues anew and saves it (in a transaction). */
+/**
+ * Applies the changes to a draft, works out its issues anew and saves it (in a transaction).
+ * Returns the duplicate key the draft had and has no more, for its twins to be looked at again
+ * (recheckTwins) once the drafts changed with it are saved too.
+ */
 export function reviseDraft(
   ctx: DeskContext,
   batch: Batch,
   draft: Draft,
   changes: DraftChanges,
-): void {
+): string | undefined {
   const applied = applyDraftChanges(contentOf(draft), changes);
   if (!applied.ok) {
     const which = draft.row === null ? '' : ` (row ${draft.row})`;
@@ -161,11 +199,14 @@ export function reviseDraft(
   const context = { today: ctx.today(), walletCurrency };
   const issues = revisedIssues(draft.issues, applied.content, context, edited);
   let key: string | null | undefined;
+  let before: string | undefined;
   if (needsDuplicateCheck(edited)) {
+    before = duplicateKey(contentOf(draft), walletCurrency);
     const found = duplicateCheck(ctx.outbox, draft, applied.content, walletCurrency);
     key = found.key;
     if (found.issue) issues.push(found.issue);
   }
   const saved = ctx.outbox.drafts.saveContent(draft, applied.content, issues, key);
   if (!saved.ok) throw new DeskError('conflict', saved.reason);
+  return before !== undefined && before !== key ? before : undefined;
 }

@@ -146,6 +146,17 @@ export class DraftBulk {
     return draftsNamed(ids as string[]);
   }
 
+  /** The duplicate keys of the drafts `where` finds, each once. */
+  duplicateKeys(where: SqlPart): string[] {
+    return this.db
+      .prepare(
+        `SELECT DISTINCT p.duplicate_key FROM payment_drafts p
+         WHERE ${where.sql} AND p.duplicate_key IS NOT NULL`,
+      )
+      .pluck()
+      .all(...where.params) as string[];
+  }
+
   /** Deletes the drafts `where` finds, with the new beneficiaries made for them alone. */
   delete(where: SqlPart): number {
     const beneficiaries = this.db

@@ -52,6 +52,13 @@ export class DraftRepository {
                WHERE q.duplicate_key = p.duplicate_key AND q.id <> p.id)`,
         )
         .pluck(),
+      // Drafts not yet sent with a warning and one of these keys: those a duplicate may be said on.
+      warnedWithKeys: db.prepare(
+        `SELECT p.id, p.duplicate_key AS key FROM payment_drafts p
+         WHERE p.duplicate_key IN (SELECT value FROM json_each(?)) AND p.duplicate_key IS NOT NULL
+           AND p.state IN ('draft', 'approved') AND p.warning_count > 0
+         ORDER BY p.rowid`,
+      ),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
       setContent: db.prepare(
@@ -146,6 +153,14 @@ export class DraftRepository {
    */
   withTwins(ids: readonly string[]): string[] {
     return this.sql.withTwins.all(JSON.stringify(ids)) as string[];
+  }
+
+  /**
+   * The drafts not yet sent that have one of these duplicate keys and a warning, in the order
+   * they were made: those on which a possible duplicate may have been said.
+   */
+  warnedWithKeys(keys: readonly string[]): { id: string; key: string }[] {
+    return this.sql.warnedWithKeys.all(JSON.stringify(keys)) as { id: string; key: string }[];
   }
 
   /**
