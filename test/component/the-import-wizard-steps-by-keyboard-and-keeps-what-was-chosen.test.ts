@@ -5,7 +5,8 @@
 // wizard's own behaviour: its steps by keyboard, the header row by click and by keyboard, a
 // mapping change that keeps the other columns' confidence, required fields listed until mapped,
 // the errors-only switch, a sheet with no rows under its header, a refused file in the File step,
-// the note that amounts in thousands are scaled, and the cancel of an import.
+// a sheet without a header row read as one, its columns mapped by letter, the note that amounts
+// in thousands are scaled, and the cancel of an import.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,12 @@ beforeAll(async () => {
     ),
     // A header and not one row under it.
     writeFile(file('header-only.csv'), 'Payee,IBAN,Amount,Currency\r\n'),
+    // Payments and no header row: the desk finds no header, and the person says there is none.
+    writeFile(
+      file('no-header.csv'),
+      'Alan Turing,601613,31926819,60.00,GBP,2030-01-31,Salary,GB\r\n' +
+        'Ada Lovelace,601613,31926820,70.50,GBP,2030-01-31,Salary,GB\r\n',
+    ),
     // An Excel 97-2003 workbook's first bytes: a file the importer refuses, with what to do.
     writeFile(file('old.xlsx'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
   ]);
@@ -296,6 +303,59 @@ describe('the import wizard, alone over a real desk', () => {
     await empty.waitFor();
     await onlyErrors.uncheck();
   });
+
+  it('reads a sheet with no header row when told it has none, its columns mapped by letter', async () => {
+    await stepLink(1, 'File').click();
+    await page.getByLabel('Sheet file').setInputFiles(file('no-header.csv'));
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'no sheet looks like a payment list' })
+      .waitFor();
+    expect(await button('Next').isDisabled()).toBe(true);
+    await look('wizard-component-no-header-row-offered');
+    await button('Read it without a header row').click();
+    await page.locator('p.read').filter({ hasText: 'read without a header row' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await stepLink(3, 'Header row').click();
+    await page.getByText('The sheet is read without a header row').waitFor();
+    // Both rows are payments: neither is taken for the header.
+    expect(await useRow(1).getAttribute('aria-pressed')).toBe('false');
+    expect(await useRow(2).getAttribute('aria-pressed')).toBe('false');
+
+    await stepLink(4, 'Column mapping').click();
+    await settled();
+    const fields = ['name', 'bank_code', 'account_number', 'amount', 'amount_currency'];
+    for (const [n, field] of [
+      ...fields,
+      'execution_date',
+      'description',
+      'bank_country',
+    ].entries()) {
+      const letter = String.fromCharCode(65 + n);
+      const select = page.getByLabel(`Field for column ${letter} ((column ${letter}))`);
+      await select.selectOption(field);
+      await settled();
+      await poll(() => select.inputValue()).toBe(field);
+    }
+    const required = page.getByRole('status').filter({ hasText: 'Required, not mapped yet' });
+    expect(await required.count()).toBe(0);
+    await look('wizard-component-no-header-row-mapped');
+
+    await stepLink(5, 'Preview').click();
+    await settled();
+    await page.getByText('The first 2 rows: 0 with errors, 0 skipped.').waitFor();
+    await stepLink(6, 'Import').click();
+    await page.getByLabel('Batch name').fill('No header row');
+    await button('Import').click();
+    const summary = page.getByRole('status').filter({ hasText: 'Import done' });
+    await summary.waitFor({ timeout: 15_000 });
+    expect(await summary.innerText()).toContain('2 payments from 2 rows of sheet');
+    expect(await summary.innerText()).toContain('(no header row)');
+    await look('wizard-component-no-header-row-imported');
+    await button('Import another sheet').click();
+    await stepHeading('File').waitFor();
+  }, 30_000);
 
   it('cancels an import while it runs, which leaves no batch and the wizard usable', async () => {
     const batches = await batchCount();

@@ -16,3 +16,7 @@ export const messageOf = (error: unknown): string => deskErrorOf(error).message;
 
 /** A desk error's code, whichever host it crossed (Electron's bridge passes plain shapes). */
 export const codeOf = (error: unknown): DeskErrorCode => deskErrorOf(error).code;
+
+/** A desk error's details (a sheet's refusal names its reason there), whichever host it crossed. */
+export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
+  deskErrorOf(error).details;

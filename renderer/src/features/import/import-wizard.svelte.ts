@@ -11,7 +11,7 @@ import type {
   ServiceApproval,
   SheetInspection,
 } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, detailsOf, messageOf } from '../../lib/desk';
 import { formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
 import { STEPS, type Confidence, type StepId } from './import-steps';
@@ -22,6 +22,13 @@ type Mapping = Record<string, string | null>;
 
 /** Rows below the header the preview shows: enough to see the issues of a page of payments. */
 const PREVIEW_ROWS = 50;
+
+/**
+ * A mapping that names its columns by letter tells the desk the sheet has no header row: every
+ * row is a payment. This one names only the first column, as not used, until the person maps
+ * the columns (by letter, as the mapping step shows them then).
+ */
+const NO_HEADER_ROW: Mapping = { '(column A)': null };
 
 interface Choice {
   sheet?: string;
@@ -37,8 +44,12 @@ export class ImportWizard {
   uploading = $state<string | null>(null);
   inspecting = $state(false);
   inspection = $state.raw<SheetInspection | null>(null);
-  /** What went wrong last, shown in the step where it happened; nothing chosen is lost. */
-  error = $state<{ step: StepId; message: string } | null>(null);
+  /**
+   * What went wrong last, shown in the step where it happened; nothing chosen is lost. A sheet
+   * in which the desk found no header row (`noHeaderRow`, the sheet it read) may be read
+   * without one.
+   */
+  error = $state<{ step: StepId; message: string; noHeaderRow?: { sheet?: string } } | null>(null);
   /** The header row the desk guessed for this sheet, marked while another is chosen. */
   guessedHeader = $state<number | null>(null);
   errorsOnly = $state(false);
@@ -87,6 +98,16 @@ export class ImportWizard {
     } catch {
       // The wizard's own default stands; the import itself reports any trouble with the desk.
     }
+  }
+
+  /** The desk found no header row in the sheet: it may be read without one. */
+  get noHeaderRowFound(): boolean {
+    return this.error?.noHeaderRow !== undefined;
+  }
+
+  /** The sheet is read without a header row: every row a payment, its columns named by letter. */
+  get headerless(): boolean {
+    return this.inspection?.header_row === 0;
   }
 
   get hasNativeDialog(): boolean {
@@ -151,6 +172,7 @@ export class ImportWizard {
     this.inspection = null;
     this.#choice = {};
     this.#overrides = {};
+    this.#base = new Map();
     this.error = null;
     this.step = 'file';
     if (upload) this.uploading = name;
@@ -162,11 +184,21 @@ export class ImportWizard {
     } finally {
       this.uploading = null;
     }
-    if (!(await this.#inspect({}))) {
-      // A file the desk cannot read is not kept: another one is picked in its place.
+    if (!(await this.#inspect({})) && !this.noHeaderRowFound) {
+      // A file the desk cannot read is not kept: another one is picked in its place. One with
+      // no header row is, to be read without one if the person says so.
       this.#release();
       this.file = null;
     }
+  }
+
+  /**
+   * The sheet the desk found no header row in, read as having none: every row a payment, the
+   * columns mapped by their letters in the mapping step.
+   */
+  readWithoutHeaderRow(): Promise<boolean> {
+    const sheet = this.error?.noHeaderRow?.sheet;
+    return this.#inspect({ ...(sheet ? { sheet } : {}), mapping: NO_HEADER_ROW });
   }
 
   chooseSheet(sheet: string): Promise<boolean> {
@@ -214,10 +246,15 @@ export class ImportWizard {
     return Object.fromEntries([...this.#base].map(([header, column]) => [header, column.field]));
   }
 
-  /** The sheet and header row shown, so that a new mapping does not move them. */
+  /**
+   * The sheet and header row shown, so that a new mapping does not move them. A sheet read
+   * without a header row has none to give: the mapping by letters keeps it so.
+   */
   #fixed(): Choice {
     const inspection = this.inspection;
-    return inspection ? { sheet: inspection.sheet, header_row: inspection.header_row } : {};
+    if (!inspection) return {};
+    if (this.headerless) return { sheet: inspection.sheet };
+    return { sheet: inspection.sheet, header_row: inspection.header_row };
   }
 
   /** Asks the desk again with `choice`; on a refusal the last inspection stays, as it was. */
@@ -238,13 +275,19 @@ export class ImportWizard {
       if (choice.header_row === undefined) this.guessedHeader = inspection.header_row;
       this.#choice = choice;
       this.#overrides = overrides;
-      if (!choice.mapping) {
+      // The columns as the desk mapped them before any choice; for a sheet without a header
+      // row, before any column was mapped.
+      if (!choice.mapping || choice.mapping === NO_HEADER_ROW) {
         this.#base = new Map(inspection.columns.map((c) => [c.header, c]));
       }
       this.error = null;
       return true;
     } catch (error) {
-      if (call === this.#inspections) this.error = { step: this.step, message: messageOf(error) };
+      if (call !== this.#inspections) return false;
+      this.error = { step: this.step, message: messageOf(error) };
+      if (detailsOf(error)?.reason === 'no_payment_list' && !choice.mapping) {
+        this.error.noHeaderRow = choice.sheet ? { sheet: choice.sheet } : {};
+      }
       return false;
     } finally {
       if (call === this.#inspections) this.inspecting = false;
@@ -280,8 +323,7 @@ export class ImportWizard {
     const name = this.batchName.trim();
     const input: DeskInput<'importSheet'> = {
       file: file.path,
-      sheet: inspection.sheet,
-      header_row: inspection.header_row,
+      ...this.#fixed(),
       ...(this.#choice.mapping ? { mapping: this.#choice.mapping } : {}),
       job_id: jobId,
       ...(this.target === 'append'
