@@ -2,6 +2,7 @@
 // browser, the host that served the page is the bridge.
 import { deskErrorOf, type DeskBridge, type DeskErrorCode } from '../../../shared/desk';
 import { browserBridge } from './browser-bridge';
+import { formatSentence } from './format';
 
 declare global {
   interface Window {
@@ -20,3 +21,6 @@ export const codeOf = (error: unknown): DeskErrorCode => deskErrorOf(error).code
 /** A desk error's details (a sheet's refusal names its reason there), whichever host it crossed. */
 export const detailsOf = (error: unknown): Record<string, unknown> | undefined =>
   deskErrorOf(error).details;
+
+/** What went wrong, as a sentence of its own (the desk words its messages to be joined). */
+export const sentenceOf = (error: unknown): string => formatSentence(messageOf(error));

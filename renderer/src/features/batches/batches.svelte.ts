@@ -1,7 +1,7 @@
 // The Batches screen's state: every batch with its counts and totals, reloaded when the outbox
 // changes.
 import type { DeskOutput } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 
 export type BatchRow = DeskOutput<'listBatches'>['batches'][number];
@@ -20,7 +20,7 @@ export class BatchesState {
       this.batches = batches;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     } finally {
       if (newest()) this.loaded = true;
     }

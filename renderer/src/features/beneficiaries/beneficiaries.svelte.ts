@@ -3,7 +3,7 @@
 // validation, and the one open in the form. Everything works offline: it is the outbox.
 import type { BatchRow } from '../batches/batches.svelte';
 import type { BeneficiaryListItem } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 
 export const PAGE_SIZE = 50;
@@ -61,7 +61,7 @@ export class BeneficiariesState {
         await this.load();
       }
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     } finally {
       if (newest()) this.loaded = true;
     }

@@ -4,7 +4,7 @@
 // Sync screen of that batch shows the same run. Afterwards, the payees found wrong, each issue
 // at the field the service's JSON path names.
 import type { BeneficiaryListItem, DeskErrorCode } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { syncOf } from '../sync/sync-runs.svelte';
 
 /** How many payees found wrong are listed per batch (the list's filter shows them all). */
@@ -96,7 +96,7 @@ export class BulkValidationState {
       }
       this.invalid = found;
     } catch (error) {
-      this.error ??= messageOf(error);
+      this.error ??= sentenceOf(error);
     }
   }
 

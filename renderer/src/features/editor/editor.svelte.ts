@@ -13,9 +13,9 @@ import type { DraftState } from '../../../../shared/domain/draft-state';
 import type { DraftChanges } from '../../../../shared/domain/draft-changes';
 import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { newJobId } from '../sync/task.svelte';
-import { formatCount, formatCountOf, formatSentence } from '../../lib/format';
+import { formatCount, formatCountOf } from '../../lib/format';
 import { NewestQuestion } from '../../lib/newest-question';
 import { draftSource } from './draft-source';
 
@@ -132,7 +132,7 @@ export class EditorState {
       this.batch = batch;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     }
   }
 
@@ -155,7 +155,7 @@ export class EditorState {
       }
       return located;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
       return null;
     }
   }
@@ -317,7 +317,7 @@ export class EditorState {
       return await work(jobId);
     } catch (error) {
       if (codeOf(error) !== 'cancelled') throw error;
-      this.notice = formatSentence(messageOf(error));
+      this.notice = sentenceOf(error);
       return null;
     } finally {
       if (this.cancellable?.jobId === jobId) this.cancellable = null;
@@ -343,7 +343,7 @@ export class EditorState {
       // What was said while it ran ("Deleting 3 rows…") is no longer so, unless a long change
       // still runs beside it.
       if (!this.cancellable) this.notice = null;
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
       return false;
     } finally {
       this.#acting -= 1;

@@ -1,7 +1,7 @@
 // The batches and the groups they pay from, on the Groups screen: a batch's group is chosen or
 // changed here as on the Sync screen (GroupChoice), while the service holds none of its payments.
 import type { Batch } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import { GroupChoice } from './group-choice.svelte';
 
@@ -21,7 +21,7 @@ export class BatchGroupsState {
       this.batches = batches.filter((b) => b.state === 'ready');
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     }
   }
 

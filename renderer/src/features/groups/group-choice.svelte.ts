@@ -2,7 +2,7 @@
 // Groups screen): the groups to choose from (offline, the last list fetched, with its age), and
 // the choice made through the desk, which checks the group with the service when it answers.
 import type { Batch } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import type { GroupRow } from './groups.svelte';
 
 /** Enough for every group a desk's user pays from; the Groups screen pages through more. */
@@ -28,7 +28,7 @@ export class GroupChoice {
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached and no list of groups was fetched before: choose the group once online.'
-          : messageOf(error);
+          : sentenceOf(error);
     }
   }
 
@@ -47,7 +47,7 @@ export class GroupChoice {
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached: the group was not set. Try again when online.'
-          : messageOf(error);
+          : sentenceOf(error);
       return null;
     } finally {
       this.setting = false;

@@ -2,7 +2,7 @@
 // (deleted; its pending payments removed with it, those this desk sent listed; or kept by the
 // service because payments were executed), then what was removed and which drafts were updated.
 import type { DeskOutput } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import type { GroupRow } from './groups.svelte';
 
 export type DeletePreview = DeskOutput<'previewGroupDelete'>;
@@ -29,7 +29,7 @@ export class GroupDeletion {
         this.step = { kind: 'preview', preview };
       }
     } catch (error) {
-      this.step = { kind: 'failed', group, message: messageOf(error) };
+      this.step = { kind: 'failed', group, message: sentenceOf(error) };
     }
   }
 
@@ -49,7 +49,7 @@ export class GroupDeletion {
       this.step = { kind: 'done', preview, result };
       return true;
     } catch (error) {
-      this.step = { kind: 'failed', group: preview.group, message: messageOf(error) };
+      this.step = { kind: 'failed', group: preview.group, message: sentenceOf(error) };
       return false;
     }
   }

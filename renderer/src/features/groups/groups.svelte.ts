@@ -3,7 +3,7 @@
 // the batches' groups have their own classes beside this one.
 import type { DeskOutput } from '../../../../shared/desk';
 import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import {
   DEFAULT_PAGE_SIZE,
@@ -87,7 +87,7 @@ export class GroupsState {
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached, and this list was never fetched before: try again when online.'
-          : messageOf(error);
+          : sentenceOf(error);
     } finally {
       if (newest()) this.loading = false;
     }

@@ -11,7 +11,7 @@ import type {
   ServiceApproval,
   SheetInspection,
 } from '../../../../shared/desk';
-import { codeOf, desk, detailsOf, messageOf } from '../../lib/desk';
+import { codeOf, desk, detailsOf, messageOf, sentenceOf } from '../../lib/desk';
 import { formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
 import { STEPS, type Confidence, type StepId } from './import-steps';
@@ -284,7 +284,7 @@ export class ImportWizard {
       return true;
     } catch (error) {
       if (call !== this.#inspections) return false;
-      this.error = { step: this.step, message: messageOf(error) };
+      this.error = { step: this.step, message: sentenceOf(error) };
       if (detailsOf(error)?.reason === 'no_payment_list' && !choice.mapping) {
         this.error.noHeaderRow = choice.sheet ? { sheet: choice.sheet } : {};
       }
@@ -298,7 +298,7 @@ export class ImportWizard {
     try {
       this.batches = (await desk.listBatches({})).batches;
     } catch (error) {
-      this.error = { step: this.step, message: messageOf(error) };
+      this.error = { step: this.step, message: sentenceOf(error) };
     }
   }
 
@@ -347,7 +347,7 @@ export class ImportWizard {
             ? 'Import cancelled: nothing was added to the batch.'
             : 'Import cancelled: no batch was created, and nothing of the sheet was kept.';
       } else {
-        this.error = { step: 'import', message: messageOf(error) };
+        this.error = { step: 'import', message: sentenceOf(error) };
       }
     } finally {
       this.importing = null;
@@ -363,7 +363,7 @@ export class ImportWizard {
       await desk.cancelJob({ job_id: job.jobId });
     } catch (error) {
       job.cancelling = false;
-      this.error = { step: 'import', message: messageOf(error) };
+      this.error = { step: 'import', message: sentenceOf(error) };
     }
   }
 

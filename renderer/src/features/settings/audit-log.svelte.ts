@@ -1,7 +1,7 @@
 // The audit log part of Settings: a page of entries at a time, newest first, narrowed to one
 // action if asked; the whole log exported to a sheet as a job with progress and Cancel.
 import type { AuditEntry, DeskEvent, DeskOutput } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import { Task } from '../sync/task.svelte';
 
@@ -69,7 +69,7 @@ export class AuditLogState {
       this.actions = page.actions;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     } finally {
       if (newest()) this.loaded = true;
     }

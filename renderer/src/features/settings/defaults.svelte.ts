@@ -2,7 +2,7 @@
 // date or purpose, approved or for approval, the sync's chunk size), saved together, the data
 // folder shown. The desk checks every value again; its refusal is shown as said.
 import type { DeskOutput, ExecutionDateRule, ServiceApproval } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 
 type Settings = DeskOutput<'getSettings'>;
 
@@ -38,7 +38,7 @@ export class DefaultsState {
       this.show(await desk.getSettings({}));
       this.error = null;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
     }
   }
 
@@ -59,7 +59,7 @@ export class DefaultsState {
       this.error = null;
       this.message = 'Settings saved';
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
     } finally {
       this.saving = false;
     }

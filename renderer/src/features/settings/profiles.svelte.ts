@@ -3,7 +3,7 @@
 // removing its credentials, testing its connection, removing it. Each profile's last test
 // result is kept beside it so the card can say until when the token is valid.
 import type { DeskInput, DeskOutput } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import { status } from '../status/status.svelte';
 
@@ -36,7 +36,7 @@ export class ProfilesState {
       this.secretStore = list.secret_store;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     } finally {
       if (newest()) this.loaded = true;
     }
@@ -87,7 +87,7 @@ export class ProfilesState {
     try {
       outcome = { tested: await desk.testConnection({ name }), error: null };
     } catch (error) {
-      outcome = { tested: null, error: messageOf(error) };
+      outcome = { tested: null, error: sentenceOf(error) };
     }
     // The list first (the Local sandbox's address is known once it started), so the card never
     // says "Connected" beside "Started on this machine when first used".
@@ -109,7 +109,7 @@ export class ProfilesState {
       await work();
       this.error = null;
     } catch (error) {
-      this.note(name, { error: messageOf(error) });
+      this.note(name, { error: sentenceOf(error) });
     }
     await this.load();
   }

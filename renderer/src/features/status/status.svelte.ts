@@ -3,7 +3,7 @@
 // the core's events, and by asking for the status now and then (the age of the last contact
 // grows even when nothing happens).
 import type { DeskEvent, DeskOutput } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 
 type DeskStatus = DeskOutput<'status'>;
@@ -70,7 +70,7 @@ export class StatusState {
       // Ages are shown against this clock: it must not lag the contact it was just told of.
       this.now = new Date();
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     }
   }
 

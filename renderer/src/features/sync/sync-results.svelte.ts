@@ -5,7 +5,7 @@ import type { Draft } from '../../../../shared/desk';
 import type { DraftState } from '../../../../shared/domain/draft-state';
 import { amountCurrency } from '../../../../shared/domain/validate-draft';
 import { amountFromNumber, formatAmount } from '../../../../shared/domain/money';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 
 export const PAGE_SIZE = 100;
@@ -51,7 +51,7 @@ export class SyncResultsState {
       this.total = page.total;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     } finally {
       if (newest()) this.loading = false;
     }

@@ -2,7 +2,7 @@
 // the sync runs in the core, so a person may leave the screen, work elsewhere, and come back to
 // the same stages and import jobs still moving. The screen's components only read it.
 import type { DeskEvent, DeskOutput, SyncOutcome, SyncStage } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { newJobId, Task } from './task.svelte';
 
 /** One stage as it happened: the core may pass a stage twice (following jobs before and after). */
@@ -47,7 +47,7 @@ export class BatchSync {
     try {
       this.finish(await desk.sync({ batch: this.batchId, job_id: jobId }));
     } catch (error) {
-      this.error = codeOf(error) === 'offline' ? OFFLINE : messageOf(error);
+      this.error = codeOf(error) === 'offline' ? OFFLINE : sentenceOf(error);
     } finally {
       this.end();
     }
@@ -61,7 +61,7 @@ export class BatchSync {
       if (!cancelling) this.cancelling = false;
     } catch (error) {
       this.cancelling = false;
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
     }
   }
 

@@ -3,7 +3,7 @@
 // calls (validate, sync, approve, export) run in the module-level store (sync-runs), which
 // outlives this screen; this class starts them and reloads the batch when they end.
 import type { Batch, Draft, SyncPreview } from '../../../../shared/desk';
-import { desk, messageOf } from '../../lib/desk';
+import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import { holdsPayments } from '../groups/batch-groups.svelte';
 import { GroupChoice } from '../groups/group-choice.svelte';
@@ -44,7 +44,7 @@ export class SyncScreenState {
       this.batch = batch;
       this.error = null;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
       return;
     }
     // The groups to choose from while the batch may still choose: none yet, or nothing sent.
@@ -75,7 +75,7 @@ export class SyncScreenState {
       this.preview = await desk.syncPreview({ batch: this.batchId });
       this.confirmOpen = true;
     } catch (error) {
-      this.notice = messageOf(error);
+      this.notice = sentenceOf(error);
     } finally {
       this.previewing = false;
     }
@@ -96,7 +96,7 @@ export class SyncScreenState {
           ? ` ${refused_total.toLocaleString()} could not be (fix them first).`
           : '');
     } catch (error) {
-      this.notice = messageOf(error);
+      this.notice = sentenceOf(error);
     }
     await this.load();
   }
@@ -131,7 +131,7 @@ export class SyncScreenState {
       this.invalid = page.rows.filter((draft) => draft.beneficiary?.sync_state === 'invalid');
       this.invalidTotal = page.total;
     } catch (error) {
-      if (newest()) this.error = messageOf(error);
+      if (newest()) this.error = sentenceOf(error);
     }
   }
 }

@@ -3,7 +3,7 @@
 // module-level store, not in a component, so that leaving the screen and coming back shows it
 // still running.
 import type { DeskErrorCode } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 
 /** A job id the contract accepts (letters, digits, - and _), unique to this page. */
 export const newJobId = (kind: string): string => `${kind}-${crypto.randomUUID()}`;
@@ -39,7 +39,7 @@ export class Task<T> {
       this.result = value;
       return value;
     } catch (error) {
-      this.error = messageOf(error);
+      this.error = sentenceOf(error);
       this.code = codeOf(error);
       return null;
     } finally {

@@ -4,7 +4,7 @@
 // that an item booked meanwhile does not shift the pages.
 import { STATEMENT_MATCHES_KEPT } from '../../../../shared/desk/statement-search';
 import type { DeskOutput, StatementLink } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 import { StatementFinder } from './statement-finder.svelte';
 import { lineOf, type ActionFilter, type StatementLine } from './statement-lines';
@@ -166,7 +166,7 @@ export class StatementState {
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached and this page of the statement was not fetched before.'
-          : messageOf(error);
+          : sentenceOf(error);
     } finally {
       if (newest()) this.loading = false;
     }

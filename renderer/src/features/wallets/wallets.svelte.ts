@@ -2,7 +2,7 @@
 // the groups that use it), and the chosen wallet's details. Both are live views: offline, the
 // last copy fetched is shown with its age.
 import type { DeskOutput } from '../../../../shared/desk';
-import { codeOf, desk, messageOf } from '../../lib/desk';
+import { codeOf, desk, sentenceOf } from '../../lib/desk';
 
 type GroupItem = DeskOutput<'listGroups'>['items'][number];
 export type WalletView = DeskOutput<'getWallet'>;
@@ -52,7 +52,7 @@ export class WalletsState {
       this.listStale = page.stale;
       this.listError = null;
     } catch (error) {
-      this.listError = codeOf(error) === 'offline' ? OFFLINE_NEVER_FETCHED : messageOf(error);
+      this.listError = codeOf(error) === 'offline' ? OFFLINE_NEVER_FETCHED : sentenceOf(error);
     } finally {
       this.loaded = true;
     }
@@ -65,7 +65,7 @@ export class WalletsState {
       this.detailsError = null;
     } catch (error) {
       this.details = null;
-      this.detailsError = codeOf(error) === 'offline' ? OFFLINE_NEVER_FETCHED : messageOf(error);
+      this.detailsError = codeOf(error) === 'offline' ? OFFLINE_NEVER_FETCHED : sentenceOf(error);
     }
   }
 }
