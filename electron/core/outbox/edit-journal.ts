@@ -7,6 +7,7 @@
 // one operation: a step restored leaves the journal, so an undo stopped halfway goes on where
 // it stopped.
 import { randomUUID } from 'node:crypto';
+import type { DraftIssue } from '../../../shared/domain/draft';
 import type { DraftState } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
 import type { SqlPart } from './draft-filters';
@@ -179,8 +180,21 @@ export class EditJournal {
       });
     } else {
       // A payee the edit did not change keeps what the service said of it since (a verdict, or
-      // that it holds it). One it changed gets its details back as a draft, to be sent anew: the
+      // that it holds it), and so do its payments: their issues from the service are kept over
+      // the ones put back. One it changed gets its details back as a draft, to be sent anew: the
       // service may hold the details of the edit by now.
+      const verdicts = this.db
+        .prepare(
+          `SELECT p.id, p.issues_json AS issues FROM draft_edits AS e
+           JOIN payment_drafts AS p ON p.id = e.draft_id
+           JOIN beneficiary_drafts AS b ON b.id = p.beneficiary_draft_id
+           WHERE ${entries} AND ${UNSENT_SINCE}
+             AND p.issues_json LIKE '%"service"%'
+             AND json(b.body_json) IS json(json_extract(e.before_json, '$.b.body_json'))
+             AND EXISTS (SELECT 1 FROM json_each(p.issues_json) AS i
+               WHERE json_extract(i.value, '$.source') = 'service')`,
+        )
+        .all(at) as { id: string; issues: string }[];
       this.db
         .prepare(
           `UPDATE beneficiary_drafts AS b SET (body_json, sync_state, error_json, updated_at) = (
@@ -203,6 +217,7 @@ export class EditJournal {
            WHERE ${entries} AND p.id = e.draft_id AND ${UNSENT_SINCE}`,
         )
         .run(at).changes;
+      for (const { id, issues } of verdicts) this.keepServiceIssues(id, JSON.parse(issues));
     }
     const ids = this.db
       .prepare(`SELECT e.draft_id FROM draft_edits AS e WHERE ${entries}`)
@@ -215,4 +230,28 @@ export class EditJournal {
       .run(at);
     return { restored, left: step.total - restored, done: step.total < limit, ids };
   }
+
+  /**
+   * A draft put back, with the service's issues it had before, in place of those put back; an
+   * error among them takes it back from approval, as it did when the service said it.
+   */
+  private keepServiceIssues(id: string, before: Issue[]): void {
+    const row = this.db.prepare('SELECT issues_json FROM payment_drafts WHERE id = ?').get(id) as
+      { issues_json: string } | undefined;
+    if (!row) return;
+    const fromService = (issue: Issue) => issue.source === 'service';
+    const put = JSON.parse(row.issues_json) as Issue[];
+    const issues = [...put.filter((issue) => !fromService(issue)), ...before.filter(fromService)];
+    const errors = issues.filter((issue) => issue.severity === 'error').length;
+    this.db
+      .prepare(
+        `UPDATE payment_drafts SET issues_json = @issues, error_count = @errors,
+           warning_count = @warnings,
+           state = CASE WHEN state = 'approved' AND @errors > 0 THEN 'draft' ELSE state END
+         WHERE id = @id`,
+      )
+      .run({ issues: JSON.stringify(issues), errors, warnings: issues.length - errors, id });
+  }
 }
+
+type Issue = Pick<DraftIssue, 'source' | 'severity'>;

@@ -1,10 +1,12 @@
 // What the service said stays true through the desk's own changes: undo puts back only drafts
 // not sent since their edit (a failed payment keeps its failure, and is sent again only by a
 // retry or a fix), a payee the undone edit did not change keeps the service's verdict, and a
-// payment the service accepts in the end no longer shows its earlier refusal.
+// payment the service accepts in the end no longer shows its earlier refusal, and a payee it
+// refused keeps that refusal on its payment when an edit that left the payee alone is undone.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DraftIssue } from '../../../shared/domain/draft';
 import { openTestDesk, type TestDesk } from '../../support/desk';
 
 let t: TestDesk;
@@ -107,6 +109,41 @@ describe('undoing an edit of a payment alone', () => {
     expect((await api.getDraft({ id: row2!.id })).beneficiary).toMatchObject({
       sync_state: 'draft',
       body: { bank_details: { account_number: '31926819' } },
+    });
+  });
+});
+
+describe('a payee the service refused', () => {
+  it('keeps the refusal on its payment through an undo of an edit that left the payee as it was', async () => {
+    const { api } = t.desk;
+    // Row 2's UK account has no sort code: the service refuses the payee. (The sheet was
+    // imported before, so its rows are also warned of as possible duplicates.)
+    await api.importSheet({
+      file: 'test/fixtures/payouts-remote-issue.csv',
+      batch_name: 'Refused payee',
+    });
+    const [row2] = await rowsOf('Refused payee');
+    const approval = { batch: 'Refused payee', include_warnings: true };
+    expect(await api.approve({ ...approval, selection: { ids: [row2!.id] } })).toMatchObject({
+      approved: 1,
+    });
+    await api.editDraft({ id: row2!.id, changes: { description: 'Checked twice' } });
+    await api.validateBeneficiaries({ batch: 'Refused payee' });
+    const fromService = (issues: DraftIssue[]) => issues.filter((i) => i.source === 'service');
+    const refusal = fromService((await api.getDraft({ id: row2!.id })).issues);
+    expect(refusal).toEqual([expect.objectContaining({ severity: 'error' })]);
+
+    // The edit is undone: its description comes back, the service's word stays, and with it
+    // the draft stays out of approval.
+    await api.undo({ batch: 'Refused payee' });
+    const undone = await api.getDraft({ id: row2!.id });
+    expect(undone.payment.description).not.toBe('Checked twice');
+    expect(undone.beneficiary?.sync_state).toBe('invalid');
+    expect(fromService(undone.issues)).toEqual(refusal);
+    expect(undone.state).toBe('draft');
+    expect(await api.approve({ ...approval, selection: { filter: {} } })).toMatchObject({
+      approved: 1,
+      refused_for: { errors: 1 },
     });
   });
 });
