@@ -124,14 +124,18 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
     };
     const debit = toSend.milli.get(batch.walletCurrency) ?? 0n;
     need.milli += debit;
-    need.notEstimated += toSend.totals
-      .filter((total) => total.currency !== batch.walletCurrency)
-      .reduce((sum, total) => sum + total.count, 0);
+    // The count beside the amount is of the payments that amount adds up: those in the
+    // wallet's currency. The others are counted apart, as not estimated.
+    let counted = 0;
+    for (const total of toSend.totals) {
+      if (total.currency === batch.walletCurrency) counted += total.count;
+      else need.notEstimated += total.count;
+    }
     need.batches.push({
       id: batch.id,
       name: batch.name,
       amount: formatAmount(debit, 3),
-      count: toSend.counts.drafts,
+      count: counted,
     });
     needs.set(batch.walletId, need);
   }

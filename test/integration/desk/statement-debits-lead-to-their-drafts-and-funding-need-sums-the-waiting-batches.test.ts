@@ -60,12 +60,16 @@ describe('the wallet views of the outbox', () => {
     const small = await importPayroll('Small', [
       line('Dee Need', 52000001, '100.25'),
       line('Eve Need', 52000002, '200.50'),
+      // Paid in euros from the GBP wallet: not in its sum, and not among the payments counted.
+      line('Zed Need', 52000005, '70.00').replace(',GBP,', ',EUR,'),
     ]);
     const big = await importPayroll('Big', [
       line('Fay Need', 52000003, '900000.00'),
       line('Gus Need', 52000004, '5.00'),
     ]);
-    await api.approve({ batch: small, selection: { filter: {} } });
+    expect(
+      await api.approve({ batch: small, selection: { filter: {} }, include_warnings: true }),
+    ).toMatchObject({ approved: 3 });
     // Of the big batch only its first draft: the other stays a draft, outside the need.
     const [first] = (await api.draftWindow({ batch: big })).rows;
     await api.approve({ batch: big, selection: { ids: [first!.id] } });
@@ -80,6 +84,7 @@ describe('the wallet views of the outbox', () => {
       { id: big, name: 'Big', amount: '900000.000', count: 1 },
     ]);
     expect(need.amount).toBe('900300.750');
+    expect(need.not_estimated).toBe(1);
     const { wallet } = await api.getWallet({ wallet_id: need.wallet_id });
     const balance = parseAmount(String(wallet.balance))!;
     expect(need.balance).toBe(formatAmount(balance, 3));
