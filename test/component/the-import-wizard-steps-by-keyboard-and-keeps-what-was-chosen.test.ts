@@ -333,7 +333,7 @@ describe('the import wizard, alone over a real desk', () => {
       'bank_country',
     ].entries()) {
       const letter = String.fromCharCode(65 + n);
-      const select = page.getByLabel(`Field for column ${letter} ((column ${letter}))`);
+      const select = page.getByLabel(`Field for column ${letter}`, { exact: true });
       await select.selectOption(field);
       await settled();
       await poll(() => select.inputValue()).toBe(field);
