@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 export interface RendererFormat {
   formatCountOf(count: number, one: string, other?: string): string;
   formatMoment(iso: string, now?: Date): string;
+  formatAge(iso: string, now?: Date): string;
 }
 
 export async function rendererFormatIn(language: string): Promise<RendererFormat> {

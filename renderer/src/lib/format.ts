@@ -87,9 +87,12 @@ export const formatDay = (day: string | null | undefined): string =>
 
 const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
 
-/** "2 minutes ago", "in 50 minutes": how far `iso` is from `now`. */
+/**
+ * "2 minutes ago": how long before `now` `iso` was. A moment after `now` is "now": an answer
+ * fetched since the screen's clock last ticked is not "in 3 seconds".
+ */
 export function formatAge(iso: string, now: Date = new Date()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  const seconds = Math.min(0, Math.round((new Date(iso).getTime() - now.getTime()) / 1000));
   const abs = Math.abs(seconds);
   if (abs < 45) return relative.format(seconds, 'second');
   if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), 'minute');
