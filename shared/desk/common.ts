@@ -43,8 +43,16 @@ export const Fetched = {
   stale: z.boolean(),
 };
 
-/** A draft the call could not act on, and why. */
-export const Refusal = z.object({ id: z.string(), row: z.int().nullable(), reason: z.string() });
+/**
+ * A draft the call could not act on, and why: in words, and, where an approval refused it, for
+ * what (its errors, its warnings not acknowledged, or its state: sent already).
+ */
+export const Refusal = z.object({
+  id: z.string(),
+  row: z.int().nullable(),
+  reason: z.string(),
+  for: z.enum(['errors', 'warnings', 'state']).optional(),
+});
 export type Refusal = z.infer<typeof Refusal>;
 
 /** How many drafts were refused, and (the first hundred of) which and why. */

@@ -208,6 +208,10 @@ describe('the batch editor', () => {
     await screenshot(page, 'editor-approve-rows-with-warnings');
     expect(await seriousViolations(page)).toEqual([]);
     await ask.getByText('1 selected row has warnings').waitFor();
+    // The warning itself, as the desk said it: no reasons made up in its place.
+    expect(await ask.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Row \d+ has warnings to look at first: same account, amount/),
+    ]);
     await ask.getByRole('button', { name: 'Approve it too' }).click();
     await page.getByText(/Approved 6 rows/).waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');

@@ -228,6 +228,7 @@ export class DraftBulk {
       id: row.id,
       row: row.source_row,
       reason: refusalReason(row.source_row, row.state, JSON.parse(row.issues_json), why),
+      for: why,
     }));
   }
 }
