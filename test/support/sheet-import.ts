@@ -85,7 +85,8 @@ export class OutboxFolder {
     const { imports } = this.outbox;
     const kept = imports.batchSource<BatchSheetSource>(batchId);
     if (!kept) throw new Error('the import kept no source');
-    const rows = [...imports.sourceRows(batchId)].map(resultRow);
+    const wallet = this.outbox.batches.get(batchId)?.walletCurrency ?? null;
+    const rows = [...imports.sourceRows(batchId)].map((draft) => resultRow(draft, wallet));
     const path = join(this.dir, name);
     await writeResults(path, batchResults(imports, batchId, source(kept), rows));
     return path;

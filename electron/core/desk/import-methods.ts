@@ -156,7 +156,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
             let count = 0;
             for (const draft of outbox.imports.sourceRows(batch.id)) {
               if (jobSignal.aborted) throw new DeskError('cancelled', 'the export was cancelled');
-              yield resultRow(draft);
+              yield resultRow(draft, batch.walletCurrency ?? null);
               count += 1;
               states[draft.state] = (states[draft.state] ?? 0) + 1;
               if (count % PROGRESS_EVERY === 0) {

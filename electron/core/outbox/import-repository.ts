@@ -26,6 +26,12 @@ export interface SourceRowDraft {
   issues: DraftIssue[];
   /** The row's cells as encoded at import (source-cells.ts); empty for a draft without. */
   source: unknown[];
+  /**
+   * The payment's amount in thousandths as the outbox holds it now (an edit included), and its
+   * currency where it is not the wallet's; null amount when it has none it can pay.
+   */
+  amountMilli: number | null;
+  amountCurrency: string | null;
 }
 
 interface SourceRowRecord {
@@ -38,6 +44,8 @@ interface SourceRowRecord {
   error_json: string | null;
   issues_json: string;
   source_json: string | null;
+  amount_milli: number | null;
+  amount_currency: string | null;
 }
 
 export interface SavedMapping {
@@ -98,7 +106,7 @@ export class ImportRepository {
       // cells were filled has a later rowid than the rows below it, so rowid alone is not order.
       sourceRowsPage: db.prepare(
         `SELECT rowid, id, correlation_id, source_row, state, remote_status, error_json,
-           issues_json, source_json
+           issues_json, source_json, amount_milli, amount_currency
          FROM payment_drafts WHERE batch_id = ? AND (source_row, rowid) > (?, ?)
          ORDER BY source_row, rowid LIMIT ?`,
       ),
@@ -270,6 +278,8 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
     error: record.error_json === null ? null : (JSON.parse(record.error_json) as unknown),
     issues: JSON.parse(record.issues_json) as DraftIssue[],
     source: record.source_json === null ? [] : (JSON.parse(record.source_json) as unknown[]),
+    amountMilli: record.amount_milli,
+    amountCurrency: record.amount_currency,
   };
 }
 

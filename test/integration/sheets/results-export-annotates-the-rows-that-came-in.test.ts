@@ -107,6 +107,8 @@ describe('a results export', () => {
         'pay_1',
         'PAYROLL-1',
         '',
+        '',
+        '',
       ],
       [
         'Short Row',
@@ -119,6 +121,8 @@ describe('a results export', () => {
         '',
         'PAYROLL-2',
         'the account number is missing',
+        '',
+        '',
       ],
     ]);
   });

@@ -117,6 +117,8 @@ describe('the results export of a CSV import', () => {
         'Payment id': null,
         'Correlation id': 'correlation_id',
         Error: null,
+        'Payout amount': null,
+        'Payout currency': null,
         Amount: 'amount',
       });
       const amounts = [...again.rows.values()].map((draft) => draft.payment.amount.amount);

@@ -41,6 +41,9 @@ async function workbookAt(path: string): Promise<ExcelJS.Workbook> {
 /** The widest row is the totals row, with a note in H8: the status starts in I. */
 const STATE = 9;
 const ERROR = STATE + 4;
+/** What the payment pays as the outbox holds it, right of the Error column. */
+const AMOUNT = ERROR + 1;
+const CURRENCY = ERROR + 2;
 
 describe('an xlsx results export of a sheet with titles, totals and notes', () => {
   let sheet: ExcelJS.Worksheet;
@@ -68,6 +71,11 @@ describe('an xlsx results export of a sheet with titles, totals and notes', () =
     expect(error).toMatch(/^D6: the cell holds a formula Excel has not calculated \(=D5\*2\)/);
     expect(sheet.getCell('D6').value).toBe('=D5*2'); // as text: the cell it names, never a formula
     expect(sheet.getCell(5, STATE).value).toBe('draft');
+    // The payout, a number Excel adds up, in the wallet's currency; none for the formula's row.
+    expect(sheet.getCell(5, AMOUNT).value).toBe(100.1);
+    expect(sheet.getCell(5, AMOUNT).numFmt).toBe('#,##0.00');
+    expect(sheet.getCell(5, CURRENCY).value).toBe('GBP');
+    expect(sheet.getCell(6, AMOUNT).value).toBeNull();
   });
 
   it('names the cell a missing value belongs in, which is that cell here', () => {
@@ -105,7 +113,7 @@ describe('a CSV results export of the same sheet', () => {
     // Every record as wide as the sheet, as Excel writes a CSV: no relax_column_count here.
     const records = parse(await readFile(path), { bom: true }) as string[][];
     expect(records).toHaveLength(10);
-    const blank = new Array<string>(ERROR - 1).fill('');
+    const blank = new Array<string>(CURRENCY - 1).fill('');
     expect(records[0]).toEqual(['ACME payroll, January 2030', ...blank]);
     expect(records[1]).toEqual(['Note: pay by Friday', ...blank]);
     expect(records[2]).toEqual(['', ...blank]);
@@ -118,6 +126,7 @@ describe('a CSV results export of the same sheet', () => {
       '2030-01-31',
       'r1',
     ]);
+    expect(records[4]?.slice(AMOUNT - 1)).toEqual(['100.10', 'GBP']);
     expect(records[5]?.[3]).toBe("'=D5*2");
     expect(records[5]?.[ERROR - 1]).toMatch(/^D6: /);
     expect(records[7]?.slice(3, STATE - 1)).toEqual(['1234.5', '', 'Total', '', 'checked by AB']);

@@ -14,6 +14,8 @@ function draftWith(issues: SourceRowDraft['issues']): SourceRowDraft {
     error: null,
     issues,
     source: ['Ann One'],
+    amountMilli: null,
+    amountCurrency: null,
   };
 }
 

@@ -71,8 +71,9 @@ export function payersOwn(all: string, field: FieldId): boolean {
  * The status columns the results export adds (results-export.ts, RESULT_COLUMNS), as a person
  * who fixed rows in the export and imports it again brings them back: what became of the rows
  * then, never a payment's field. "Payout Desk state" marks such a sheet; beside it "Payment id"
- * is the service's id of the earlier payment, not the sheet's own id for this one. The
- * correlation id column is the payment's own, and stays one.
+ * is the service's id of the earlier payment, not the sheet's own id for this one, and "Payout
+ * amount" what that payment paid, not a second amount for this one (the sheet's own amount
+ * column says it). The correlation id column is the payment's own, and stays one.
  */
 const RESULTS_EXPORT_MARK = 'payout desk state';
 const RESULTS_EXPORT_STATUS = new Set([
@@ -80,6 +81,8 @@ const RESULTS_EXPORT_STATUS = new Set([
   'service status',
   'payment id',
   'error',
+  'payout amount',
+  'payout currency',
 ]);
 
 /**

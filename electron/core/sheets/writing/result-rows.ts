@@ -8,8 +8,14 @@ import { FIELDS } from '../understanding/fields';
 import type { ResultRow, SourceValue } from './results-export';
 import type { CellValue } from '../reading/sheet-types';
 import { decodeCells, type SourceCell } from '../drafting/source-cells';
+import { currencyMinorUnits } from '../../../../shared/domain/currencies';
+import { formatAmount } from '../../../../shared/domain/money';
 
-export function resultRow(draft: SourceRowDraft): ResultRow {
+/**
+ * A draft as a line of the export; `walletCurrency` is the currency of a payment that names
+ * none, paid from the batch's wallet as it is sent.
+ */
+export function resultRow(draft: SourceRowDraft, walletCurrency: string | null = null): ResultRow {
   return {
     row: draft.sourceRow,
     source: decodeCells(draft.source as SourceCell[]).map(sourceValue),
@@ -18,7 +24,22 @@ export function resultRow(draft: SourceRowDraft): ResultRow {
     paymentId: draft.id,
     correlationId: draft.correlationId,
     error: whyNot(draft),
+    payout: payoutOf(draft, walletCurrency),
   };
+}
+
+/**
+ * The amount the draft pays now, in its currency's decimals (more where it has more, which an
+ * issue then names: nothing is rounded away), and its currency.
+ */
+function payoutOf(draft: SourceRowDraft, walletCurrency: string | null): ResultRow['payout'] {
+  if (draft.amountMilli === null) return null;
+  const currency = draft.amountCurrency ?? walletCurrency;
+  const exact = formatAmount(BigInt(draft.amountMilli), 3);
+  const [whole, fraction = ''] = exact.split('.');
+  const minor = currency ? currencyMinorUnits(currency) : undefined;
+  const places = Math.max(minor ?? 2, fraction.replace(/0+$/, '').length);
+  return { amount: places > 0 ? `${whole}.${fraction.slice(0, places)}` : `${whole}`, currency };
 }
 
 /**

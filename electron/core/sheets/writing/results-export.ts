@@ -35,6 +35,12 @@ export interface ResultRow {
   paymentId: string;
   correlationId: string;
   error: string | null;
+  /**
+   * What the payment pays as Payout Desk holds it, an edit in the app included (the sheet's own
+   * cells stay as they came in): its amount as exact decimal text and its currency. Null where
+   * it has no amount it could pay.
+   */
+  payout?: { amount: string; currency: string | null } | null;
 }
 
 /** A row that is not a payment: above the header, or skipped below it (and why). */
@@ -69,12 +75,14 @@ export const RESULT_COLUMNS = [
   'Payment id',
   'Correlation id',
   'Error',
+  'Payout amount',
+  'Payout currency',
 ] as const;
 
 /** The state of a row the import skipped; the Error column says why. */
 export const SKIPPED_STATE = 'skipped';
 
-const RESULT_WIDTHS = [18, 16, 38, 38, 60];
+const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10];
 /**
  * Rows down to the header stay in view while scrolling, as a person freezes them; a header
  * lower than this would freeze most of a laptop's screen, so the sheet is left unfrozen.
@@ -162,9 +170,22 @@ async function* sheetLines(
       result.paymentId,
       result.correlationId,
       result.error,
+      ...payoutCells(result.payout),
     ]);
   }
   for (const line of kept.slice(next)) yield skippedLine(line);
+}
+
+/**
+ * The payout's amount as a number Excel adds up, shown with its currency's decimals (CSV writes
+ * the exact text), and its currency. The number is for the sheet's SUM only: the amount itself
+ * is the decimal text, which `shown` keeps.
+ */
+function payoutCells(payout: ResultRow['payout']): SourceValue[] {
+  if (!payout) return [null, null];
+  const places = payout.amount.split('.')[1]?.length ?? 0;
+  const format = places > 0 ? `#,##0.${'0'.repeat(places)}` : '#,##0';
+  return [{ value: Number(payout.amount), format, shown: payout.amount }, payout.currency];
 }
 
 function padded(cells: readonly SourceValue[], width: number): SourceValue[] {

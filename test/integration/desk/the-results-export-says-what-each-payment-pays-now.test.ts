@@ -1,0 +1,52 @@
+// The results export gives the finance person's sheet back as it came in, with what became of
+// each payment: a cell fixed in the app stays as the sheet had it, so the payout columns say
+// what the payment pays as the desk holds it. Read back from the CSV the desk writes.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_COLUMNS } from '../../../electron/core/sheets/writing/results-export';
+import { PAYROLL_HEADER } from '../../support/payroll-csv';
+import { openTestDesk, type TestDesk } from '../../support/desk';
+
+let t: TestDesk;
+beforeAll(async () => {
+  t = await openTestDesk();
+});
+afterAll(() => t.close());
+
+describe('the results export of a batch fixed in the app', () => {
+  it('keeps the cell as the sheet had it and gives the amount paid beside it', async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'fixed.csv');
+    await writeFile(
+      sheet,
+      [
+        PAYROLL_HEADER,
+        'Charles Babbage,601613,61000001,"12,3,4",GBP,2030-01-31,Pay',
+        'Ada Lovelace,601613,61000002,70.5,GBP,2030-01-31,Pay',
+      ].join('\r\n'),
+    );
+    await api.importSheet({ file: sheet, batch_name: 'Fixed in the app' });
+    const [babbage] = (await api.draftWindow({ batch: 'Fixed in the app', sort: { by: 'row' } }))
+      .rows;
+    expect(babbage?.payment.amount.amount).toBeUndefined();
+    await api.editDraft({ id: babbage!.id, changes: { 'amount.amount': '1234.56' } });
+
+    const file = join(t.dataDir, 'results.csv');
+    await api.exportResults({ batch: 'Fixed in the app', file });
+    const [header, first, second] = parse(await readFile(file), { bom: true }) as string[][];
+    const at = (name: string) => header!.indexOf(name);
+    expect(header!.slice(-RESULT_COLUMNS.length)).toEqual([...RESULT_COLUMNS]);
+    expect(first![3]).toBe('12,3,4');
+    expect([first![at('Payout amount')], first![at('Payout currency')]]).toEqual([
+      '1234.56',
+      'GBP',
+    ]);
+    expect(first![at('Error')]).toBe('');
+    expect([second![at('Payout amount')], second![at('Payout currency')]]).toEqual([
+      '70.50',
+      'GBP',
+    ]);
+  });
+});
