@@ -41,6 +41,13 @@ export function checkIban(text: string): IbanCheck {
   const stray = /[^A-Z0-9]/.exec(iban);
   if (stray) return fail(`an IBAN has only letters and digits, this one has "${stray[0]}"`);
   const country = iban.slice(0, 2);
+  // An account number put where an IBAN goes ("55779911" in an IBAN column): "55 is not an IBAN
+  // country" would be true, and no help.
+  if (!/^[A-Z]{2}/.test(country)) {
+    return fail(
+      `an IBAN starts with its country's two letters, such as GB or DE, not "${country}": if this is an account number, give it with its bank code instead`,
+    );
+  }
   const length = Object.hasOwn(specs, country) ? specs[country]?.chars : undefined;
   if (!length) {
     return fail(

@@ -178,6 +178,10 @@ describe('checkIban', () => {
     expect(reason('DE8937040044053201300')).toBe('a DE IBAN has 22 characters, this one has 21');
     expect(reason('DE89370400440532013001')).toMatch(/^IBAN check digits are wrong/);
     expect(reason('XX89370400440532013000')).toBe('XX is not an IBAN country');
+    // An account number in an IBAN column.
+    expect(reason('55779911')).toBe(
+      'an IBAN starts with its country\'s two letters, such as GB or DE, not "55": if this is an account number, give it with its bank code instead',
+    );
     expect(reason('US12345678')).toBe('US does not use IBANs');
     expect(reason('DEAB370400440532013000')).toMatch(/check digits, not "AB"/);
     expect(reason('GB82WEST1234569876543X')).toBe(
