@@ -176,6 +176,18 @@ describe('the Wallets screen', () => {
     const [whole = '', cents = ''] = lacking.split('.');
     const shown = `${Number(whole).toLocaleString('en-GB')}.${cents}`;
     expect(fundingText).toContain(`Missing GBP ${shown}: the balance (as of`);
+    // On the Sync screen of the batch synced already, what the wallet lacks is the waiting
+    // batch's: said as theirs, not as an alarm about this one.
+    await page.goto(new URL(`/#/sync/${imported.batch_id}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Sync: Wallet payroll' }).waitFor();
+    const syncFunding = page.getByRole('region', { name: 'Funding need' });
+    await syncFunding.getByText('This batch has nothing waiting to sync').waitFor();
+    const shortText = ((await syncFunding.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(shortText).toContain(`is GBP ${shown} short of what the batches above will debit`);
+    expect(shortText).not.toContain('Missing');
+    await lookedAt('sync-funding-need-of-other-batches');
+    await page.goto(new URL(`/#/wallets/${encodeURIComponent(walletId)}`, app.origin).href);
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
 
     // The default: the service's last 30 days, the period it answered for written out.
     await page.getByText(/^Items 1–\d+$/).waitFor();
