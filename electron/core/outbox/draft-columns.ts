@@ -37,7 +37,16 @@ export function draftColumns(
       amount.currency ?? (amount.type === 'LAND' ? beneficiary?.currency || null : null),
     payee,
     execution_date: /^\d{4}-\d{2}-\d{2}/.exec(payment.execution?.date ?? '')?.[0] ?? null,
-    search_text: [payee, account, payment.description, payment.target?.id]
+    // What a person sees of the row and may type to find it: the payee, account, bank code and
+    // description; the payee's id only for a payment that names its payee by id alone. A new
+    // payee's id is the outbox's own, seen nowhere: it made a search for "5" find every row.
+    search_text: [
+      payee,
+      account,
+      text(beneficiary?.bank_details?.bank_code),
+      payment.description,
+      beneficiary ? undefined : payment.target?.id,
+    ]
       .filter(Boolean)
       .join(' ')
       .toLowerCase(),

@@ -17,6 +17,9 @@ export const draftsNamed = (ids: readonly string[]): SqlPart => ({
   params: [JSON.stringify(ids)],
 });
 
+/** The fewest characters a search word needs to be looked for in correlation ids. */
+const CORRELATION_PIECE = 4;
+
 /** The drafts of a batch a filter finds, as a WHERE clause over payment_drafts `p`. */
 export function filterSql(batchId: string, filter: DraftFilter | undefined): SqlPart {
   const clauses = ['p.batch_id = ?'];
@@ -35,9 +38,12 @@ export function filterSql(batchId: string, filter: DraftFilter | undefined): Sql
   for (const word of words) {
     // A number may be the row a person sees in their sheet.
     const row = /^\d{1,7}$/.test(word) ? ' OR p.source_row = ?' : '';
-    clauses.push(`(p.search_text LIKE ? ESCAPE '\\' OR p.correlation_id LIKE ? ESCAPE '\\'${row})`);
+    // A correlation id is looked into for a piece of one: most are 32 hex digits, which hold
+    // any digit or two, and a search for "5" would find every row by them.
+    const id = word.length >= CORRELATION_PIECE ? ` OR p.correlation_id LIKE ? ESCAPE '\\'` : '';
+    clauses.push(`(p.search_text LIKE ? ESCAPE '\\'${id}${row})`);
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    params.push(like, like, ...(row ? [Number(word)] : []));
+    params.push(like, ...(id ? [like] : []), ...(row ? [Number(word)] : []));
   }
   return { sql: clauses.join(' AND '), params };
 }

@@ -191,7 +191,7 @@ describe('outbox migrations', () => {
         amount_currency: 'EUR',
         payee: 'Émile Zola',
         execution_date: '2030-01-31',
-        search_text: 'émile zola fr1420041010050500013m02606 salaire janvier n1',
+        search_text: 'émile zola fr1420041010050500013m02606 salaire janvier',
         service_approved: null,
       },
       {
