@@ -214,6 +214,8 @@ describe('the batch editor', () => {
     ]);
     await ask.getByRole('button', { name: 'Approve it too' }).click();
     await page.getByText(/Approved 6 rows/).waitFor();
+    // The keyboard's focus goes back to the grid, at the cell it had, not to the page's top.
+    await page.locator('[role=grid] [role=gridcell]:focus').waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');
 
     // Undo says what it would take back, as the desk's journal has it.
