@@ -96,8 +96,8 @@ describe('the batch editor', () => {
     await grid().and(page.locator('[aria-rowcount="7"]')).waitFor();
     await cellOf(4, AMOUNT).waitFor();
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBe('true');
-    // Missing, never 0, and said in text.
-    expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!missing');
+    // The sheet's "12x3" could not be read: said in text, never 0, nor "missing" as if blank.
+    expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!unreadable');
     // The Issues column is the last, out of view beside the issues panel until scrolled to.
     await scrollAcross(page, 'end');
     expect(text(await cellOf(7, ISSUES).textContent())).toContain('warning');

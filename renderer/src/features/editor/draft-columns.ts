@@ -33,6 +33,17 @@ export function payeeOf(draft: Draft): string {
   );
 }
 
+/**
+ * Whether the sheet's cell for `field` held something the import could not read ("12,3,4" for
+ * an amount): the cell then says so, and its issue, on focus, what the sheet held. Not to be
+ * shown as missing, which a person would take for a blank cell.
+ */
+function unreadable(draft: Draft, field: string): boolean {
+  return draft.issues.some(
+    (issue) => issue.field === field && issue.source === 'cell' && issue.severity === 'error',
+  );
+}
+
 /** The amount as exact decimal text, or null when it is missing or not one. */
 export function decimalOf(draft: Draft): string | null {
   const amount = draft.payment.amount.amount;
@@ -116,11 +127,12 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       sortable: true,
       field: 'amount.amount',
       issueFields: ['amount.amount'],
-      // A missing amount says so: never 0.
+      // A missing amount says so, and one the sheet wrote unreadably too: never 0.
       text: (d) => {
         const decimal = decimalOf(d);
+        if (decimal === null) return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
         const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
-        return decimal === null ? 'missing' : formatMoney(decimal, currency);
+        return formatMoney(decimal, currency);
       },
       editText: (d) => typedOfDecimal(decimalOf(d) ?? '', locale),
     },
@@ -142,7 +154,10 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       sortable: true,
       field: 'execution.date',
       issueFields: ['execution.date'],
-      text: (d) => formatDay(d.payment.execution.date.slice(0, 10) || null),
+      text: (d) => {
+        const day = d.payment.execution.date.slice(0, 10);
+        return !day && unreadable(d, 'execution.date') ? 'unreadable' : formatDay(day || null);
+      },
       editText: (d) => d.payment.execution.date.slice(0, 10),
     },
     {
