@@ -98,6 +98,8 @@ describe('the batch editor', () => {
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBe('true');
     // The sheet's "12x3" could not be read: said in text, never 0, nor "missing" as if blank.
     expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!unreadable');
+    // An issue of no column is named in the issues panel by what it is about.
+    await page.getByRole('button', { name: /Row 7 · Possible duplicate: same account/ }).waitFor();
     // The Issues column is the last, out of view beside the issues panel until scrolled to.
     await scrollAcross(page, 'end');
     expect(text(await cellOf(7, ISSUES).textContent())).toContain('warning');
