@@ -59,6 +59,20 @@ export class DraftRepository {
            AND p.state IN ('draft', 'approved') AND p.warning_count > 0
          ORDER BY p.rowid`,
       ),
+      // The keys of a batch's drafts that a draft of another batch may have been warned of. From
+      // the warned drafts' side: they are few, where the batch may hold 100,000 drafts to probe;
+      // found by the narrow figures index, not a walk of every draft's row, and each looked up by
+      // its key (left to itself, SQLite walked the batch's rows for each).
+      keysWarnedElsewhere: db
+        .prepare(
+          `SELECT DISTINCT q.duplicate_key FROM payment_drafts q
+           WHERE q.rowid IN (SELECT rowid FROM payment_drafts INDEXED BY payment_drafts_figures
+               WHERE batch_id <> @batch AND state IN ('draft', 'approved') AND warning_count > 0)
+             AND q.duplicate_key IS NOT NULL
+             AND EXISTS (SELECT 1 FROM payment_drafts p INDEXED BY payment_drafts_by_duplicate_key
+               WHERE p.duplicate_key = q.duplicate_key AND p.batch_id = @batch)`,
+        )
+        .pluck(),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
       setContent: db.prepare(
@@ -153,6 +167,14 @@ export class DraftRepository {
    */
   withTwins(ids: readonly string[]): string[] {
     return this.sql.withTwins.all(JSON.stringify(ids)) as string[];
+  }
+
+  /**
+   * The duplicate keys of a batch's drafts that drafts of other batches, not yet sent, share
+   * and may have been warned of: what a deletion of the batch looks at again once it is gone.
+   */
+  keysWarnedElsewhere(batchId: string): string[] {
+    return this.sql.keysWarnedElsewhere.all({ batch: batchId }) as string[];
   }
 
   /**

@@ -1,7 +1,7 @@
 // A possible duplicate is said on one draft of a pair: the later one, naming the other. When the
-// other stops being its twin (edited to other values, or deleted), the warning goes, or names
-// the twin still left, and approving all no longer asks about it. A change cancelled halfway
-// puts its drafts back and flags the pair again, the approval it found kept.
+// other stops being its twin (edited to other values, deleted, or its whole batch deleted), the
+// warning goes, or names the twin still left, and approving all no longer asks about it. A change
+// cancelled halfway puts its drafts back and flags the pair again, the approval it found kept.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,16 @@ describe('a duplicate warning', () => {
     const [last] = await rowsOf('Trio');
     expect(last?.row).toBe(4);
     expect(warnings(last)).toEqual([]);
+  });
+
+  it('goes when the batch of the draft it names is deleted', async () => {
+    await imported('Earlier', [payrollLine(3000)]);
+    const [later] = await imported('Later', [payrollLine(3000)]);
+    expect(warnings(later)).toEqual([expect.stringContaining('as row 2 of batch "Earlier"')]);
+
+    await t.desk.api.deleteBatch({ batch: 'Earlier' });
+    const [after] = await rowsOf('Later');
+    expect(warnings(after)).toEqual([]);
   });
 
   it('flags the pair again when a bulk edit that moved one of them is cancelled', async () => {
