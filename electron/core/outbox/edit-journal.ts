@@ -217,7 +217,7 @@ export class EditJournal {
            WHERE ${entries} AND p.id = e.draft_id AND ${UNSENT_SINCE}`,
         )
         .run(at).changes;
-      for (const { id, issues } of verdicts) this.keepServiceIssues(id, JSON.parse(issues));
+      this.keepServiceIssues(verdicts);
     }
     const ids = this.db
       .prepare(`SELECT e.draft_id FROM draft_edits AS e WHERE ${entries}`)
@@ -232,25 +232,30 @@ export class EditJournal {
   }
 
   /**
-   * A draft put back, with the service's issues it had before, in place of those put back; an
-   * error among them takes it back from approval, as it did when the service said it.
+   * Drafts put back, each with the service's issues it had before (`issues`, as JSON) in place
+   * of those put back; an error among them takes it back from approval, as it did when the
+   * service said it.
    */
-  private keepServiceIssues(id: string, before: Issue[]): void {
-    const row = this.db.prepare('SELECT issues_json FROM payment_drafts WHERE id = ?').get(id) as
-      { issues_json: string } | undefined;
-    if (!row) return;
+  private keepServiceIssues(verdicts: readonly { id: string; issues: string }[]): void {
+    if (verdicts.length === 0) return;
+    const read = this.db.prepare('SELECT issues_json FROM payment_drafts WHERE id = ?').pluck();
+    const write = this.db.prepare(
+      `UPDATE payment_drafts SET issues_json = @issues, error_count = @errors,
+         warning_count = @warnings,
+         state = CASE WHEN state = 'approved' AND @errors > 0 THEN 'draft' ELSE state END
+       WHERE id = @id`,
+    );
     const fromService = (issue: Issue) => issue.source === 'service';
-    const put = JSON.parse(row.issues_json) as Issue[];
-    const issues = [...put.filter((issue) => !fromService(issue)), ...before.filter(fromService)];
-    const errors = issues.filter((issue) => issue.severity === 'error').length;
-    this.db
-      .prepare(
-        `UPDATE payment_drafts SET issues_json = @issues, error_count = @errors,
-           warning_count = @warnings,
-           state = CASE WHEN state = 'approved' AND @errors > 0 THEN 'draft' ELSE state END
-         WHERE id = @id`,
-      )
-      .run({ issues: JSON.stringify(issues), errors, warnings: issues.length - errors, id });
+    for (const { id, issues: before } of verdicts) {
+      const put = read.get(id) as string | undefined;
+      if (put === undefined) continue;
+      const issues = [
+        ...(JSON.parse(put) as Issue[]).filter((issue) => !fromService(issue)),
+        ...(JSON.parse(before) as Issue[]).filter(fromService),
+      ];
+      const errors = issues.filter((issue) => issue.severity === 'error').length;
+      write.run({ issues: JSON.stringify(issues), errors, warnings: issues.length - errors, id });
+    }
   }
 }
 

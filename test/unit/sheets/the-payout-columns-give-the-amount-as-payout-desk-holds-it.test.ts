@@ -37,6 +37,8 @@ describe('the payout columns of a results export', () => {
     expect(payout(5_000_000, 'JPY')).toEqual({ amount: '5000', currency: 'JPY' });
     expect(payout(1_500, 'KWD')).toEqual({ amount: '1.500', currency: 'KWD' });
     expect(payout(10_005, null)).toEqual({ amount: '10.005', currency: 'GBP' });
+    // Four decimals by its currency, but an amount holds thousandths.
+    expect(payout(1_250, 'CLF')).toEqual({ amount: '1.250', currency: 'CLF' });
   });
 
   it('name the currency the payment names over the wallet’s', () => {

@@ -35,11 +35,14 @@ export function resultRow(draft: SourceRowDraft, walletCurrency: string | null =
 function payoutOf(draft: SourceRowDraft, walletCurrency: string | null): ResultRow['payout'] {
   if (draft.amountMilli === null) return null;
   const currency = draft.amountCurrency ?? walletCurrency;
-  const exact = formatAmount(BigInt(draft.amountMilli), 3);
-  const [whole, fraction = ''] = exact.split('.');
+  const milli = BigInt(draft.amountMilli);
+  // The decimals the amount has (thousandths held, trailing zeros aside): formatAmount never
+  // rounds at these places or more.
+  const held = milli % 1000n === 0n ? 0 : milli % 100n === 0n ? 1 : milli % 10n === 0n ? 2 : 3;
   const minor = currency ? currencyMinorUnits(currency) : undefined;
-  const places = Math.max(minor ?? 2, fraction.replace(/0+$/, '').length);
-  return { amount: places > 0 ? `${whole}.${fraction.slice(0, places)}` : `${whole}`, currency };
+  // Thousandths are all an amount holds: a currency of four decimals (CLF) shows three.
+  const places = Math.min(3, Math.max(minor ?? 2, held));
+  return { amount: formatAmount(milli, places), currency };
 }
 
 /**
