@@ -22,6 +22,9 @@ export type IssueSeverity = z.infer<typeof IssueSeverity>;
 export const IssueSource = z.enum(['rules', 'cell', 'service', 'batch']);
 export type IssueSource = z.infer<typeof IssueSource>;
 
+/** Longer text is no value mistyped: it is not kept on the issue (its message quotes it). */
+export const HELD_LIMIT = 100;
+
 export const DraftIssue = z.object({
   /** The draft field, in the spec's names: `amount.amount`, `beneficiary.bank_details.bank_code`. */
   field: z.string(),
@@ -31,6 +34,11 @@ export const DraftIssue = z.object({
   /** Errors block approval; warnings (a possible duplicate, a date in the past) ask for a look. */
   severity: IssueSeverity,
   source: IssueSource.optional(),
+  /**
+   * For a value the sheet wrote unreadably ("12x3" for an amount), the cell's text: the editor
+   * starts from it, so that the person corrects what was written rather than types it anew.
+   */
+  held: z.string().max(HELD_LIMIT).optional(),
 });
 export type DraftIssue = z.infer<typeof DraftIssue>;
 

@@ -122,6 +122,8 @@ describe('the batch editor', () => {
     await page.keyboard.press('F8');
     await page.keyboard.press('F2');
     const input = grid().getByRole('textbox');
+    // The editor starts from what the sheet's cell held, to be corrected rather than retyped.
+    expect(await input.inputValue()).toBe('12x3');
     await input.fill('');
     await page.keyboard.type('12x');
     expect(await input.getAttribute('aria-invalid')).toBe('true');

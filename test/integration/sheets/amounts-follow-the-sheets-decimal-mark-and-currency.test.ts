@@ -534,6 +534,8 @@ describe('a currency written by name', () => {
         message: '"British pund" is not a currency: write the three-letter code, such as GBP',
         severity: 'error',
         source: 'cell',
+        // Kept for the editor to start from.
+        held: 'British pund',
       },
     ]);
   });

@@ -13,7 +13,8 @@ import { cellBoolean } from '../coercion/cell-boolean';
 import { cellCode, cellCountry, cellCurrency } from '../coercion/cell-codes';
 import type { Coerced } from '../coercion/cell-coerced';
 import { cellDate, dateMarkOf, type DateOrder } from '../coercion/cell-dates';
-import { cellText } from '../coercion/cell-text';
+import { cellText, trimCellText } from '../coercion/cell-text';
+import { HELD_LIMIT } from '../../../../shared/domain/draft';
 import type { ColumnMapping, MappedColumn } from '../understanding/column-mapping';
 import type { DateMarks, DateOrders } from '../understanding/date-orders';
 import { field, type FieldId } from '../understanding/fields';
@@ -103,12 +104,14 @@ export function readRow(
     }
     if (!read.ok) {
       values.unreadable.add(column.field);
+      const held = cell.kind === 'text' ? trimCellText(cell.text) : '';
       issues.push({
         field: field(column.field).target,
         cell: ref,
         message: read.message,
         severity: 'error',
         source: 'cell',
+        ...(held && held.length <= HELD_LIMIT ? { held } : {}),
       });
     } else if (read.value !== null) {
       if (column.field === 'amount') values.amount = read.value as CellAmount;

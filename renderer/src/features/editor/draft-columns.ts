@@ -44,6 +44,18 @@ function unreadable(draft: Draft, field: string): boolean {
   );
 }
 
+/**
+ * A cell whose field is empty because the sheet wrote it unreadably ("12x3", "British pund")
+ * opens in the editor with what the sheet held, to be corrected rather than typed anew.
+ */
+function startingFromHeld(column: DraftColumn): DraftColumn {
+  const { editText, issueFields } = column;
+  if (!editText) return column;
+  const held = (draft: Draft) =>
+    draft.issues.find((issue) => issue.held && issueFields.includes(issue.field))?.held ?? '';
+  return { ...column, editText: (draft) => editText(draft) || held(draft) };
+}
+
 /** The amount as exact decimal text, or null when it is missing or not one. */
 export function decimalOf(draft: Draft): string | null {
   const amount = draft.payment.amount.amount;
@@ -57,7 +69,7 @@ export function decimalOf(draft: Draft): string | null {
 
 export function draftColumns(walletCurrency: () => string | undefined): DraftColumn[] {
   const bank = (draft: Draft, name: string) => text(draft.beneficiary?.body.bank_details[name]);
-  return [
+  const columns: DraftColumn[] = [
     {
       id: 'row',
       header: 'Row',
@@ -186,6 +198,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       text: (d) => issueCount(d),
     },
   ];
+  return columns.map(startingFromHeld);
 }
 
 function issueCount(draft: Draft): string {
