@@ -147,12 +147,12 @@ describe('the Beneficiaries screen', () => {
     const results = page.getByRole('table', { name: 'Beneficiaries the service found wrong' });
     const wrong = results.getByRole('row').filter({ hasText: 'Grace Hopper' });
     expect(text(await wrong.innerText())).toMatch(
-      /Row 3\b.*Grace Hopper\s*Bank details\s*bank_code \(the sort code\) is required/,
+      /Row 3\b.*Grace Hopper\s*Bank details\s*bank code \(the sort code\) is required/,
     );
     // In the list, its status and the field.
     await expect
       .poll(async () => await rowText('Grace Hopper'))
-      .toMatch(/Found wrong by the service.*Bank details: bank_code \(the sort code\) is required/);
+      .toMatch(/Found wrong by the service.*Bank details: bank code \(the sort code\) is required/);
     await lookedAt('beneficiaries-validated');
 
     // Opened from the results: the form says it at the bank details, and a sort code fixes it.
@@ -160,7 +160,7 @@ describe('the Beneficiaries screen', () => {
     await page.getByRole('heading', { name: 'Grace Hopper', level: 2 }).waitFor();
     const bank = page.getByRole('group', { name: 'Bank account: UK account (GB, GBP)' });
     expect(text(await bank.textContent())).toContain(
-      'The service: bank_code (the sort code) is required',
+      'The service: bank code (the sort code) is required',
     );
     await lookedAt('beneficiaries-service-finding-at-field');
     await field('Sort code').fill('60-16-13');
@@ -238,7 +238,7 @@ describe('the Beneficiaries screen', () => {
     expect(rows).toHaveLength(5); // the header, two payees, the refused one's three findings
     const table = rows.join(' | ');
     expect(table).toMatch(
-      /[12] Wilhelmina Fotheringham Refused Bank details Error: bank_code \(the sort code\) is required \| First name Warning: UK payments carry 18 characters [^|]*"Wilhelmina Fotheri" \| Last name Warning: UK payments carry 18 characters/,
+      /[12] Wilhelmina Fotheringham Refused Bank details Error: bank code \(the sort code\) is required \| First name Warning: UK payments carry 18 characters [^|]*"Wilhelmina Fotheri" \| Last name Warning: UK payments carry 18 characters/,
     );
     expect(table).toMatch(/[12] Émile Zola Created · not yet active None/);
     await expect.poll(async () => await rowText('Émile Zola')).toContain('Synced · not yet active');
@@ -249,7 +249,7 @@ describe('the Beneficiaries screen', () => {
     await page.getByRole('heading', { name: 'Wilhelmina Fotheringham', level: 2 }).waitFor();
     const bank = page.getByRole('group', { name: 'Bank account: UK account (GB, GBP)' });
     expect(text(await bank.textContent())).toContain(
-      'The service: bank_code (the sort code) is required',
+      'The service: bank code (the sort code) is required',
     );
     await expect(saidAt('First name')).resolves.toMatch(
       /Warning:\s*The service: UK payments carry 18/,

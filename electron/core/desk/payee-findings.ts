@@ -1,9 +1,11 @@
 // The service's findings on a payee, as the fields a person fixes: an import row's
 // `error_info` (each finding names `properties`, JSON paths into the payee) and a refused PUT's
-// description (the per-item fallback), both as `beneficiary.…` fields the form and the list name.
+// description (the per-item fallback), both as `beneficiary.…` fields the form and the list name,
+// their messages with the field names in words (service-words.ts).
 import type { PayeeFinding } from '../../../shared/desk/beneficiary-import';
 import type { ImportFinding } from '../../../shared/service';
 import type { ServiceCallError } from '../client';
+import { inPlainWords } from '../../../shared/domain/service-words';
 
 /** A path the service names (`bank_details.bank_code`, `$.entity`) as the payee's field. */
 export function fieldOf(path: string): string {
@@ -16,7 +18,7 @@ export function findingsOf(found: ImportFinding[]): PayeeFinding[] {
   return found.flatMap((finding) =>
     (finding.properties.length > 0 ? finding.properties : ['']).map((property) => ({
       field: fieldOf(property),
-      message: finding.description,
+      message: inPlainWords(finding.description),
     })),
   );
 }
@@ -28,11 +30,11 @@ export function findingsOf(found: ImportFinding[]): PayeeFinding[] {
 export function findingsOfCallError(error: ServiceCallError | undefined): PayeeFinding[] {
   const text = error?.description ?? error?.message ?? 'refused by the service';
   const listed = /in body: (.*)$/s.exec(text)?.[1];
-  if (!listed) return [{ field: 'beneficiary', message: text }];
+  if (!listed) return [{ field: 'beneficiary', message: inPlainWords(text) }];
   return listed.split('; ').map((part) => {
     const at = part.indexOf(': ');
     return at < 0
-      ? { field: 'beneficiary', message: part }
-      : { field: fieldOf(part.slice(0, at)), message: part.slice(at + 2) };
+      ? { field: 'beneficiary', message: inPlainWords(part) }
+      : { field: fieldOf(part.slice(0, at)), message: inPlainWords(part.slice(at + 2)) };
   });
 }

@@ -9,6 +9,7 @@ import type { ValidationIssue } from '../../../shared/service';
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftIssue } from '../../../shared/domain/draft';
 import type { DraftState } from '../../../shared/domain/draft-state';
+import { inPlainWords } from '../../../shared/domain/service-words';
 import { beneficiaryKeyIssue } from '../client/beneficiary-key';
 import type { PaymentsClient } from '../client/payments-client';
 import { ServiceCallError } from '../client/service-error';
@@ -172,7 +173,7 @@ export class BeneficiaryStage {
         ...found
           .map((issue) => ({
             field: `beneficiary.${issue.field.replace(/^\$\.?/, '')}`,
-            message: issue.message,
+            message: inPlainWords(issue.message),
             severity: 'error' as const,
             source: 'service' as const,
           }))

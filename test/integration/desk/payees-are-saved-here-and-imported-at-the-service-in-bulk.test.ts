@@ -128,7 +128,7 @@ describe('a bulk import at the service', () => {
         currency: 'GBP',
         result: 'failed',
         errors: [
-          { field: 'beneficiary.bank_details', message: 'bank_code (the sort code) is required' },
+          { field: 'beneficiary.bank_details', message: 'bank code (the sort code) is required' },
         ],
         warnings: [
           {

@@ -184,7 +184,7 @@ describe('validating a selection of payees', () => {
     expect(invalid.rows.map((p) => [p.name, p.issues.map((i) => [i.field, i.source])])).toEqual([
       ['Ann Nosort', [['beneficiary.bank_details', 'service']]],
     ]);
-    expect(invalid.rows[0]!.issues[0]!.message).toContain('bank_code');
+    expect(invalid.rows[0]!.issues[0]!.message).toContain('bank code (the sort code)');
     // Bob was not asked about: still only drafted, with nothing found.
     const bob = await api.getBeneficiary({ id: id('Bob Nosort') });
     expect([bob.status, bob.issues]).toEqual(['draft', []]);

@@ -29,7 +29,7 @@ describe('validating a batch’s new payees', () => {
         [
           expect.objectContaining({
             field: 'beneficiary.bank_details',
-            message: expect.stringContaining('bank_code'),
+            message: expect.stringContaining('bank code (the sort code)'),
             severity: 'error',
           }),
         ],

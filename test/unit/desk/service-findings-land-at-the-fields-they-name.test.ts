@@ -17,7 +17,8 @@ describe('the service’s findings on a payee', () => {
         { properties: [], description: 'the payload object is invalid' },
       ]),
     ).toEqual([
-      { field: 'beneficiary.bank_details', message: 'bank_code (the sort code) is required' },
+      // In a person's words (service-words.ts).
+      { field: 'beneficiary.bank_details', message: 'bank code (the sort code) is required' },
       { field: 'beneficiary.entity.individual_first_name', message: 'too long' },
       { field: 'beneficiary.entity.individual_last_name', message: 'too long' },
       { field: 'beneficiary', message: 'the payload object is invalid' },
@@ -41,7 +42,7 @@ describe('the service’s findings on a payee', () => {
         field: 'beneficiary.bank_details.bank_code',
         message: 'a sort code is 6 digits, such as 60-16-13',
       },
-      { field: 'beneficiary.bank_details', message: 'account_number is required' },
+      { field: 'beneficiary.bank_details', message: 'account number is required' },
     ]);
     expect(findingsOfCallError(refused('the account is closed'))).toEqual([
       { field: 'beneficiary', message: 'the account is closed' },
