@@ -134,6 +134,11 @@ export const UndoResult = z.object({
   undone: z.string(),
   drafts: z.int(),
   /**
+   * Of the drafts put back, those approved since the change: the approval was given to what the
+   * change made, so they are drafts again, to be approved again.
+   */
+  unapproved: z.int(),
+  /**
    * Drafts of it still to put back: more than 0 when the undo was cancelled between steps. The
    * change stays the latest in the journal, and the next undo puts back the rest.
    */

@@ -236,13 +236,19 @@ describe('the batch editor', () => {
     await page.getByText('The undo was cancelled before it put anything back').waitFor();
     expect(text(await cellOf(2, DATE).textContent())).toBe(edited);
 
-    // Approval is not in the desk's journal: Undo takes back the bulk edit before it.
+    // Approval is not in the desk's journal: Undo takes back the bulk edit before it, and says
+    // that the rows approved since are drafts again.
     await page.getByRole('button', { name: 'Undo' }).click();
-    await page.getByText('Undid the bulk edit of 3 drafts').waitFor();
+    await page
+      .getByText(
+        'Undid the bulk edit of 3 drafts; 3 rows approved since are drafts again: approve them again',
+      )
+      .waitFor();
     // The fix of row 4's amount is the latest change left; undone too, nothing is.
     await expect.poll(() => undo.getAttribute('title')).toBe('Undo the edit of row 4');
     await undo.click();
-    await page.getByText('Undid the edit of row 4').waitFor();
+    // Row 4 is a draft again already: nothing more to say.
+    await page.getByText('Undid the edit of row 4', { exact: true }).waitFor();
     await expect.poll(() => undo.isDisabled()).toBe(true);
     expect(await undo.getAttribute('title')).toBe('Nothing to undo');
     await screenshot(page, 'editor-nothing-left-to-undo');

@@ -59,6 +59,7 @@ export async function undoLast(
   const total = outbox.journal.size(operation);
   let restored = 0;
   let left = 0;
+  let unapproved = 0;
   let finished = false;
   // Cancelled, an undo stops between steps: the rest stays in the journal, under the same
   // change, for the next undo to put back.
@@ -72,6 +73,7 @@ export async function undoLast(
       })();
       restored += step.restored;
       left += step.left;
+      unapproved += step.unapproved;
       finished = step.done;
       // Progress counts the drafts gone through: a step of drafts all sent since puts none back.
       return step.restored + step.left;
@@ -89,6 +91,7 @@ export async function undoLast(
       undone: operation.label,
       drafts: restored,
       left,
+      ...(unapproved ? { unapproved } : {}),
       ...(remaining ? { remaining } : {}),
     },
   });
@@ -99,6 +102,7 @@ export async function undoLast(
         ? `${operation.label}, but for ${countOf(left, 'draft')} sent since`
         : operation.label,
     drafts: restored,
+    unapproved,
     remaining,
   };
 }

@@ -71,6 +71,20 @@ const UNSENT_STATES: readonly DraftState[] = ['draft', 'approved'];
 const UNSENT_SINCE = `p.state IN (${UNSENT_STATES.map((state) => `'${state}'`).join(', ')})
   AND p.chunk_id IS json_extract(e.before_json, '$.p.chunk_id')`;
 
+/** One step of an undo. */
+export interface JournalStep {
+  /** Drafts put back as they were. */
+  restored: number;
+  /** Drafts left as they are: sent since. */
+  left: number;
+  /** Of those put back, drafts approved since the edit: drafts again. */
+  unapproved: number;
+  /** Whether the operation is wholly undone. */
+  done: boolean;
+  /** The step's drafts, put back or left. */
+  ids: string[];
+}
+
 export interface JournalOperation {
   opId: string;
   batchId: string;
@@ -136,14 +150,9 @@ export class EditJournal {
 
   /**
    * Puts back the next `limit` drafts of an operation as they were, in the caller's transaction,
-   * and takes them out of the journal; a draft sent since is left as it is. Returns how many were
-   * put back, how many were left, whether the operation is wholly undone, and the ids of the
-   * step's drafts (put back or left).
+   * and takes them out of the journal; a draft sent since is left as it is.
    */
-  restoreStep(
-    operation: JournalOperation,
-    limit: number,
-  ): { restored: number; left: number; done: boolean; ids: string[] } {
+  restoreStep(operation: JournalOperation, limit: number): JournalStep {
     const step = this.db
       .prepare(
         `SELECT count(*) AS total, min(seq) AS first, max(seq) AS upto FROM (SELECT seq
@@ -154,11 +163,12 @@ export class EditJournal {
       first: number | null;
       upto: number | null;
     };
-    if (step.total === 0) return { restored: 0, left: 0, done: true, ids: [] };
+    if (step.total === 0) return { restored: 0, left: 0, unapproved: 0, done: true, ids: [] };
     const at = { op: operation.opId, batch: operation.batchId, first: step.first, upto: step.upto };
     // The step's entries, by the journal's index on operation (migration 009).
     const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq BETWEEN @first AND @upto';
     let restored: number;
+    let unapproved = 0;
     if (operation.kind === 'delete') {
       this.db
         .prepare(
@@ -206,6 +216,16 @@ export class EditJournal {
              AND json(b.body_json) IS NOT json(json_extract(e.before_json, '$.b.body_json'))`,
         )
         .run(at);
+      // Approved since the edit, and not before it: put back, they are drafts again, which the
+      // person is told, since the approval was given to what the edit made.
+      unapproved = this.db
+        .prepare(
+          `SELECT count(*) FROM draft_edits AS e JOIN payment_drafts AS p ON p.id = e.draft_id
+           WHERE ${entries} AND ${UNSENT_SINCE} AND p.state = 'approved'
+             AND json_extract(e.before_json, '$.p.state') IS NOT 'approved'`,
+        )
+        .pluck()
+        .get(at) as number;
       // Each entry finds its draft by primary key (UPDATE … FROM): a subquery per draft would
       // read the step's entries once per draft.
       const restoredColumns = DRAFT_COLUMNS.filter((c) => c !== 'id' && c !== 'batch_id');
@@ -228,7 +248,7 @@ export class EditJournal {
         'DELETE FROM draft_edits WHERE batch_id = @batch AND op_id = @op AND seq BETWEEN @first AND @upto',
       )
       .run(at);
-    return { restored, left: step.total - restored, done: step.total < limit, ids };
+    return { restored, left: step.total - restored, unapproved, done: step.total < limit, ids };
   }
 
   /**

@@ -67,7 +67,12 @@ describe('a deletion of 12,000 drafts', () => {
 
   it('is undone whole by one Undo, in steps too, every draft as it was', async () => {
     const { result, progress, jobs } = await watched(() => t.desk.api.undo({ batch: batchId }));
-    expect(result).toEqual({ undone: 'the deletion of 12,000 drafts', drafts: ROWS, remaining: 0 });
+    expect(result).toEqual({
+      undone: 'the deletion of 12,000 drafts',
+      drafts: ROWS,
+      unapproved: 0,
+      remaining: 0,
+    });
     expect(progress.map((p) => p.done)).toEqual([5_000, 10_000, ROWS]);
     expect(jobs).toEqual([expect.objectContaining({ kind: 'undo', batch_id: batchId })]);
     expect(await rowCount()).toBe(ROWS);
@@ -124,6 +129,7 @@ describe('a bulk edit of 12,000 drafts', () => {
     expect(await t.desk.api.undo({ batch: batchId })).toEqual({
       undone: 'the bulk edit of 12,000 drafts',
       drafts: ROWS,
+      unapproved: 0,
       remaining: 0,
     });
     expect((await ends()).map((draft) => draft.payment)).toEqual(
@@ -208,12 +214,14 @@ describe('a cancel', () => {
     expect(stopped.result).toEqual({
       undone: 'the deletion of 12,000 drafts',
       drafts: 5_000,
+      unapproved: 0,
       remaining: ROWS - 5_000,
     });
     expect(await rowCount()).toBe(5_000);
     expect(await t.desk.api.undo({ batch: batchId })).toEqual({
       undone: 'the deletion of 12,000 drafts',
       drafts: ROWS - 5_000,
+      unapproved: 0,
       remaining: 0,
     });
     expect(await rowCount()).toBe(ROWS);

@@ -254,7 +254,11 @@ export class EditorState {
       }
       const change = this.history.pop();
       if (change) this.redoable.push(change);
-      this.notice = `Undid ${result.undone}`;
+      this.notice =
+        `Undid ${result.undone}` +
+        (result.unapproved > 0
+          ? `; ${formatCountOf(result.unapproved, 'row')} approved since ${result.unapproved === 1 ? 'is a draft' : 'are drafts'} again: approve ${result.unapproved === 1 ? 'it' : 'them'} again`
+          : '');
     });
   }
 

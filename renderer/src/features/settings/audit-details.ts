@@ -83,6 +83,9 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
   undo: (d) =>
     `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} put back` +
     (count(d.left) > 0 ? `, ${formatCount(count(d.left))} left as they are (sent since)` : '') +
+    (count(d.unapproved) > 0
+      ? `, ${formatCount(count(d.unapproved))} of them approved since and drafts again`
+      : '') +
     (count(d.remaining) > 0
       ? `; stopped with ${formatCount(count(d.remaining))} still to put back.`
       : '.'),
