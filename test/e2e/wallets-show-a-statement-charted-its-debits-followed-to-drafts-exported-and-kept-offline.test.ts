@@ -252,6 +252,10 @@ describe('the Wallets screen', () => {
     const credits = await bodyRows();
     expect(credits).toHaveLength(Math.min(50, periodCredits));
     expect(credits.every((row) => row.includes('CREDIT'))).toBe(true);
+    // Money in shows under In, its Out empty: Out adds up the payouts alone.
+    const cellsOfFirst = page.locator('table.statement tbody tr').first().locator('td');
+    expect(((await cellsOfFirst.nth(2).textContent()) ?? '').trim()).toBe('');
+    expect(await cellsOfFirst.nth(3).textContent()).toMatch(/\d/);
     await lookedAt('wallets-statement-credits');
     // Without the narrowing, back on the page it was on.
     await page.getByLabel('Action').selectOption('all');
@@ -320,7 +324,7 @@ describe('the Wallets screen', () => {
       if (n === 1) return;
       exported.push({
         description: row.getCell(column('Description')).text,
-        debit: row.getCell(column('Debit amount')).text,
+        debit: row.getCell(column('Out')).text,
         action: row.getCell(column('Action')).text,
       });
     });

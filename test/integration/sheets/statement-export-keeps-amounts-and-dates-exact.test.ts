@@ -129,15 +129,21 @@ describe('a statement as xlsx', () => {
     expect(cell(4, 'Date')?.value).toEqual(new Date('2026-11-04T00:00:00Z'));
     expect(cell(2, 'Date')?.numFmt).toBe(DATE_TIME_FORMAT);
 
-    expect(cell(3, 'Debit amount')?.value).toBe(0.3);
-    expect(cell(3, 'Credit amount')?.value).toBe(1200);
+    // From the wallet's side: a payout is Out, a refund In, one of them per line; the other
+    // end of each, in its own currency, is the counterpart's.
+    expect(cell(3, 'Out')?.value).toBe(0.3);
+    expect(cell(3, 'In')?.value).toBeNull();
+    expect(cell(3, 'Counterpart amount')?.value).toBe(1200);
     expect(cell(3, 'Rate')?.value).toBe(187.654321);
-    expect(cell(4, 'Debit amount')?.value).toBe(1.25);
+    expect(cell(4, 'Out')?.value).toBeNull();
+    expect(cell(4, 'In')?.value).toBe(3.07);
+    expect(cell(4, 'Counterpart amount')?.value).toBe(1.25);
     expect(cell(2, 'Balance')?.value).toBe(1234567.89);
 
-    expect(cell(3, 'Debit amount')?.numFmt).toBe('#,##0.00');
-    expect(cell(3, 'Credit amount')?.numFmt).toBe('#,##0');
-    expect(cell(4, 'Debit amount')?.numFmt).toBe('#,##0.000');
+    expect(cell(3, 'Out')?.numFmt).toBe('#,##0.00');
+    expect(cell(3, 'Counterpart amount')?.numFmt).toBe('#,##0');
+    expect(cell(4, 'In')?.numFmt).toBe('#,##0.00');
+    expect(cell(4, 'Counterpart amount')?.numFmt).toBe('#,##0.000');
     expect(cell(4, 'Fees')?.numFmt).toBe('#,##0.000');
     expect(cell(4, 'Balance')?.numFmt).toBe('#,##0.00');
 
@@ -174,10 +180,12 @@ describe('a statement as CSV', () => {
         'Salary Jane Smith',
         'Jane Smith',
         '2450.50',
+        '',
         'GBP',
         '2450.50',
         'GBP',
         '0.35',
+        'GBP',
         '1',
         '1234567.89',
         'exec-1',
@@ -189,10 +197,12 @@ describe('a statement as CSV', () => {
         'Supplier in Japan',
         'Tanaka KK',
         '0.30',
+        '',
         'GBP',
         '1200',
         'JPY',
         '0.10',
+        'GBP',
         '187.654321',
         '1234567.59',
         'exec-1',
@@ -203,11 +213,13 @@ describe('a statement as CSV', () => {
         'CREDIT',
         'Refund from Bahrain',
         'contact-9',
-        '1.250',
-        'BHD',
+        '',
         '3.07',
         'GBP',
+        '1.250',
+        'BHD',
         '0.000',
+        'BHD',
         '1',
         '1234570.66',
         'exec-1',

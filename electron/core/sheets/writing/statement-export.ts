@@ -5,6 +5,7 @@
 // number padded to them. Dates are written in UTC, the same on every machine.
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 import type { StatementItem } from '../../../../shared/service/wallet';
+import { sidesOf } from '../../../../shared/desk/statement-sides';
 import { asAsync, breather, exportFormat, writeCsvFile, writeXlsxFile } from './export-writers';
 import type { XlsxStreamWriter } from './export-writers';
 import { csvLine, isoDate, numberText, xlsxCellValue, type CellInput } from './safe-text';
@@ -22,17 +23,20 @@ export const STATEMENT_COLUMNS = [
   'Action',
   'Description',
   'Counterpart',
-  'Debit amount',
-  'Debit currency',
-  'Credit amount',
-  'Credit currency',
+  // The wallet's side (statement-sides.ts): one of the two on each line, so each sums alone.
+  'Out',
+  'In',
+  'Currency',
+  'Counterpart amount',
+  'Counterpart currency',
   'Fees',
+  'Fees currency',
   'Rate',
   'Balance',
   'Execution id',
   'Item id',
 ] as const;
-const WIDTHS = [17, 8, 36, 28, 14, 8, 14, 8, 12, 12, 14, 38, 38];
+const WIDTHS = [17, 8, 36, 28, 14, 14, 8, 16, 10, 12, 8, 12, 14, 38, 38];
 export const STATEMENT_SHEET = 'Statement';
 export const ABOUT_SHEET = 'About';
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
@@ -70,17 +74,21 @@ export async function writeStatement(
 /** The cells of one item; money stays as {amount, currency} until the format decides. */
 function cellsOf(item: StatementItem, walletCurrency: string): (CellInput | Money)[] {
   const counterpart = item.counterpart;
+  const sides = sidesOf(item);
+  const own = sides.out ?? sides.in;
   return [
     utcDate(item.date),
     item.action,
     item.description,
     counterpart.name ?? counterpart.bank_details?.account_name ?? counterpart.id ?? '',
-    item.debit,
-    item.debit.currency,
-    item.credit,
-    item.credit.currency,
+    sides.out,
+    sides.in,
+    own?.currency ?? walletCurrency,
+    sides.counterpart,
+    sides.counterpart.currency,
     // The spec says only "total fees included"; they come out of the debit, so its currency.
     { amount: item.fees, currency: item.debit.currency },
+    item.debit.currency,
     item.rate,
     { amount: item.balance, currency: walletCurrency },
     item.execution_id,
