@@ -35,6 +35,16 @@ export function normaliseIban(text: string): string {
   return stripSeparators(text).toUpperCase();
 }
 
+/**
+ * A UK IBAN's sort code and account number: after GB and its check digits come the bank's four
+ * letters, the 6-digit sort code and the 8-digit account number. Null for any other text.
+ */
+export function ukAccountOfIban(text: string): { sortCode: string; accountNumber: string } | null {
+  const iban = normaliseIban(text);
+  if (!/^GB\d{2}[A-Z]{4}\d{14}$/.test(iban)) return null;
+  return { sortCode: iban.slice(8, 14), accountNumber: iban.slice(14) };
+}
+
 export function checkIban(text: string): IbanCheck {
   const iban = normaliseIban(text);
   if (iban === '') return fail('the IBAN is empty');

@@ -9,6 +9,7 @@ import {
   checkUkAccountNumber,
   IBAN_LIKE,
   normaliseIban,
+  ukAccountOfIban,
 } from './bank-identifiers';
 import { isCountryCode } from './countries';
 import { isCurrencyCode } from './currencies';
@@ -36,8 +37,17 @@ export function validateBeneficiary(beneficiary: DraftBeneficiary, find: Finding
   if (!account) find(`${BANK}account_number`, 'the account number or IBAN is missing');
   else if (IBAN_LIKE.test(normaliseIban(account))) {
     const iban = checkIban(account);
+    const uk = iban.ok && country === 'GB' && beneficiary.currency === 'GBP';
+    const inIban = uk ? ukAccountOfIban(iban.value) : null;
     if (!iban.ok) find(`${BANK}account_number`, iban.reason);
-    else if (country && isCountryCode(country) && iban.country !== country) {
+    else if (inIban) {
+      // The service pays a UK account in pounds by sort code and account number (its GB/GBP
+      // schema); the IBAN holds both, to be given as such.
+      find(
+        `${BANK}account_number`,
+        `a UK account in pounds is paid by sort code and account number, not IBAN: this IBAN holds sort code ${inIban.sortCode.replace(/(\d\d)(?=\d)/g, '$1-')} and account number ${inIban.accountNumber}`,
+      );
+    } else if (country && isCountryCode(country) && iban.country !== country) {
       find(
         `${B}country`,
         `the IBAN is from ${iban.country} but the bank country says ${country}`,
