@@ -205,6 +205,8 @@ describe('the Sync screen', () => {
       (await page.getByText('Sync finished.').locator('..').textContent()) ?? ''
     ).replace(/\s+/g, ' ');
     expect(outcome).toContain(`${ROWS - 1} accepted, 1 failed`);
+    // The draft left behind is the one whose payee the service found wrong: said so.
+    expect(outcome).toContain('1 not approved, 1 of them with errors to fix.');
 
     // Per-item results: the refused payment at its row with the service's words.
     const failedRow = page.getByRole('row').filter({ hasText: '✕ failed' });
