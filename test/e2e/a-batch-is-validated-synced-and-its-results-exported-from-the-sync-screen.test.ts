@@ -226,6 +226,11 @@ describe('the Sync screen', () => {
     await page.getByText('1 failed payment approved again').waitFor();
     // The results reload when the outbox says so, a moment after the answer.
     await expect.poll(() => page.getByRole('row').filter({ hasText: '✕ failed' }).count()).toBe(0);
+    // Narrowed to the failed ones, none is left: said so, not "Nothing sent yet".
+    await page.getByLabel('Show').selectOption('failed');
+    await page.getByText('No payment failed.').waitFor();
+    await page.getByLabel('Show').selectOption('sent');
+    await page.getByText(`Rows 1–${ROWS - 1} of ${ROWS - 1}`).waitFor();
 
     // The payments went for approval: they are approved at the service from here. Stopped first
     // (the call held, so that the stop reaches the desk before it), it approves none and says so.

@@ -10,12 +10,21 @@ import { NewestQuestion } from '../../lib/newest-question';
 
 export const PAGE_SIZE = 100;
 
+/** Each filter of the results, and what its empty list says (a batch sent may have no failure). */
 export const RESULT_FILTERS = {
-  sent: { label: 'Every payment sent', states: ['sending', 'submitted', 'accepted', 'failed'] },
-  failed: { label: 'Failed', states: ['failed'] },
-  accepted: { label: 'Accepted', states: ['accepted'] },
-  waiting: { label: 'Waiting for the service', states: ['sending', 'submitted'] },
-} as const satisfies Record<string, { label: string; states: readonly DraftState[] }>;
+  sent: {
+    label: 'Every payment sent',
+    states: ['sending', 'submitted', 'accepted', 'failed'],
+    none: 'Nothing sent yet.',
+  },
+  failed: { label: 'Failed', states: ['failed'], none: 'No payment failed.' },
+  accepted: { label: 'Accepted', states: ['accepted'], none: 'No payment accepted yet.' },
+  waiting: {
+    label: 'Waiting for the service',
+    states: ['sending', 'submitted'],
+    none: 'No payment is waiting for the service.',
+  },
+} as const satisfies Record<string, { label: string; states: readonly DraftState[]; none: string }>;
 export type ResultFilter = keyof typeof RESULT_FILTERS;
 
 export class SyncResultsState {
