@@ -26,7 +26,15 @@ export const WalletFundingNeed = z.object({
   currency: z.string(),
   /** Batches with approved drafts not yet sent, and what each will debit (fees not included). */
   batches: z.array(
-    z.object({ id: z.string(), name: z.string(), amount: DecimalText, count: z.int() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      amount: DecimalText,
+      /** Its payments in the wallet's currency, which `amount` adds up. */
+      count: z.int(),
+      /** Its payments in other currencies, not in `amount`. */
+      not_estimated: z.int(),
+    }),
   ),
   amount: DecimalText,
   /** Drafts in other currencies: their debit is known only once the service converts them. */

@@ -103,7 +103,7 @@ async function reconcile(
 interface Need {
   walletId: string;
   currency: string;
-  batches: { id: string; name: string; amount: string; count: number }[];
+  batches: { id: string; name: string; amount: string; count: number; not_estimated: number }[];
   milli: bigint;
   notEstimated: number;
 }
@@ -127,15 +127,18 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
     // The count beside the amount is of the payments that amount adds up: those in the
     // wallet's currency. The others are counted apart, as not estimated.
     let counted = 0;
+    let others = 0;
     for (const total of toSend.totals) {
       if (total.currency === batch.walletCurrency) counted += total.count;
-      else need.notEstimated += total.count;
+      else others += total.count;
     }
+    need.notEstimated += others;
     need.batches.push({
       id: batch.id,
       name: batch.name,
       amount: formatAmount(debit, 3),
       count: counted,
+      not_estimated: others,
     });
     needs.set(batch.walletId, need);
   }
