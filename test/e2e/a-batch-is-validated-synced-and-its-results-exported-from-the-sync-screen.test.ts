@@ -126,8 +126,9 @@ describe('the Sync screen', () => {
     await expect(validated.textContent()).resolves.toContain(`${ROWS} valid, 1 invalid`);
     const wrong = page.getByRole('row', { name: new RegExp(`Row ${BAD_ROW}\\b`) });
     await expect(wrong.textContent()).resolves.toMatch(/Account number\s*\(C\d+\).*8 digits/);
-    await expect(wrong.getByRole('link').getAttribute('href')).resolves.toBe(
-      `#/batches/${imported.batch_id}`,
+    // It leads to the draft's own row in the editor, not to the top of the batch.
+    await expect(wrong.getByRole('link').getAttribute('href')).resolves.toMatch(
+      new RegExp(`^#/batches/${imported.batch_id}/drafts/[0-9a-f-]{36}$`),
     );
     // Only the payee's errors: the payment's date is fixed in the editor, not at the service.
     const found = page.getByRole('table', { name: 'Beneficiaries the service found wrong' });
