@@ -200,6 +200,10 @@ describe('the Beneficiaries screen', () => {
       .poll(async () => await rowText('Wilhelmina Fotheringham'))
       .toMatch(/GB · GBP\s*31926819\s*Saved here\s*Saved here, not yet at the service/);
     await page.getByRole('button', { name: 'Close the payee' }).click();
+    // The keyboard goes back to the payee just saved, at its row, not to the page's top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Wilhelmina Fotheringham');
     // Those saved here, in no batch: she alone.
     const batch = page.getByLabel('Batch', { exact: true });
     await batch.selectOption({ label: 'Saved here, in no batch' });
