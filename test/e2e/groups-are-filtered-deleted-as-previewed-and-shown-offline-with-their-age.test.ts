@@ -85,6 +85,13 @@ describe('the Groups screen', () => {
     );
     await page.getByText(/^Fetched /).waitFor();
     await lookedAt('groups-list');
+    // In a 1280-wide window every column fits, Delete… too: nothing to scroll sideways to.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const table = page.getByRole('region', { name: 'Payment groups' });
+    await expect
+      .poll(() => table.evaluate((box) => box.scrollWidth - box.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // A tag filter, typed and applied with Enter: both payroll groups, and nothing else.
     await page.getByLabel('Tags').fill('dept=hr');
