@@ -225,6 +225,8 @@ describe('the Sync screen', () => {
     // Retry failed puts it back in line for the next sync.
     await page.getByRole('button', { name: 'Retry failed' }).click();
     await page.getByText('1 failed payment approved again').waitFor();
+    // Retry failed is off with none failed left: Sync now, which sends it, has the focus.
+    await expect.poll(() => focusSeen(page)).toMatchObject({ tag: 'button', name: 'Sync now' });
     // The results reload when the outbox says so, a moment after the answer.
     await expect.poll(() => page.getByRole('row').filter({ hasText: '✕ failed' }).count()).toBe(0);
     // Narrowed to the failed ones, none is left: said so, not "Nothing sent yet".

@@ -12,6 +12,7 @@ import { launchChromium } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import { lookedAt as lookedAtPage, sandboxAdmin } from './support/app-calls';
 import { screenshot } from './support/chromium';
+import { focusedOn } from './support/focus';
 
 let app: WebApp;
 let browser: Browser;
@@ -195,15 +196,15 @@ describe('the Beneficiaries screen', () => {
     await lookedAt('beneficiaries-new-payee');
     await page.getByRole('button', { name: 'Save new payee' }).click();
     await page.getByText('Saved in the outbox.').waitFor();
+    // Saved, its button is off: the form's heading, naming the payee, has the focus.
+    await expect.poll(async () => (await focusedOn(page)).id).toBe('payee-form-title');
     await page.getByRole('heading', { name: 'Wilhelmina Fotheringham', level: 2 }).waitFor();
     await expect
       .poll(async () => await rowText('Wilhelmina Fotheringham'))
       .toMatch(/GB · GBP\s*31926819\s*Saved here\s*Saved here, not yet at the service/);
     await page.getByRole('button', { name: 'Close the payee' }).click();
     // The keyboard goes back to the payee just saved, at its row, not to the page's top.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
-      .toBe('Wilhelmina Fotheringham');
+    await expect.poll(async () => (await focusedOn(page)).text).toBe('Wilhelmina Fotheringham');
     // Those saved here, in no batch: she alone.
     const batch = page.getByLabel('Batch', { exact: true });
     await batch.selectOption({ label: 'Saved here, in no batch' });
@@ -231,10 +232,13 @@ describe('the Beneficiaries screen', () => {
       .getByRole('progressbar', { name: 'Importing payees', exact: true })
       .waitFor();
     await screenshot(page, 'beneficiaries-import-running');
-    const summary = page.getByText('2 payees imported');
+    // Sent, not "imported": one of them the service refused.
+    const summary = page.getByText('2 payees sent to the service');
     await summary.waitFor({ timeout: 20_000 });
     await admin.faults({ latency_ms: 0 });
     expect(text(await summary.textContent())).toContain('1 created, 1 refused');
+    // Its button is off with nothing left ticked: the panel saying what came of it has the focus.
+    await expect.poll(async () => (await focusedOn(page)).id).toBe('payee-import-title');
 
     // Row by row: the payee, its result, and each error and warning at the field it names.
     const results = page.getByRole('table', { name: 'Results of the import, row by row' });

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDesk } from '../../electron/core/desk';
 import { KeychainSecretStore, ProfileSecrets } from '../../electron/core/secrets';
 import { launchChromium, screenshot, seriousViolations, newAppContext } from './support/chromium';
-import { VISIBLE, focusSeen } from './support/focus';
+import { VISIBLE, focusedOn, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   deskCall,
@@ -240,6 +240,8 @@ describe('Settings', () => {
     await defaults.getByLabel(/Ask for a second approver/).check();
     await defaults.getByRole('button', { name: 'Save defaults' }).click();
     await defaults.getByText('Settings saved').waitFor();
+    // Save defaults is off once saved: the section's heading has the focus, not the page.
+    await expect.poll(async () => (await focusedOn(page)).id).toBe('defaults-title');
     await defaults.getByText(app.dataDir).waitFor(); // the data folder, shown
     await defaults.scrollIntoViewIfNeeded();
     await lookedAt('settings-defaults-saved');

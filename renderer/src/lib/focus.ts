@@ -67,6 +67,11 @@ export function takeLostFocus(element: HTMLElement): void {
   if (focusLost()) focusTitle(element);
 }
 
+/** Focuses a control (keeping its place in the Tab order) if the focus is lost. */
+export function controlTakesLostFocus(control: HTMLElement | null | undefined): void {
+  if (control && focusLost() && !control.matches(':disabled')) focusVisibly(control);
+}
+
 /**
  * After an action that removes the part that had the focus (a deleted group's row, a removed
  * profile's card or its Remove credentials button), once the screen has drawn it: the screen's
@@ -82,10 +87,14 @@ export async function screenHeadingTakesLostFocus(): Promise<void> {
 export const screenHeading = (): HTMLElement | null =>
   document.querySelector<HTMLElement>('main h1');
 
-/** The focus is on no part of the page: on its body, where a removed or disabled part left it. */
+/**
+ * The focus is on no part of the page: on its body, where a removed or disabled part left it,
+ * or still on a control just disabled, which Chromium moves to the body only at its next
+ * rendering.
+ */
 function focusLost(): boolean {
   const active = document.activeElement;
-  return active === null || active === document.body;
+  return active === null || active === document.body || active.matches(':disabled');
 }
 
 /** Focuses a heading (or any part that is no Tab stop of its own), focusable by script. */

@@ -63,6 +63,15 @@ export async function focusSeen(page: Page): Promise<FocusSeen> {
   return { ...element, ringLight, ringDark };
 }
 
+/** The focused element's id and its text, trimmed: where the focus went after an action. */
+export async function focusedOn(page: Page): Promise<{ id: string; text: string }> {
+  return page.evaluate(() => {
+    const active = (globalThis as unknown as { document: { activeElement: PageElement | null } })
+      .document.activeElement;
+    return { id: active?.getAttribute('id') ?? '', text: (active?.textContent ?? '').trim() };
+  });
+}
+
 /** What a test expects of a focus a person can see. */
 export const VISIBLE = { ringLight: true, ringDark: true };
 
