@@ -45,6 +45,27 @@ export function ukAccountOfIban(text: string): { sortCode: string; accountNumber
   return { sortCode: iban.slice(8, 14), accountNumber: iban.slice(14) };
 }
 
+/**
+ * A UK account in pounds is paid by sort code and account number (the service's GB/GBP schema),
+ * which its IBAN holds: bank details that give the IBAN, alone or with the same sort code, have
+ * them taken from it, in place. A different sort code beside it is left for the person to settle
+ * (the rules say what the IBAN holds). The importer and every edit do this alike.
+ */
+export function payUkIbanBySortCode(
+  bank: Record<string, unknown>,
+  country: string,
+  currency: string,
+): void {
+  if (country !== 'GB' || currency !== 'GBP' || typeof bank.account_number !== 'string') return;
+  const inIban = ukAccountOfIban(bank.account_number);
+  if (!inIban) return;
+  const code = bank.bank_code;
+  if (typeof code === 'string' && code.trim() && stripSeparators(code) !== inIban.sortCode) return;
+  if (!checkIban(bank.account_number).ok) return;
+  bank.bank_code = inIban.sortCode;
+  bank.account_number = inIban.accountNumber;
+}
+
 export function checkIban(text: string): IbanCheck {
   const iban = normaliseIban(text);
   if (iban === '') return fail('the IBAN is empty');

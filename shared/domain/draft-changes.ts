@@ -2,7 +2,7 @@
 // function applies it in the core (before the rules run and the draft is saved) and in the
 // renderer (to show the rules' verdict as the user types), so both see the same draft.
 import { z } from 'zod';
-import { IBAN_LIKE, normaliseIban, stripSeparators } from './bank-identifiers';
+import { IBAN_LIKE, normaliseIban, payUkIbanBySortCode, stripSeparators } from './bank-identifiers';
 import { EXECUTION_TIME, isCalendarDay } from './calendar-day';
 import type { DraftBeneficiary, DraftContent, DraftPayment } from './draft';
 import { amountToNumber, parseAmount } from './money';
@@ -139,6 +139,10 @@ export function applyDraftChanges(draft: DraftContent, changes: DraftChanges): A
         else setOptional(payment, group, value);
       }
     }
+  }
+  if (beneficiary && Object.keys(changes).some((key) => key.startsWith(B))) {
+    // As the importer does: a UK IBAN paid in pounds goes as its sort code and account number.
+    payUkIbanBySortCode(beneficiary.bank_details, beneficiary.country, beneficiary.currency);
   }
   return { ok: true, content: { payment, beneficiary } };
 }

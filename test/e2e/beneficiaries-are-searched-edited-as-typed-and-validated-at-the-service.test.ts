@@ -108,7 +108,7 @@ describe('the Beneficiaries screen', () => {
     await expect(field('Sort code').inputValue()).resolves.toBe('601613');
 
     await field('Account number').fill('3192');
-    await expect(saidAt('Account number')).resolves.toContain('a UK account number is 8 digits');
+    await expect(saidAt('Account number')).resolves.toContain('A UK account number is 8 digits.');
     await expect(field('Account number').getAttribute('aria-invalid')).resolves.toBe('true');
     await field('Sort code').fill('');
     await expect(saidAt('Sort code')).resolves.toContain(
@@ -148,7 +148,7 @@ describe('the Beneficiaries screen', () => {
     const results = page.getByRole('table', { name: 'Beneficiaries the service found wrong' });
     const wrong = results.getByRole('row').filter({ hasText: 'Grace Hopper' });
     expect(text(await wrong.innerText())).toMatch(
-      /Row 3\b.*Grace Hopper\s*Bank details\s*bank code \(the sort code\) is required/,
+      /Row 3\b.*Grace Hopper\s*Bank details\s*Bank code \(the sort code\) is required\./,
     );
     // In the list, its status and the field.
     await expect

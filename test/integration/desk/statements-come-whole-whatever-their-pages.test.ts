@@ -36,7 +36,10 @@ async function xlsxStatementRows(path: string): Promise<unknown[][]> {
 describe('a statement export', () => {
   it('writes every item of the period in order, following the pages, as .csv and .xlsx', async () => {
     const { api } = t.desk;
-    const debits = year.items.map((item) => item.debit.amount);
+    // The wallet's side of each item: Out for a DEBIT, In for a CREDIT (statement-sides.ts).
+    const walletSide = year.items.map((item) =>
+      item.action === 'DEBIT' ? item.debit.amount : item.credit.amount,
+    );
     const csv = join(t.dataDir, 'statement.csv');
     // Pages of 50: the export has to follow several of them, saying how far it is after each.
     const progress: number[] = [];
@@ -63,13 +66,13 @@ describe('a statement export', () => {
       end: year.end_date,
     });
     const lines = (parse(await readFile(csv), { bom: true }) as string[][]).slice(1);
-    expect(lines.map((line) => Number(line[4]))).toEqual(debits);
-    expect(lines.map((line) => line[12])).toEqual(year.items.map((item) => item.id));
+    expect(lines.map((line) => Number(line[4] || line[5]))).toEqual(walletSide);
+    expect(lines.map((line) => line[14])).toEqual(year.items.map((item) => item.id));
 
     const xlsx = join(t.dataDir, 'statement.xlsx');
     const whole = await api.exportStatement({ wallet_id: walletId, start, end, file: xlsx });
     expect(whole.rows).toBe(year.items.length);
-    expect((await xlsxStatementRows(xlsx)).map((line) => line[4])).toEqual(debits);
+    expect((await xlsxStatementRows(xlsx)).map((line) => line[4] ?? line[5])).toEqual(walletSide);
   });
 });
 

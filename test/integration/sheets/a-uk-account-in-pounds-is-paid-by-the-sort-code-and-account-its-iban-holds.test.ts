@@ -1,8 +1,9 @@
 // The service pays a UK account in pounds by sort code and account number (its GB/GBP schema);
-// a payroll often gives only the IBAN, which holds both. Imported, they are taken from it; the
-// rules, which judge an edit as well, refuse the IBAN alone and say what it holds; and a sort
-// code beside it that is not the IBAN's is left for the person to settle.
+// a payroll often gives only the IBAN, which holds both. Imported or typed in an edit, they are
+// taken from it; beside a sort code that is not the IBAN's, it is left for the person to settle,
+// and the rules say what the IBAN holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import { contentOf } from '../../../shared/desk/drafts';
 import { draftOf, errorsOf, OutboxFolder } from '../../support/sheet-import';
@@ -48,18 +49,32 @@ describe('a UK IBAN paid in pounds', () => {
     expect(errorsOf(draftOf(imported, 5))).toEqual([]);
   });
 
-  it('typed into a UK account in pounds is an error that says what the IBAN holds', async () => {
+  it('typed into a UK account in pounds is split the same way, or said wrong beside another sort code', async () => {
     const imported = await folder.import(
       await folder.csv('uk-account.csv', [
         'Name,Sort Code,Account Number,Amount,Date',
         'Ann Lee,60-16-13,31926819,100.00,2030-01-31',
       ]),
     );
-    const draft = draftOf(imported, 2);
-    const content = contentOf(draft);
-    content.beneficiary!.bank_details = { account_number: IBAN, account_name: 'Ann Lee' };
-    const issues = validateDraft(content, { today: '2030-01-01', walletCurrency: 'GBP' });
-    expect(issues).toContainEqual(
+    const content = contentOf(draftOf(imported, 2));
+    const rules = { today: '2030-01-01', walletCurrency: 'GBP' };
+    const typed = (changes: DraftChanges) => {
+      const applied = applyDraftChanges(content, changes);
+      if (!applied.ok) throw new Error(applied.message);
+      return applied.content;
+    };
+    const split = typed({
+      'beneficiary.bank_details.bank_code': '',
+      'beneficiary.bank_details.account_number': IBAN.toLowerCase(),
+    });
+    expect(split.beneficiary?.bank_details).toMatchObject({
+      bank_code: '123456',
+      account_number: '98765432',
+    });
+    expect(validateDraft(split, rules).filter((issue) => issue.severity === 'error')).toEqual([]);
+    // Beside the sort code of another bank: which one is the payee's is for the person to say.
+    const beside = typed({ 'beneficiary.bank_details.account_number': IBAN });
+    expect(validateDraft(beside, rules)).toContainEqual(
       expect.objectContaining({
         field: 'beneficiary.bank_details.account_number',
         severity: 'error',

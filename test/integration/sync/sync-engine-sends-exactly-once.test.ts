@@ -121,7 +121,8 @@ describe('the sync engine', () => {
     expect(bad?.issues).toEqual([
       expect.objectContaining({
         field: 'beneficiary.bank_details',
-        message: expect.stringContaining('account_number'),
+        // The service's finding, its field names in words (service-words.ts).
+        message: expect.stringContaining('account number is required'),
         severity: 'error',
       }),
     ]);

@@ -51,6 +51,8 @@ describe('an audit entry', () => {
     await api.renameBatch({ batch: batch_id, name: 'Audited twice' });
     await api.saveSettings({ second_approver: true, chunk_size: 250 });
     await api.setServiceApproval({ batch: batch_id, service_approval: 'approved' });
+    // The batch's payees imported at the service.
+    await api.importBeneficiaries({ batch: batch_id });
 
     const written = await entries();
     const said = new Map(
@@ -63,6 +65,7 @@ describe('an audit entry', () => {
         'delete',
         'edit',
         'import',
+        'import_beneficiaries',
         'rename',
         'set_service_approval',
         'settings',
@@ -85,6 +88,9 @@ describe('an audit entry', () => {
     expect(said.get('rename')).toBe('Renamed from “Audited” to “Audited twice”.');
     expect(said.get('undo')).toMatch(/^Undid .+: 2 drafts put back\.$/);
     expect(said.get('set_service_approval')).toBe('Payments go to the service approved.');
+    expect(said.get('import_beneficiaries')).toMatch(
+      /^\d+ payees? sent to the service: \d+ created, \d+ refused\.$/,
+    );
   });
 
   it('shows a key it does not know in words rather than dropping it', () => {

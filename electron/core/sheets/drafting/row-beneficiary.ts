@@ -20,8 +20,7 @@ import {
   IBAN_LIKE,
   normaliseIban,
   normaliseUkAccountNumber,
-  stripSeparators,
-  ukAccountOfIban,
+  payUkIbanBySortCode,
 } from '../../../../shared/domain/bank-identifiers';
 import { isCountryCode } from '../../../../shared/domain/countries';
 import { isCurrencyCode } from '../../../../shared/domain/currencies';
@@ -137,7 +136,8 @@ export function rowBeneficiary(
       'warning',
     );
   }
-  if (country === 'GB' && currency === 'GBP' && account.iban) splitUkIban(bank);
+  // A UK IBAN paid in pounds goes as the sort code and account number it holds.
+  if (country && currency) payUkIbanBySortCode(bank, country, currency);
   return {
     type,
     country: country ?? '',
@@ -145,19 +145,6 @@ export function rowBeneficiary(
     entity,
     bank_details: bank,
   };
-}
-
-/**
- * A UK account in pounds is paid by sort code and account number (the service's GB/GBP schema),
- * which its IBAN holds: a sheet that gives the IBAN alone, or with the same sort code, has them
- * taken from it. A different sort code beside it is left for the person, as the rules say.
- */
-function splitUkIban(bank: Record<string, string>): void {
-  const inIban = ukAccountOfIban(bank.account_number ?? '');
-  if (!inIban) return;
-  if (bank.bank_code !== undefined && stripSeparators(bank.bank_code) !== inIban.sortCode) return;
-  bank.bank_code = inIban.sortCode;
-  bank.account_number = inIban.accountNumber;
 }
 
 /**

@@ -97,6 +97,11 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
   validate: (d) =>
     `${plural(count(d.checked), 'new payee')} checked at the service: ` +
     (count(d.invalid) === 0 ? 'all valid.' : `${formatCount(count(d.invalid))} invalid.`),
+  edit_beneficiary: (d) => `Changed the ${fieldList(d.fields)}.`,
+  import_beneficiaries: (d) =>
+    `${plural(count(d.total), 'payee')} sent to the service: ${formatCount(count(d.created))} created, ` +
+    `${formatCount(count(d.failed))} refused` +
+    (count(d.not_sent) > 0 ? `, ${formatCount(count(d.not_sent))} not sent.` : '.'),
   sync: (d) => `Sync run ${String(d.run)}.`,
   retry_failed: (d) =>
     `${plural(count(d.requeued), 'failed payment')} to send again` +
