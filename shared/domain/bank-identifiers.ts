@@ -61,6 +61,7 @@ export function payUkIbanBySortCode(
   if (!inIban) return;
   const code = bank.bank_code;
   if (typeof code === 'string' && code.trim() && stripSeparators(code) !== inIban.sortCode) return;
+  // A mistyped IBAN stays as typed, for the rules to say so: its digits are no one's account.
   if (!checkIban(bank.account_number).ok) return;
   bank.bank_code = inIban.sortCode;
   bank.account_number = inIban.accountNumber;
