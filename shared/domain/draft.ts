@@ -4,6 +4,7 @@
 // date not given, a code mistyped — because a draft with errors is kept to be fixed in the app,
 // never dropped. What is wrong is said by its issues (validate-draft.ts).
 import { z } from 'zod';
+import { HELD_LIMIT } from './held-text';
 
 export const IssueSeverity = z.enum(['error', 'warning']);
 export type IssueSeverity = z.infer<typeof IssueSeverity>;
@@ -21,9 +22,6 @@ export type IssueSeverity = z.infer<typeof IssueSeverity>;
  */
 export const IssueSource = z.enum(['rules', 'cell', 'service', 'batch']);
 export type IssueSource = z.infer<typeof IssueSource>;
-
-/** Longer text is no value mistyped: it is not kept on the issue (its message quotes it). */
-export const HELD_LIMIT = 100;
 
 export const DraftIssue = z.object({
   /** The draft field, in the spec's names: `amount.amount`, `beneficiary.bank_details.bank_code`. */

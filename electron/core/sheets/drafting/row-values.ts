@@ -14,7 +14,7 @@ import { cellCode, cellCountry, cellCurrency } from '../coercion/cell-codes';
 import type { Coerced } from '../coercion/cell-coerced';
 import { cellDate, dateMarkOf, type DateOrder } from '../coercion/cell-dates';
 import { cellText, trimCellText } from '../coercion/cell-text';
-import { HELD_LIMIT } from '../../../../shared/domain/draft';
+import { HELD_LIMIT } from '../../../../shared/domain/held-text';
 import type { ColumnMapping, MappedColumn } from '../understanding/column-mapping';
 import type { DateMarks, DateOrders } from '../understanding/date-orders';
 import { field, type FieldId } from '../understanding/fields';
