@@ -222,9 +222,9 @@ describe('the Beneficiaries screen', () => {
     await page.getByRole('checkbox', { name: 'Select Émile Zola' }).check();
     // Validate leaves out the one saved here, and says why.
     await page.getByRole('button', { name: 'Validate 1 selected at the service' }).waitFor();
-    await page
-      .getByText(/1 of them is not validated, as saved here \(an import checks them\)/)
-      .waitFor();
+    await expect
+      .poll(async () => text(await page.locator('#validate-scope').textContent()))
+      .toMatch(/1 of them is not validated, as saved here \(an import checks them\)/);
     await page.getByRole('button', { name: 'Import 2 selected at the service' }).click();
     const bar = page.getByRole('progressbar', { name: 'Importing payees at the service' });
     await bar.waitFor();
