@@ -49,22 +49,28 @@ export function ukAccountOfIban(text: string): { sortCode: string; accountNumber
  * A UK account in pounds is paid by sort code and account number (the service's GB/GBP schema),
  * which its IBAN holds: bank details that give the IBAN, alone or with the same sort code, have
  * them taken from it, in place. A different sort code beside it is left for the person to settle
- * (the rules say what the IBAN holds). The importer and every edit do this alike.
+ * (the rules say what the IBAN holds). The importer and every edit do this alike. Answers
+ * whether it did.
  */
 export function payUkIbanBySortCode(
   bank: Record<string, unknown>,
   country: string,
   currency: string,
-): void {
-  if (country !== 'GB' || currency !== 'GBP' || typeof bank.account_number !== 'string') return;
+): boolean {
+  if (country !== 'GB' || currency !== 'GBP' || typeof bank.account_number !== 'string') {
+    return false;
+  }
   const inIban = ukAccountOfIban(bank.account_number);
-  if (!inIban) return;
+  if (!inIban) return false;
   const code = bank.bank_code;
-  if (typeof code === 'string' && code.trim() && stripSeparators(code) !== inIban.sortCode) return;
+  if (typeof code === 'string' && code.trim() && stripSeparators(code) !== inIban.sortCode) {
+    return false;
+  }
   // A mistyped IBAN stays as typed, for the rules to say so: its digits are no one's account.
-  if (!checkIban(bank.account_number).ok) return;
+  if (!checkIban(bank.account_number).ok) return false;
   bank.bank_code = inIban.sortCode;
   bank.account_number = inIban.accountNumber;
+  return true;
 }
 
 export function checkIban(text: string): IbanCheck {

@@ -42,6 +42,10 @@ describe('a UK IBAN paid in pounds', () => {
     expect(errorsOf(other).map((issue) => issue.message)).toContain(
       'a UK account in pounds is paid by sort code and account number, not IBAN: this IBAN holds sort code 12-34-56 and account number 98765432',
     );
+    // Not done silently: the summary says how many went so.
+    expect(imported.summary.mapping_notes).toContain(
+      '2 UK IBANs paid in pounds go as the sort code and account number each holds: the service pays UK accounts in pounds by those',
+    );
     // A UK account in euros is paid by IBAN: kept as it is.
     expect(draftOf(imported, 5).beneficiary?.body.bank_details).toMatchObject({
       account_number: 'GB82WEST12345698765432',

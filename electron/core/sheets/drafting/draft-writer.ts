@@ -19,6 +19,8 @@ export interface ImportedIssue {
 
 export class DraftWriter {
   count = 0;
+  /** Rows whose payee's UK IBAN, paid in pounds, went as its sort code and account number. */
+  readonly ukIbanRows = new Set<number>();
   /** Drafts up to this rowid were in the outbox before the import. */
   private readonly mark: number;
   private readonly firstRowByKey = new Map<string, number>();
@@ -54,7 +56,16 @@ export class DraftWriter {
         correlationId = undefined;
       } else this.correlationIds.add(correlationId);
     }
-    const { correlationId: _asked, correlationCell: _at, amountMark: _shown, ...rest } = draft;
+    const {
+      correlationId: _asked,
+      correlationCell: _at,
+      amountMark: _shown,
+      ukIbanSplit,
+      ...rest
+    } = draft;
+    // By row: a row read again (merged-cells.ts) is written again.
+    if (ukIbanSplit) this.ukIbanRows.add(row);
+    else this.ukIbanRows.delete(row);
     this.imports.insert(
       this.batchId,
       { ...rest, issues, ...(correlationId ? { correlationId } : {}) },

@@ -48,10 +48,14 @@ export interface BeneficiaryContext {
 
 type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
 
+/** What the row's payee was made of that its import's summary tells. */
+export type BeneficiaryNote = 'uk_iban_split';
+
 export function rowBeneficiary(
   values: RowValues,
   context: BeneficiaryContext,
   problem: Problem,
+  noted: (note: BeneficiaryNote) => void = () => undefined,
 ): BeneficiaryPutBody {
   const { text, unreadable } = values;
   const bank: Record<string, string> = {};
@@ -136,8 +140,9 @@ export function rowBeneficiary(
       'warning',
     );
   }
-  // A UK IBAN paid in pounds goes as the sort code and account number it holds.
-  if (country && currency) payUkIbanBySortCode(bank, country, currency);
+  // A UK IBAN paid in pounds goes as the sort code and account number it holds; the import's
+  // summary says how many were.
+  if (country && currency && payUkIbanBySortCode(bank, country, currency)) noted('uk_iban_split');
   return {
     type,
     country: country ?? '',

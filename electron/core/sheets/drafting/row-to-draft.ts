@@ -113,6 +113,8 @@ export interface RowDraft {
   dateMarks?: DateMarks;
   /** Its cell: should another payment hold that id already, the warning points here. */
   correlationCell?: string;
+  /** Its payee's UK IBAN, paid in pounds, went as the sort code and account number it holds. */
+  ukIbanSplit?: true;
 }
 
 /**
@@ -123,6 +125,7 @@ export interface SheetDraft extends ImportedDraft {
   amountMark?: AmountMark;
   dateMarks?: DateMarks;
   correlationCell?: string;
+  ukIbanSplit?: true;
 }
 
 /**
@@ -169,7 +172,10 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
   };
   const text = values.text;
   const existing = text.beneficiary_id;
-  const beneficiary = existing ? undefined : rowBeneficiary(values, context, problem);
+  let ukIbanSplit = false;
+  const beneficiary = existing
+    ? undefined
+    : rowBeneficiary(values, context, problem, () => (ukIbanSplit = true));
   const payment = paymentOf(values, context, beneficiary, problem);
   if (existing) payment.target = { type: 'contact', id: existing };
   const correlationId = sheetCorrelationId(text.correlation_id, problem);
@@ -187,6 +193,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
     ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
+    ...(ukIbanSplit ? { ukIbanSplit: true as const } : {}),
     ...(correlationId && values.cells.correlation_id
       ? { correlationCell: values.cells.correlation_id }
       : {}),
@@ -292,6 +299,7 @@ export function importedDraft(
   if (draft.correlationCell) imported.correlationCell = draft.correlationCell;
   if (draft.amountMark) imported.amountMark = draft.amountMark;
   if (draft.dateMarks) imported.dateMarks = draft.dateMarks;
+  if (draft.ukIbanSplit) imported.ukIbanSplit = true;
   return imported;
 }
 

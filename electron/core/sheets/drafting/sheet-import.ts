@@ -74,7 +74,8 @@ export interface SheetImportSummary {
    * amount column's unit, as `"Amount (£000)" (column D) is in thousands: each amount is
    * multiplied by 1,000, …`, and columns left out that could have filled a field about as well as
    * the column used, as `"IBAN 2" could also be iban; "IBAN" was used` (not for a saved mapping:
-   * the person has seen it); absent when there are none.
+   * the person has seen it); then what it made of the payees, as `2 UK IBANs paid in pounds go
+   * as the sort code and account number each holds: …`; absent when there are none.
    */
   mapping_notes?: string[];
   rows: number;
@@ -225,7 +226,7 @@ async function stageSheet(
     // is told, and the batch is deleted.
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, staged.skipped);
     const mappingJson = mappingToJson(mapping, header.headers);
-    const notes = importNotes(header);
+    const notes = [...importNotes(header), ...payeeNotes(writer)];
     if (target) appendStaged(outbox, target, batch.id, staged.kept);
     else {
       outbox.imports.setBatchSource(batch.id, {
@@ -335,6 +336,16 @@ function stageBatch(
       ...(request.serviceApproval ? { serviceApproval: request.serviceApproval } : {}),
     });
   })();
+}
+
+/** What the import made of its payees that a person should know (row-beneficiary.ts). */
+function payeeNotes(writer: DraftWriter): string[] {
+  const split = writer.ukIbanRows.size;
+  if (split === 0) return [];
+  const one = split === 1;
+  return [
+    `${split.toLocaleString('en')} UK IBAN${one ? '' : 's'} paid in pounds ${one ? 'goes' : 'go'} as the sort code and account number ${one ? 'it holds' : 'each holds'}: the service pays UK accounts in pounds by those`,
+  ];
 }
 
 function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
