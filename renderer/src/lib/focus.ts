@@ -67,6 +67,17 @@ export function takeLostFocus(element: HTMLElement): void {
   if (focusLost()) focusTitle(element);
 }
 
+/**
+ * Once the screen has drawn what an action changed, the element of `id` (a heading, a result
+ * panel's title) takes the focus if the action's control dropped it: saved, a Save button is
+ * disabled with nothing changed since.
+ */
+export async function idTakesLostFocus(id: string): Promise<void> {
+  await tick();
+  const element = document.getElementById(id);
+  if (element) takeLostFocus(element);
+}
+
 /** Focuses a control (keeping its place in the Tab order) if the focus is lost. */
 export function controlTakesLostFocus(control: HTMLElement | null | undefined): void {
   if (control && focusLost() && !control.matches(':disabled')) focusVisibly(control);

@@ -19,7 +19,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   validate: 'Validated beneficiaries',
   create_beneficiary: 'Saved a new payee here',
   edit_beneficiary: 'Edited a payee',
-  import_beneficiaries: 'Imported payees at the service',
+  import_beneficiaries: 'Sent payees to the service',
   sync: 'Synced',
   retry_failed: 'Queued failed payments again',
   approve_at_service: 'Approved a payment at the service',
