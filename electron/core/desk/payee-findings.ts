@@ -28,13 +28,18 @@ export function findingsOf(found: ImportFinding[]): PayeeFinding[] {
  * `path: message` pairs after "in body:"; anything else stays whole, at the payee.
  */
 export function findingsOfCallError(error: ServiceCallError | undefined): PayeeFinding[] {
-  const text = error?.description ?? error?.message ?? 'refused by the service';
+  return listedFindings(error?.description ?? error?.message ?? 'refused by the service').map(
+    (finding) => ({ ...finding, message: inPlainWords(finding.message) }),
+  );
+}
+
+function listedFindings(text: string): PayeeFinding[] {
   const listed = /in body: (.*)$/s.exec(text)?.[1];
-  if (!listed) return [{ field: 'beneficiary', message: inPlainWords(text) }];
+  if (!listed) return [{ field: 'beneficiary', message: text }];
   return listed.split('; ').map((part) => {
     const at = part.indexOf(': ');
     return at < 0
-      ? { field: 'beneficiary', message: inPlainWords(part) }
-      : { field: fieldOf(part.slice(0, at)), message: inPlainWords(part.slice(at + 2)) };
+      ? { field: 'beneficiary', message: part }
+      : { field: fieldOf(part.slice(0, at)), message: part.slice(at + 2) };
   });
 }

@@ -3,6 +3,7 @@
 import { formatAmount } from '../../../shared/domain/money';
 import { PaymentLinkRepository } from '../outbox/payment-link-repository';
 import { DeskError } from '../../../shared/desk/errors';
+import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { walletBalance } from './live-methods';
 
@@ -103,7 +104,7 @@ async function reconcile(
 interface Need {
   walletId: string;
   currency: string;
-  batches: { id: string; name: string; amount: string; count: number; not_estimated: number }[];
+  batches: WalletFundingNeed['batches'];
   milli: bigint;
   notEstimated: number;
 }
