@@ -8,6 +8,7 @@
 import { currencyMinorUnits } from '../../shared/domain/currencies';
 import {
   divideByRate,
+  formatAmount,
   multiplyByRate,
   parseAmount,
   roundToPlaces,
@@ -68,7 +69,7 @@ export function price(request: PriceRequest): Price {
     const net = debit - fees;
     if (net <= 0n)
       throw new PricingError(
-        `amount.amount does not cover the fee of ${fees} thousandths of ${from}`,
+        `amount.amount does not cover the fee of ${formatAmount(fees, places(from))} ${from}`,
       );
     const credit = rate ? multiplyByRate(net, rate, places(to)) : net;
     return { debit, credit, fees, rate };

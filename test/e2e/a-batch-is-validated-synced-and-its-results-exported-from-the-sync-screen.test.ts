@@ -217,7 +217,10 @@ describe('the Sync screen', () => {
     await expect(failedRow.locator('td').first().textContent()).resolves.toBe(
       String(TOO_SMALL + 2),
     );
-    await expect(failedRow.textContent()).resolves.toContain('does not cover the fee');
+    // In words: the field as a person names it, not the request's paths.
+    await expect(failedRow.locator('td').last().textContent()).resolves.toBe(
+      'Amount does not cover the fee of 0.20 GBP',
+    );
     await expect(page.getByText(`Rows 1–${ROWS} of ${ROWS}`).count()).resolves.toBe(1);
     await failedRow.scrollIntoViewIfNeeded();
     await lookedAt('sync-after');

@@ -1,6 +1,7 @@
 // The results export gives the finance person's sheet back as it came in, with what became of
 // each payment: a cell fixed in the app stays as the sheet had it, so the payout columns say
-// what the payment pays as the desk holds it. Read back from the CSV the desk writes.
+// what the payment pays as the desk holds it; a payment the service refused says why as a
+// person reads it. Read back from the CSV the desk writes.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -48,5 +49,24 @@ describe('the results export of a batch fixed in the app', () => {
       '70.50',
       'GBP',
     ]);
+  });
+
+  it("gives the service's refusal of a payment in words, not the request's paths", async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'refused.csv');
+    // A SEND of 0.10 GBP does not cover the Local sandbox's fee of 0.20 GBP: refused.
+    await writeFile(
+      sheet,
+      [PAYROLL_HEADER, 'Grace Hopper,601613,61000003,0.10,GBP,2030-01-31,Pay'].join('\r\n'),
+    );
+    await api.importSheet({ file: sheet, batch_name: 'Refused' });
+    await api.approve({ batch: 'Refused', selection: { filter: {} } });
+    const outcome = await api.sync({ batch: 'Refused' });
+    expect(outcome.counts.by_state.failed).toBe(1);
+
+    const file = join(t.dataDir, 'refused-results.csv');
+    await api.exportResults({ batch: 'Refused', file });
+    const [header, row] = parse(await readFile(file), { bom: true }) as string[][];
+    expect(row![header!.indexOf('Error')]).toBe('Amount does not cover the fee of 0.20 GBP');
   });
 });

@@ -10,6 +10,7 @@ import type { CellValue } from '../reading/sheet-types';
 import { decodeCells, type SourceCell } from '../drafting/source-cells';
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 import { formatAmount } from '../../../../shared/domain/money';
+import { serviceRefusal } from '../../../../shared/domain/service-words';
 
 /**
  * A draft as a line of the export; `walletCurrency` is the currency of a payment that names
@@ -88,7 +89,7 @@ export function sourceValue(cell: CellValue): SourceValue {
 
 /** The service's error, else the issues that blocked approval, each at its cell; one line. */
 function whyNot(draft: SourceRowDraft): string | null {
-  const service = serviceErrorText(draft.error);
+  const service = serviceRefusal(draft.error);
   if (service) return service;
   const blocking = draft.issues.filter((issue) => issue.severity === 'error');
   if (blocking.length === 0) return null;
@@ -119,23 +120,6 @@ for (const field of FIELDS) {
 function words(path: string): string {
   const text = path.split('.').join(' ').replace(/_/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * The most specific text of a recorded error: the service's description, else its message,
- * else its error code; anything else as JSON rather than lost.
- */
-export function serviceErrorText(error: unknown): string | null {
-  if (error === null || error === undefined) return null;
-  if (typeof error === 'string') return oneLine(error);
-  if (typeof error === 'object') {
-    const fields = error as Record<string, unknown>;
-    for (const key of ['description', 'message', 'error']) {
-      const text = fields[key];
-      if (typeof text === 'string' && text.trim() !== '') return oneLine(text);
-    }
-  }
-  return oneLine(JSON.stringify(error));
 }
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -119,17 +119,3 @@ export function amountOf(
     return { amount: String(value), currency }; // shown as written, never as 0
   }
 }
-
-/** The service's refusal in its own words: `{error, description}` as it answered. */
-export function serviceErrorOf(draft: Draft): string | null {
-  const error = draft.error as unknown;
-  if (error === null || error === undefined) return null;
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object') {
-    const { description, error: code, message } = error as Record<string, unknown>;
-    const said = text(description) ?? text(message);
-    if (said) return said;
-    if (text(code)) return String(code);
-  }
-  return JSON.stringify(error);
-}
