@@ -8,10 +8,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DeskError } from '../../../shared/desk/errors';
 import { lockOwner } from '../outbox/batch-lock';
 import type { Batch } from '../outbox/batch-repository';
-import type { JournalOperation } from '../outbox/edit-journal';
+import type { JournalOperation, JournalStep } from '../outbox/edit-journal';
 import type { SqlPart } from '../outbox/draft-filters';
 import { changed, type DeskContext } from './desk-context';
-import { warnOfDuplicatesPutBack } from './draft-revision';
+import { recheckTwins, warnOfDuplicatesPutBack } from './draft-revision';
 
 /** Drafts per step of a change done in SQL (a deletion, an undo): about a tenth of a second. */
 export const SQL_STEP = 5_000;
@@ -136,11 +136,9 @@ export async function journaledSteps(
     putBack: () => {
       const recorded = operation;
       if (!recorded) return 0;
-      const step = outbox.db.transaction(() => {
-        const put = outbox.journal.restoreStep(recorded, SQL_STEP);
-        warnOfDuplicatesPutBack(ctx, batch, put.ids, { keepApproval: true });
-        return put;
-      })();
+      const step = outbox.db.transaction(() =>
+        putBackStep(ctx, batch, recorded, { keepApproval: true }),
+      )();
       return step.restored + step.left;
     },
   });
@@ -153,4 +151,24 @@ export async function journaledSteps(
     );
   }
   return run.done;
+}
+
+/**
+ * Puts back the next step of a journaled change (an undo, or a change cancelled halfway) and
+ * looks again at the possible duplicates it touched: a warning whose twin was one of these
+ * drafts under the values they leave goes, or names the twin left (recheckTwins), and a draft
+ * put back is warned of a twin it has now (warnOfDuplicatesPutBack).
+ */
+export function putBackStep(
+  ctx: DeskContext,
+  batch: Batch,
+  operation: JournalOperation,
+  options: { keepApproval?: boolean } = {},
+): JournalStep {
+  const { outbox } = ctx;
+  const leaving = outbox.drafts.keysOf(outbox.journal.nextStepIds(operation, SQL_STEP));
+  const put = outbox.journal.restoreStep(operation, SQL_STEP);
+  recheckTwins(outbox, [...new Set([...leaving, ...outbox.drafts.keysOf(put.ids)])]);
+  warnOfDuplicatesPutBack(ctx, batch, put.ids, options);
+  return put;
 }

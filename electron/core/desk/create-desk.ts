@@ -24,6 +24,7 @@ import { localDay, type DeskContext, type DeskHandlers } from './desk-context';
 import { toDeskError } from './desk-errors';
 import { DeskEvents, type DeskListener } from './desk-events';
 import { draftHandlers } from './draft-methods';
+import { recheckTwins } from './draft-revision';
 import { importHandlers } from './import-methods';
 import { Jobs } from './jobs';
 import { liveHandlers } from './live-methods';
@@ -95,9 +96,15 @@ export function createDesk(options: DeskOptions): Desk {
   };
   // An import that died halfway leaves no batch behind; one still running in another process
   // (the CLI beside the app) holds its batch, and is left to finish.
+  // So does a deletion stopped halfway; a draft of another batch warned as a possible duplicate
+  // of one of its drafts is looked at again once it is gone, as a deletion that ran whole does.
+  let deleted = false;
   for (const id of outbox.batches.importing()) {
-    if (outbox.locks.acquire(id, lockOwner('cleanup')).ok) outbox.batches.delete(id);
+    if (!outbox.locks.acquire(id, lockOwner('cleanup')).ok) continue;
+    outbox.batches.delete(id);
+    deleted = true;
   }
+  if (deleted) outbox.db.transaction(() => recheckTwins(outbox, outbox.drafts.warnedKeys()))();
   const handlers: DeskHandlers = {
     ...profileHandlers(ctx),
     ...settingsHandlers(ctx),

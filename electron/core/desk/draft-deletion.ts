@@ -4,10 +4,10 @@
 // back what it had deleted: nothing is left half deleted.
 import type { DeskInput, DeskOutput } from '../../../shared/desk';
 import { DeskError } from '../../../shared/desk/errors';
-import { inSteps, journaledSteps, SQL_STEP } from './batch-steps';
+import { inSteps, journaledSteps, putBackStep, SQL_STEP } from './batch-steps';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { editableSelection } from './draft-selection';
-import { recheckTwins, warnOfDuplicatesPutBack } from './draft-revision';
+import { recheckTwins } from './draft-revision';
 
 export async function deleteDrafts(
   ctx: DeskContext,
@@ -66,11 +66,7 @@ export async function undoLast(
   const run = await inSteps(ctx, batch, { kind: 'undo', id: job_id }, total, {
     step() {
       if (finished) return 0;
-      const step = outbox.db.transaction(() => {
-        const put = outbox.journal.restoreStep(operation, SQL_STEP);
-        warnOfDuplicatesPutBack(ctx, batch, put.ids);
-        return put;
-      })();
+      const step = outbox.db.transaction(() => putBackStep(ctx, batch, operation))();
       restored += step.restored;
       left += step.left;
       unapproved += step.unapproved;

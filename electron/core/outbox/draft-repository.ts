@@ -73,6 +73,21 @@ export class DraftRepository {
                WHERE p.duplicate_key = q.duplicate_key AND p.batch_id = @batch)`,
         )
         .pluck(),
+      keysOf: db
+        .prepare(
+          `SELECT DISTINCT duplicate_key FROM payment_drafts
+           WHERE id IN (SELECT value FROM json_each(?)) AND duplicate_key IS NOT NULL`,
+        )
+        .pluck(),
+      // Every key a draft not yet sent may have been warned of: few drafts have a warning.
+      warnedKeys: db
+        .prepare(
+          `SELECT DISTINCT q.duplicate_key FROM payment_drafts q
+           WHERE q.rowid IN (SELECT rowid FROM payment_drafts INDEXED BY payment_drafts_figures
+               WHERE state IN ('draft', 'approved') AND warning_count > 0)
+             AND q.duplicate_key IS NOT NULL`,
+        )
+        .pluck(),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
       setContent: db.prepare(
@@ -175,6 +190,20 @@ export class DraftRepository {
    */
   keysWarnedElsewhere(batchId: string): string[] {
     return this.sql.keysWarnedElsewhere.all({ batch: batchId }) as string[];
+  }
+
+  /** The duplicate keys these drafts have now. */
+  keysOf(ids: readonly string[]): string[] {
+    return this.sql.keysOf.all(JSON.stringify(ids)) as string[];
+  }
+
+  /**
+   * The duplicate keys of every draft not yet sent that has a warning: what a start looks at
+   * again after it finished deleting a batch whose deletion was stopped halfway, when the keys
+   * that batch shared are no longer known.
+   */
+  warnedKeys(): string[] {
+    return this.sql.warnedKeys.all() as string[];
   }
 
   /**

@@ -148,6 +148,16 @@ export class EditJournal {
     return row ? { opId: row.op_id, batchId, label: row.label, kind: row.kind } : undefined;
   }
 
+  /** The drafts the next `limit` of an operation to put back are (restoreStep's next step). */
+  nextStepIds(operation: JournalOperation, limit: number): string[] {
+    return this.db
+      .prepare(
+        `SELECT draft_id FROM draft_edits WHERE batch_id = ? AND op_id = ? ORDER BY seq LIMIT ?`,
+      )
+      .pluck()
+      .all(operation.batchId, operation.opId, limit) as string[];
+  }
+
   /**
    * Puts back the next `limit` drafts of an operation as they were, in the caller's transaction,
    * and takes them out of the journal; a draft sent since is left as it is.

@@ -1,7 +1,8 @@
 // A possible duplicate is said on one draft of a pair: the later one, naming the other. When the
 // other stops being its twin (edited to other values, deleted, or its whole batch deleted), the
 // warning goes, or names the twin still left, and approving all no longer asks about it. A change
-// cancelled halfway puts its drafts back and flags the pair again, the approval it found kept.
+// cancelled halfway puts its drafts back and flags the pair again, the approval it found kept; an
+// undo that takes a draft away from its twin takes the twin's warning with it.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +122,27 @@ describe('a duplicate warning', () => {
     // The warning went with the edit, from row 603; put back, row 2 says it.
     expect(warnings(first)).toEqual([sameAs(603)]);
     expect(warnings(after.at(-1))).toEqual([]);
+  });
+
+  it('goes from the twin when an undo takes the draft it names back to its own values', async () => {
+    // Row 3 pays row 2's account another amount: no twin until row 2 is edited to that amount.
+    const other = payrollLine(4000)
+      .replace(',500.00,', ',500.01,')
+      .replace(/Salary 4000$/, 'Salary 4000 bonus');
+    const [edited, twin] = await imported('Undone', [payrollLine(4000), other]);
+    expect(warnings(edited)).toEqual([]);
+    await t.desk.api.editDraft({ id: edited!.id, changes: { 'amount.amount': '500.01' } });
+    expect(warnings((await rowsOf('Undone'))[0])).toEqual([sameAs(3)]);
+    // Row 3 deleted, then put back: now it is the one warned, of row 2.
+    await t.desk.api.deleteDrafts({ batch: 'Undone', selection: { ids: [twin!.id] } });
+    await t.desk.api.undo({ batch: 'Undone' });
+    expect(warnings((await rowsOf('Undone'))[1])).toEqual([sameAs(2)]);
+
+    // Undoing the edit gives row 2 its own amount back: row 3 has no twin left.
+    await t.desk.api.undo({ batch: 'Undone' });
+    const [first, second] = await rowsOf('Undone');
+    expect(first?.payment.amount.amount).toBe(500);
+    expect(warnings(first)).toEqual([]);
+    expect(warnings(second)).toEqual([]);
   });
 });

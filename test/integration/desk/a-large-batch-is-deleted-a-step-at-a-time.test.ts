@@ -1,7 +1,8 @@
 // Deleting a large batch takes seconds. The desk takes it out of every list at once and deletes
 // its rows a step at a time, reporting the progress, so that a call made meanwhile is answered
 // before the deletion ends; a deletion stopped halfway (the app closed) is finished at the next
-// start, and the batch is never seen half deleted.
+// start, with the duplicate warnings that named its drafts, and the batch is never seen half
+// deleted.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +17,12 @@ const ROWS = 6_000;
 let dir: string;
 let payroll: string;
 let kept: string;
+let again: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'payout-desk-batch-deletion-'));
   payroll = await writePayroll(join(dir, 'payroll.csv'), ROWS);
   kept = await writePayroll(join(dir, 'kept.csv'), 3, { first: ROWS });
+  again = await writePayroll(join(dir, 'again.csv'), 1);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -75,6 +78,15 @@ describe('deleting a large batch', () => {
     const t = await openTestDesk({ dataDir });
     const { api } = t.desk;
     const large = await api.importSheet({ file: payroll, batch_name: 'Large' });
+    // Payroll row 0 again, in a batch of its own: warned as a possible duplicate of Large's.
+    const twin = await api.importSheet({ file: again, batch_name: 'Twin' });
+    const warningsOfTwin = async (desk: typeof t) =>
+      (await desk.desk.api.draftWindow({ batch: twin.batch_id })).rows[0]?.issues.filter(
+        (issue) => issue.field === 'duplicate',
+      );
+    expect(await warningsOfTwin(t)).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('row 2 of batch "Large"') }),
+    ]);
     let closing: Promise<void> | undefined;
     t.desk.on((event) => {
       if (event.type === 'job.progress' && event.job_id === 'delete-large') closing ??= t.close();
@@ -87,7 +99,7 @@ describe('deleting a large batch', () => {
     const halfway = Outbox.open(dataDir);
     try {
       // Out of the lists, with rows still to delete.
-      expect(halfway.batches.list()).toEqual([]);
+      expect(halfway.batches.list().map((batch) => batch.name)).toEqual(['Twin']);
       expect(halfway.batches.get(large.batch_id)).toMatchObject({ state: 'importing' });
       expect(halfway.batches.rowsToDelete(large.batch_id)).toBeGreaterThan(0);
     } finally {
@@ -95,6 +107,8 @@ describe('deleting a large batch', () => {
     }
 
     const next = await openTestDesk({ dataDir });
+    // Its twin gone with it, the warning that named it went too.
+    expect(await warningsOfTwin(next)).toEqual([]);
     await next.close();
     const after = Outbox.open(dataDir);
     try {
