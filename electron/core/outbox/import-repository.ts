@@ -32,6 +32,11 @@ export interface SourceRowDraft {
    */
   amountMilli: number | null;
   amountCurrency: string | null;
+  /**
+   * Whom the payment pays as the outbox holds it now (an edit included): the payee's name and
+   * account, of a payee new in the batch; an existing payee, named by id, by that id alone.
+   */
+  paidTo: { payee: string | null; account: string | null };
 }
 
 interface SourceRowRecord {
@@ -46,6 +51,12 @@ interface SourceRowRecord {
   source_json: string | null;
   amount_milli: number | null;
   amount_currency: string | null;
+  payee: string | null;
+  /** The payee's id where the payment names an existing payee (no payee of the batch). */
+  target_id: string | null;
+  iban: string | null;
+  bank_code: string | null;
+  account_number: string | null;
 }
 
 export interface SavedMapping {
@@ -105,10 +116,16 @@ export class ImportRepository {
       // Keyset on (row, rowid), which the by-batch index holds: a row rewritten once its merged
       // cells were filled has a later rowid than the rows below it, so rowid alone is not order.
       sourceRowsPage: db.prepare(
-        `SELECT rowid, id, correlation_id, source_row, state, remote_status, error_json,
-           issues_json, source_json, amount_milli, amount_currency
-         FROM payment_drafts WHERE batch_id = ? AND (source_row, rowid) > (?, ?)
-         ORDER BY source_row, rowid LIMIT ?`,
+        `SELECT p.rowid, p.id, p.correlation_id, p.source_row, p.state, p.remote_status,
+           p.error_json, p.issues_json, p.source_json, p.amount_milli, p.amount_currency, p.payee,
+           CASE WHEN p.beneficiary_draft_id IS NULL
+             THEN json_extract(p.body_json, '$.target.id') END AS target_id,
+           json_extract(b.body_json, '$.bank_details.iban') AS iban,
+           json_extract(b.body_json, '$.bank_details.bank_code') AS bank_code,
+           json_extract(b.body_json, '$.bank_details.account_number') AS account_number
+         FROM payment_drafts p LEFT JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id
+         WHERE p.batch_id = ? AND (p.source_row, p.rowid) > (?, ?)
+         ORDER BY p.source_row, p.rowid LIMIT ?`,
       ),
       // Only rows longer than the header are looked into: most batches have none.
       sourceWidth: db
@@ -280,7 +297,20 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
     source: record.source_json === null ? [] : (JSON.parse(record.source_json) as unknown[]),
     amountMilli: record.amount_milli,
     amountCurrency: record.amount_currency,
+    paidTo: {
+      payee: record.payee ?? record.target_id,
+      account: accountOf(record),
+    },
   };
+}
+
+/** An account as a person writes it: the IBAN, else the bank code and account number. */
+function accountOf(record: SourceRowRecord): string | null {
+  const words = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const iban = words(record.iban);
+  if (iban) return iban;
+  const account = [words(record.bank_code), words(record.account_number)].filter(Boolean);
+  return account.length > 0 ? account.join(' ') : null;
 }
 
 /** A saved mapping's columns, whether it was saved bare or with its options. */

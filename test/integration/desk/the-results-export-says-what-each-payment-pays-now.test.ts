@@ -1,6 +1,6 @@
 // The results export gives the finance person's sheet back as it came in, with what became of
 // each payment: a cell fixed in the app stays as the sheet had it, so the payout columns say
-// what the payment pays as the desk holds it; a payment the service refused says why as a
+// what the payment pays, and to whom, as the desk holds it; a payment the service refused says why as a
 // person reads it. Read back from the CSV the desk writes.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the results export of a batch fixed in the app', () => {
-  it('keeps the cell as the sheet had it and gives the amount paid beside it', async () => {
+  it('keeps the cell as the sheet had it and gives the amount and account paid beside it', async () => {
     const { api } = t.desk;
     const sheet = join(t.dataDir, 'fixed.csv');
     await writeFile(
@@ -33,6 +33,9 @@ describe('the results export of a batch fixed in the app', () => {
       .rows;
     expect(babbage?.payment.amount.amount).toBeUndefined();
     await api.editDraft({ id: babbage!.id, changes: { 'amount.amount': '1234.56' } });
+    // The account number fixed in the app too (the sheet's lost a digit).
+    const fixedAccount = { 'beneficiary.bank_details.account_number': '61000009' };
+    await api.editDraft({ id: babbage!.id, changes: fixedAccount });
 
     const file = join(t.dataDir, 'results.csv');
     await api.exportResults({ batch: 'Fixed in the app', file });
@@ -45,6 +48,12 @@ describe('the results export of a batch fixed in the app', () => {
       'GBP',
     ]);
     expect(first![at('Error')]).toBe('');
+    // Whom it pays: the account as fixed, beside the sheet's cell as it came.
+    expect(first![2]).toBe('61000001');
+    expect([first![at('Payout payee')], first![at('Payout account')]]).toEqual([
+      'Charles Babbage',
+      '601613 61000009',
+    ]);
     expect([second![at('Payout amount')], second![at('Payout currency')]]).toEqual([
       '70.50',
       'GBP',

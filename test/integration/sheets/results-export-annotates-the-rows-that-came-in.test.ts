@@ -109,6 +109,8 @@ describe('a results export', () => {
         '',
         '',
         '',
+        '',
+        '',
       ],
       [
         'Short Row',
@@ -121,6 +123,8 @@ describe('a results export', () => {
         '',
         'PAYROLL-2',
         'the account number is missing',
+        '',
+        '',
         '',
         '',
       ],

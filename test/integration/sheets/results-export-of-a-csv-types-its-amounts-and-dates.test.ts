@@ -119,6 +119,8 @@ describe('the results export of a CSV import', () => {
         Error: null,
         'Payout amount': null,
         'Payout currency': null,
+        'Payout payee': null,
+        'Payout account': null,
         Amount: 'amount',
       });
       const amounts = [...again.rows.values()].map((draft) => draft.payment.amount.amount);

@@ -16,6 +16,7 @@ function draftWith(issues: SourceRowDraft['issues']): SourceRowDraft {
     source: ['Ann One'],
     amountMilli: null,
     amountCurrency: null,
+    paidTo: { payee: 'Ann One', account: null },
   };
 }
 

@@ -19,6 +19,7 @@ function draftPaying(amountMilli: number | null, amountCurrency: string | null):
     source: ['Charles Babbage', '12,3,4'],
     amountMilli,
     amountCurrency,
+    paidTo: { payee: 'Charles Babbage', account: null },
   };
 }
 

@@ -26,6 +26,7 @@ export function resultRow(draft: SourceRowDraft, walletCurrency: string | null =
     correlationId: draft.correlationId,
     error: whyNot(draft),
     payout: payoutOf(draft, walletCurrency),
+    paidTo: draft.paidTo,
   };
 }
 

@@ -41,6 +41,8 @@ export interface ResultRow {
    * it has no amount it could pay.
    */
   payout?: { amount: string; currency: string | null } | null;
+  /** Whom it pays as Payout Desk holds it, an edit included: the payee's name and account. */
+  paidTo?: { payee: string | null; account: string | null };
 }
 
 /** A row that is not a payment: above the header, or skipped below it (and why). */
@@ -77,12 +79,14 @@ export const RESULT_COLUMNS = [
   'Error',
   'Payout amount',
   'Payout currency',
+  'Payout payee',
+  'Payout account',
 ] as const;
 
 /** The state of a row the import skipped; the Error column says why. */
 export const SKIPPED_STATE = 'skipped';
 
-const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10];
+const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10, 30, 34];
 /**
  * Rows down to the header stay in view while scrolling, as a person freezes them; a header
  * lower than this would freeze most of a laptop's screen, so the sheet is left unfrozen.
@@ -171,6 +175,8 @@ async function* sheetLines(
       result.correlationId,
       result.error,
       ...payoutCells(result.payout),
+      result.paidTo?.payee ?? null,
+      result.paidTo?.account ?? null,
     ]);
   }
   for (const line of kept.slice(next)) yield skippedLine(line);
