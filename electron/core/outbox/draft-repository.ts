@@ -9,7 +9,8 @@ import {
   type DraftEvent,
   type DraftState,
 } from '../../../shared/domain/draft-state';
-import { draftColumns } from './draft-columns';
+import { draftColumns, type DraftColumns } from './draft-columns';
+import { DraftContentUpdate, type ContentColumns } from './draft-content-update';
 import type { Db } from './database';
 import { DraftBulk } from './draft-bulk';
 import type { SqlPart } from './draft-filters';
@@ -23,12 +24,14 @@ export type Refusal = { id: string; reason: string };
 export class DraftRepository {
   private readonly sql;
   private readonly insert: DraftInsert;
+  private readonly contentUpdate: DraftContentUpdate;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => string = () => new Date().toISOString(),
   ) {
     this.insert = new DraftInsert(db);
+    this.contentUpdate = new DraftContentUpdate(db);
     this.sql = {
       byId: db.prepare(`${DRAFT_SELECT} WHERE p.id = ?`),
       lastRowid: db.prepare('SELECT coalesce(max(rowid), 0) FROM payment_drafts').pluck(),
@@ -90,15 +93,6 @@ export class DraftRepository {
         .pluck(),
       byChunk: db.prepare(`${DRAFT_SELECT} WHERE p.chunk_id = ? ORDER BY p.source_row, p.rowid`),
       setState: db.prepare(`UPDATE payment_drafts SET state = ?, updated_at = ? WHERE id = ?`),
-      setContent: db.prepare(
-        `UPDATE payment_drafts SET body_json = @body, issues_json = @issues, state = @state,
-           error_count = @error_count, warning_count = @warning_count,
-           amount_milli = @amount_milli, amount_currency = @amount_currency, payee = @payee,
-           execution_date = @execution_date, search_text = @search_text,
-           duplicate_key = CASE WHEN @set_key THEN @duplicate_key ELSE duplicate_key END,
-           updated_at = @now
-         WHERE id = @id`,
-      ),
       setIssues: db.prepare(
         `UPDATE payment_drafts SET issues_json = @issues, error_count = @error_count,
            warning_count = @warning_count, updated_at = @now,
@@ -246,7 +240,7 @@ export class DraftRepository {
    * The caller owns the transaction; refused once the draft has been sent.
    */
   saveContent(
-    draft: Pick<Draft, 'id' | 'state' | 'beneficiary'>,
+    draft: Pick<Draft, 'id' | 'state' | 'beneficiary' | 'payment' | 'issues'>,
     content: DraftContent,
     issues: DraftIssue[],
     duplicateKey?: string | null,
@@ -255,17 +249,22 @@ export class DraftRepository {
     if (!next.ok) return next;
     const now = this.now();
     const { correlation_id: _fixed, ...body } = content.payment as Record<string, unknown>;
-    this.sql.setContent.run({
-      ...draftColumns(content.payment, content.beneficiary, issues),
-      body: JSON.stringify(body),
-      issues: JSON.stringify(issues),
-      state: next.state,
-      // undefined: the fields a duplicate is made of did not change, and its key stays.
-      set_key: duplicateKey === undefined ? 0 : 1,
-      duplicate_key: duplicateKey ?? null,
-      now,
-      id: draft.id,
-    });
+    const values: ContentColumns = {
+      body_json: JSON.stringify(body),
+      issues_json: JSON.stringify(issues),
+      updated_at: now,
+    };
+    if (next.state !== draft.state) values.state = next.state;
+    // The columns the draft's values give, written where they differ from what its values
+    // gave before the edit (draftColumns is how both were worked out).
+    const columns = draftColumns(content.payment, content.beneficiary, issues);
+    const before = draftColumns(draft.payment, draft.beneficiary?.body, draft.issues);
+    for (const name of Object.keys(columns) as (keyof DraftColumns)[]) {
+      if (columns[name] !== before[name]) Object.assign(values, { [name]: columns[name] });
+    }
+    // undefined: the fields a duplicate is made of did not change, and its key stays.
+    if (duplicateKey !== undefined) values.duplicate_key = duplicateKey;
+    this.contentUpdate.run(draft.id, values);
     // Only a payee that changed is one the service has not seen: an edit of the payment alone
     // (its date, its purpose) leaves the payee's verdict, and whether it was sent, as they were.
     if (draft.beneficiary && content.beneficiary) {
