@@ -69,6 +69,8 @@ export const Batch = z.object({
   counts: DraftCounts,
   /** Sums of the drafts' amounts by currency, exact. */
   totals: z.array(MoneyTotal),
+  /** Of the payments the service holds awaiting an approver there: their sums by currency. */
+  awaiting_approval_totals: z.array(MoneyTotal),
   last_sync: SyncRun.nullable(),
 });
 export type Batch = z.infer<typeof Batch>;

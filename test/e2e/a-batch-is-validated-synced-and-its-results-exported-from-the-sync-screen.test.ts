@@ -14,6 +14,7 @@ import { launchChromium, newAppContext } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
+  approveAtService,
   connectivity,
   deskCall,
   OFFLINE_SINCE_LAST_CONTACT,
@@ -209,7 +210,12 @@ describe('the Sync screen', () => {
     // The draft left behind is the one whose payee the service found wrong: said so.
     expect(outcome).toContain('1 not approved, 1 of them with errors to fix.');
 
-    // Per-item results: the refused payment at its row with the service's words.
+    // Per-item results: each accepted payment awaits its approver at the service, said so.
+    const payee0 = page.getByRole('row').filter({ hasText: 'Payee 0 Smith' });
+    await expect
+      .poll(() => payee0.locator('td').nth(4).textContent())
+      .toBe('Pending, awaiting approval');
+    // The refused payment at its row with the service's words.
     const failedRow = page.getByRole('row').filter({ hasText: '✕ failed' });
     // The results table is read once the sync has finished: waited for, then counted.
     await page.getByText(`Rows 1–${ROWS} of ${ROWS}`).waitFor();
@@ -241,12 +247,20 @@ describe('the Sync screen', () => {
     // The payments went for approval: they are approved at the service from here. Stopped first
     // (the call held, so that the stop reaches the desk before it), it approves none and says so.
     await cancelBeforeItStarts(page, 'approveAtService', {
-      start: () => page.getByRole('button', { name: 'Approve at service' }).click(),
+      start: async () => void (await approveAtService(page)),
       cancel: () => page.getByRole('button', { name: 'Stop approving' }).click(),
     });
     await page.getByText('Stopped: 0 approved at the service.').waitFor();
+    // Asked first, with what it releases: how many, their sum and the wallet they are paid from.
     await page.getByRole('button', { name: 'Approve at service' }).click();
+    await lookedAt('sync-approve-at-service');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    const asked = await approveAtService(page);
+    expect(asked).toContain(`Approve ${ROWS - 1} payments at the service?`);
+    expect(asked).toMatch(new RegExp(`GBP [\\d,]+\\.\\d{2}, ${ROWS - 1} payments`));
     await page.getByText(`${ROWS - 1} approved at the service`).waitFor();
+    // The service says PENDING before and after: the status says which it is now.
+    await expect.poll(() => payee0.locator('td').nth(4).textContent()).toBe('Pending, approved');
 
     // An export cancelled writes nothing, and says so.
     await cancelBeforeItStarts(page, 'exportResults', {

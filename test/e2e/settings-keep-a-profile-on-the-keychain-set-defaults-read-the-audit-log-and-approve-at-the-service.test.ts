@@ -20,6 +20,7 @@ import { launchChromium, screenshot, seriousViolations, newAppContext } from './
 import { VISIBLE, focusedOn, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
+  approveAtService,
   deskCall,
   holdDeskCalls,
   lookedAt as lookedAtPage,
@@ -282,12 +283,12 @@ describe('Settings', () => {
 
       // The app's own user approved this one here: the second approver must be someone else.
       await page.goto(`${app.origin}/#/sync/${selfApproved}`);
-      await page.getByRole('button', { name: 'Approve at service' }).click();
+      await approveAtService(page);
       await page.getByRole('alert').filter({ hasText: 'someone else must approve them' }).waitFor();
       await lookedAt('settings-maker-cannot-check');
 
       await page.goto(`${app.origin}/#/sync/${checked}`);
-      await page.getByRole('button', { name: 'Approve at service' }).click();
+      await approveAtService(page);
       await page.getByText('30 approved at the service').waitFor();
 
       // The audit log names both: the maker here, and the app's user at the service.

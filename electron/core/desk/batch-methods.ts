@@ -93,7 +93,10 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
 }
 
 export function batchView(ctx: DeskContext, batch: Batch): BatchView {
-  const { counts, totals } = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency);
+  const { counts, totals, awaitingTotals } = ctx.outbox.queries.batchFigures(
+    batch.id,
+    batch.walletCurrency,
+  );
   const source = ctx.outbox.imports.batchSource<{ file: string; sheet: string }>(batch.id);
   const run = ctx.outbox.sync.lastRun(batch.id);
   return {
@@ -107,6 +110,7 @@ export function batchView(ctx: DeskContext, batch: Batch): BatchView {
     created_at: batch.createdAt,
     counts,
     totals,
+    awaiting_approval_totals: awaitingTotals,
     last_sync: run
       ? {
           state: run.state as NonNullable<BatchView['last_sync']>['state'],

@@ -20,11 +20,15 @@ interface FigureRow {
   counted: bigint;
   approved_at_service: bigint | null;
   awaiting_at_service: bigint | null;
+  awaiting_milli: bigint | null;
+  awaiting_counted: bigint;
 }
 
 export interface BatchFigures {
   counts: DraftCounts;
   totals: MoneyTotal[];
+  /** Totals per currency of the payments the service holds awaiting an approver there. */
+  awaitingTotals: MoneyTotal[];
   /** Exact totals in thousandths, by currency ('' while the wallet's is unknown). */
   milli: Map<string, bigint>;
 }
@@ -40,7 +44,11 @@ export class DraftQueries {
            SUM(p.error_count > 0) AS errors, SUM(p.warning_count > 0) AS warnings,
            SUM(p.amount_milli) AS milli, COUNT(p.amount_milli) AS counted,
            SUM(p.service_approved = 1 AND p.state IN ('submitted', 'accepted')) AS approved_at_service,
-           SUM(p.service_approved = 0 AND p.state IN ('submitted', 'accepted')) AS awaiting_at_service
+           SUM(p.service_approved = 0 AND p.state IN ('submitted', 'accepted')) AS awaiting_at_service,
+           SUM(CASE WHEN p.service_approved = 0 AND p.state IN ('submitted', 'accepted')
+             THEN p.amount_milli END) AS awaiting_milli,
+           COUNT(CASE WHEN p.service_approved = 0 AND p.state IN ('submitted', 'accepted')
+             THEN p.amount_milli END) AS awaiting_counted
          FROM payment_drafts p WHERE p.batch_id = ? GROUP BY p.state, p.amount_currency`,
       )
       .safeIntegers(true);
@@ -145,6 +153,13 @@ function figuresOf(rows: (FigureRow & { currency: string })[]): BatchFigures {
     awaiting_approval_at_service: 0,
   };
   const totals = new Map<string, { milli: bigint; count: number }>();
+  const awaiting = new Map<string, { milli: bigint; count: number }>();
+  const add = (to: typeof totals, currency: string, milli: bigint | null, count: bigint) => {
+    const total = to.get(currency) ?? { milli: 0n, count: 0 };
+    total.milli += milli ?? 0n;
+    total.count += Number(count);
+    to.set(currency, total);
+  };
   for (const row of rows) {
     counts.drafts += Number(row.drafts);
     counts.with_errors += Number(row.errors);
@@ -152,20 +167,28 @@ function figuresOf(rows: (FigureRow & { currency: string })[]): BatchFigures {
     byState[row.state] += Number(row.drafts);
     counts.approved_at_service += Number(row.approved_at_service ?? 0n);
     counts.awaiting_approval_at_service += Number(row.awaiting_at_service ?? 0n);
-    const total = totals.get(row.currency) ?? { milli: 0n, count: 0 };
-    total.milli += row.milli ?? 0n;
-    total.count += Number(row.counted);
-    totals.set(row.currency, total);
+    add(totals, row.currency, row.milli, row.counted);
+    add(awaiting, row.currency, row.awaiting_milli, row.awaiting_counted);
   }
-  const counted = [...totals].filter(([, total]) => total.count > 0);
-  counted.sort(([a], [b]) => a.localeCompare(b));
+  const counted = moneyTotals(totals);
   return {
     counts,
-    totals: counted.map(([currency, total]) => ({
+    totals: counted,
+    awaitingTotals: moneyTotals(awaiting),
+    milli: new Map(
+      [...totals].filter(([, total]) => total.count > 0).map(([c, t]) => [c, t.milli]),
+    ),
+  };
+}
+
+/** The totals that count any amount, by currency code. */
+function moneyTotals(totals: Map<string, { milli: bigint; count: number }>): MoneyTotal[] {
+  return [...totals]
+    .filter(([, total]) => total.count > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, total]) => ({
       currency,
       amount: formatAmount(total.milli, 3),
       count: total.count,
-    })),
-    milli: new Map(counted.map(([currency, total]) => [currency, total.milli])),
-  };
+    }));
 }

@@ -185,3 +185,15 @@ export const connectivity = (page: Page): Promise<string> =>
 /** What the status bar says once the service is stopped: offline, since the last answer. */
 export const OFFLINE_SINCE_LAST_CONTACT =
   /^Offline · last contact (now|\d+ seconds? ago|\d+ minutes? ago)$/;
+
+/**
+ * Approve at service, as a person does it: the button, then the confirmation that says what it
+ * releases. Answers the confirmation's words.
+ */
+export async function approveAtService(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Approve at service' }).click();
+  const dialog = page.getByRole('alertdialog');
+  const words = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
+  await dialog.getByRole('button', { name: /^Approve \d/ }).click();
+  return words;
+}

@@ -20,9 +20,9 @@ export const RESULT_FILTERS = {
   failed: { label: 'Failed', states: ['failed'], none: 'No payment failed.' },
   accepted: { label: 'Accepted', states: ['accepted'], none: 'No payment accepted yet.' },
   waiting: {
-    label: 'Waiting for the service',
+    label: 'Awaiting the service’s answer',
     states: ['sending', 'submitted'],
-    none: 'No payment is waiting for the service.',
+    none: 'No payment awaits the service’s answer.',
   },
 } as const satisfies Record<string, { label: string; states: readonly DraftState[]; none: string }>;
 export type ResultFilter = keyof typeof RESULT_FILTERS;
@@ -100,6 +100,18 @@ export function payeeOf(draft: Draft): string {
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
+
+/**
+ * The payment's status at the service as a person reads it ("Pending", not PENDING), with
+ * whether it is approved there: the service says PENDING before and after its approval.
+ */
+export function serviceStatusOf(draft: Draft): string {
+  const status = draft.remote_status;
+  if (!status) return '—';
+  const words = status.charAt(0) + status.slice(1).toLowerCase().replace(/_/g, ' ');
+  if (draft.state !== 'accepted' || draft.service_approved === null) return words;
+  return `${words}, ${draft.service_approved ? 'approved' : 'awaiting approval'}`;
+}
 
 /** The draft's amount as exact decimal text (null when missing) and its currency. */
 export function amountOf(
