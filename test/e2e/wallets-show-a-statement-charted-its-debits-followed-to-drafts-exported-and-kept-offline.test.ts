@@ -186,6 +186,40 @@ describe('the Wallets screen', () => {
     expect(shortText).toContain(`is GBP ${shown} short of what the batches above will debit`);
     expect(shortText).not.toContain('Missing');
     await lookedAt('sync-funding-need-of-other-batches');
+
+    // What waits is covered, but a payment in another currency is not estimated: no promise
+    // that the balance covers it, only what it covers.
+    await desk('unapprove', { batch: waiting.batch_id, selection: { filter: {} } });
+    const mixedFile = await page.evaluate(async (body) => {
+      const response = await fetch('/desk/upload?name=mixed.csv', { method: 'POST', body });
+      return ((await response.json()) as { value: { path: string } }).value.path;
+    }, [PAYROLL_HEADER, 'Amy Mixed,601613,43000001,10.00,GBP,2030-01-31,Fee', 'Bea Mixed,601613,43000002,20.00,EUR,2030-01-31,Fee'].join('\r\n'));
+    const mixed = await desk<{ batch_id: string }>('importSheet', {
+      file: mixedFile,
+      batch_name: 'Mixed payroll',
+    });
+    // The euro payment is warned of (a UK account paid in euros): acknowledged.
+    await desk('approve', {
+      batch: mixed.batch_id,
+      selection: { filter: {} },
+      include_warnings: true,
+    });
+    await page.goto(new URL(`/#/sync/${mixed.batch_id}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Sync: Mixed payroll' }).waitFor();
+    const mixedFunding = page.getByRole('region', { name: 'Funding need' });
+    await mixedFunding.getByText('Mixed payroll').waitFor();
+    const mixedText = ((await mixedFunding.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(mixedText).toContain(
+      'covers the GBP 10.00 estimated, not the 1 payment in other currencies',
+    );
+    expect(mixedText).not.toContain('The balance covers it.');
+    await lookedAt('sync-funding-need-not-estimated');
+    await desk('unapprove', { batch: mixed.batch_id, selection: { filter: {} } });
+    await desk('approve', {
+      batch: waiting.batch_id,
+      selection: { filter: {} },
+      include_warnings: true,
+    });
     await page.goto(new URL(`/#/wallets/${encodeURIComponent(walletId)}`, app.origin).href);
     await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
 
