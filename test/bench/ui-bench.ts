@@ -39,7 +39,7 @@ const FLING_MS = 3_000;
 const WHEEL_EVENTS = 60;
 const TARGETS = { first_rows_ms: 300, scroll_p95_frame_ms: 16, keystroke_to_validated_ms: 50 };
 /** The Amount column's aria-colindex in the editor's grid. */
-const AMOUNT_COL = 7;
+const AMOUNT_COL = 4;
 
 const log = (line: string) => process.stderr.write(`ui-bench: ${line}\n`);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER, payrollLine } from '../support/payroll-csv';
 import {
   cellOf as cellAt,
+  COLUMN,
   grid as gridOf,
   importPayroll as importThrough,
   scrollAcross,
@@ -53,9 +54,7 @@ const cellOf = (sheetRow: number, colindex: number) => cellAt(page, sheetRow, co
 const grid = () => gridOf(page);
 const importPayroll = async (csv: string, name: string) =>
   expect(await importThrough(page, csv, name)).toMatchObject({ ok: true });
-const AMOUNT = 7;
-const DATE = 9;
-const ISSUES = 12;
+const { amount: AMOUNT, date: DATE, issues: ISSUES } = COLUMN;
 
 async function money(amount: string): Promise<string> {
   return page.evaluate(

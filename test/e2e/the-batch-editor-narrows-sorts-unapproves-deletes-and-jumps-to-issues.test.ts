@@ -76,7 +76,7 @@ async function shownAmounts(): Promise<string[]> {
       rows
         .map((row) => ({
           index: Number(row.getAttribute('aria-rowindex')),
-          amount: (row.querySelector('[aria-colindex="7"]')?.textContent ?? '')
+          amount: (row.querySelector('[aria-colindex="4"]')?.textContent ?? '')
             .replace(/\s+/g, ' ')
             .trim(),
         }))
@@ -368,14 +368,15 @@ describe('the batch editor', () => {
         globalThis as unknown as {
           navigator: { clipboard: { writeText(text: string): Promise<void> } };
         }
-      ).navigator.clipboard.writeText('Ada Pasted\t12\r\nBo Pasted\t10000002\r\n'),
+      ).navigator.clipboard.writeText('12\t601613\r\n10000002\t601613\r\n'),
     );
-    await cell(2, COLUMN.payee).click();
+    await cell(2, COLUMN.account).click();
     await page.keyboard.press('Control+v');
-    // The grid's status line, under it, says what the paste did.
+    // The grid's status line, under it, says what the paste did, beside the focused cell's
+    // error (row 2's account is now too short).
     await page.locator('[id$="-status"]').getByText('Pasted 4 cells').waitFor();
-    expect(text(await cell(2, COLUMN.payee).textContent())).toBe('Ada Pasted');
-    expect(text(await cell(3, COLUMN.payee).textContent())).toBe('Bo Pasted');
+    expect(text(await cell(2, COLUMN.account + 1).textContent())).toBe('601613');
+    expect(text(await cell(3, COLUMN.account + 1).textContent())).toBe('601613');
     expect(text(await cell(3, COLUMN.account).textContent())).toBe('10000002');
     // An account number too short for the sort code's bank is kept as pasted, and marked.
     const bad = cell(2, COLUMN.account);

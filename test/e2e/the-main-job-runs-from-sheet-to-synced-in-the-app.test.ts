@@ -26,9 +26,9 @@ lines[BAD_ACCOUNT_ROW - 2] = lines[BAD_ACCOUNT_ROW - 2]!.replace(/,601613,\d+,/,
 const CSV = `${PAYROLL_HEADER}\r\n${lines.join('\r\n')}\r\n`;
 
 /** The grid's columns (aria-colindex) the test types in. */
-const ACCOUNT = 4;
-const AMOUNT = 7;
-const DATE = 9;
+const AMOUNT = 4;
+const DATE = 6;
+const ACCOUNT = 7;
 
 let app: WebApp;
 let browser: Browser;

@@ -69,6 +69,7 @@ export function decimalOf(draft: Draft): string | null {
 
 export function draftColumns(walletCurrency: () => string | undefined): DraftColumn[] {
   const bank = (draft: Draft, name: string) => text(draft.beneficiary?.body.bank_details[name]);
+  // Whom, how much and when first: a narrow window shows them without scrolling across.
   const columns: DraftColumn[] = [
     {
       id: 'row',
@@ -105,9 +106,50 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       editText: (d) => bank(d, 'account_name') || payeeOf(d),
     },
     {
+      id: 'amount',
+      header: 'Amount',
+      width: 9,
+      align: 'end',
+      sortable: true,
+      field: 'amount.amount',
+      issueFields: ['amount.amount'],
+      // A missing amount says so, and one the sheet wrote unreadably too: never 0.
+      text: (d) => {
+        const decimal = decimalOf(d);
+        if (decimal === null) return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
+        const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
+        return formatMoney(decimal, currency);
+      },
+      editText: (d) => typedOfDecimal(decimalOf(d) ?? '', locale),
+    },
+    {
+      id: 'currency',
+      header: 'Currency',
+      width: 6,
+      sortable: true,
+      field: 'amount.currency',
+      issueFields: ['amount.currency', 'amount.type'],
+      // A payment without a currency of its own is in the wallet's (SEND) or the account's.
+      text: (d) => amountCurrency(contentOf(d), { walletCurrency: walletCurrency() }) ?? '',
+      editText: (d) => d.payment.amount.currency ?? '',
+    },
+    {
+      id: 'date',
+      header: 'Execution date',
+      width: 8.75,
+      sortable: true,
+      field: 'execution.date',
+      issueFields: ['execution.date'],
+      text: (d) => {
+        const day = d.payment.execution.date.slice(0, 10);
+        return !day && unreadable(d, 'execution.date') ? 'unreadable' : formatDay(day || null);
+      },
+      editText: (d) => d.payment.execution.date.slice(0, 10),
+    },
+    {
       id: 'account',
       header: 'Account',
-      width: 11,
+      width: 13.5,
       field: `${BANK}account_number`,
       issueFields: [`${BANK}account_number`],
       text: (d) => bank(d, 'account_number'),
@@ -130,47 +172,6 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       issueFields: ['beneficiary.country'],
       text: (d) => d.beneficiary?.body.country ?? '',
       editText: (d) => d.beneficiary?.body.country ?? '',
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      width: 9,
-      align: 'end',
-      sortable: true,
-      field: 'amount.amount',
-      issueFields: ['amount.amount'],
-      // A missing amount says so, and one the sheet wrote unreadably too: never 0.
-      text: (d) => {
-        const decimal = decimalOf(d);
-        if (decimal === null) return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
-        const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
-        return formatMoney(decimal, currency);
-      },
-      editText: (d) => typedOfDecimal(decimalOf(d) ?? '', locale),
-    },
-    {
-      id: 'currency',
-      header: 'Currency',
-      width: 5,
-      sortable: true,
-      field: 'amount.currency',
-      issueFields: ['amount.currency', 'amount.type'],
-      // A payment without a currency of its own is in the wallet's (SEND) or the account's.
-      text: (d) => amountCurrency(contentOf(d), { walletCurrency: walletCurrency() }) ?? '',
-      editText: (d) => d.payment.amount.currency ?? '',
-    },
-    {
-      id: 'date',
-      header: 'Execution date',
-      width: 7.5,
-      sortable: true,
-      field: 'execution.date',
-      issueFields: ['execution.date'],
-      text: (d) => {
-        const day = d.payment.execution.date.slice(0, 10);
-        return !day && unreadable(d, 'execution.date') ? 'unreadable' : formatDay(day || null);
-      },
-      editText: (d) => d.payment.execution.date.slice(0, 10),
     },
     {
       id: 'purpose',
