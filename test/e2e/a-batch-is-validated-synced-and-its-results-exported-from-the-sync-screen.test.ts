@@ -289,6 +289,13 @@ describe('the Sync screen', () => {
     expect(first.getCell(statusColumn).text).toBe('PENDING');
     expect(sheet.getRow(TOO_SMALL + 2).getCell(stateColumn).text).toBe('approved');
     expect(sheet.getRow(BAD_ROW).getCell(stateColumn).text).toBe('draft');
+
+    // The Batches screen says the batch is not all sent: the payment retried is still to send,
+    // and the row with an error was never approved.
+    await page.goto(new URL('/#/batches', app.origin).href);
+    const listed = page.getByRole('row').filter({ hasText: 'June payroll' });
+    await listed.getByText('Partly synced: 2 not sent').waitFor();
+    await lookedAt('batches-partly-synced');
   }, 60_000);
 
   it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {

@@ -273,7 +273,7 @@ describe('the main job', () => {
       .getByRole('link', { name: 'Batches' })
       .click();
     const listed = page.getByRole('row').filter({ hasText: 'June payroll' });
-    await listed.getByText('Synced').waitFor();
+    await listed.getByText('Synced', { exact: true }).waitFor();
     // Its wallet by the name the service gives it, not by its id alone.
     await listed.getByText('UK Payroll (GBP)').waitFor();
     await look('batches-synced');

@@ -42,8 +42,14 @@ export function syncStateOf(batch: BatchRow): string {
   switch (run.state) {
     case 'running':
       return 'Syncing';
-    case 'done':
-      return (batch.counts.by_state.approved ?? 0) > 0 ? 'Partly synced' : 'Synced';
+    case 'done': {
+      // Done is the last sync's word, not the batch's: drafts left behind, approved since or
+      // never, are still to send, and a failed payment was not paid.
+      const left = (batch.counts.by_state.approved ?? 0) + (batch.counts.by_state.draft ?? 0);
+      if (left > 0) return `Partly synced: ${left.toLocaleString()} not sent`;
+      const failed = batch.counts.by_state.failed ?? 0;
+      return failed > 0 ? `Synced, ${failed.toLocaleString()} failed` : 'Synced';
+    }
     case 'offline':
       return 'Stopped offline';
     case 'interrupted':
