@@ -185,7 +185,12 @@ async function preview(
     blockers.push('the batch has no payment group: choose the group it pays from');
   const notes: string[] = [];
   if (toSend.counts.drafts === 0 && inFlight === 0) {
-    notes.push('no draft is approved to send: approve the drafts that are ready');
+    // Nothing left to send at all is not a batch waiting for approvals.
+    notes.push(
+      counts.by_state.draft > 0
+        ? 'no draft is approved to send: approve the drafts that are ready'
+        : 'every payment of the batch has been sent: there is nothing left to send',
+    );
   }
   const left = counts.by_state.draft;
   if (left > 0) {

@@ -105,6 +105,15 @@ describe('the desk', () => {
       expect(stages).toEqual(expect.arrayContaining(['checking', 'sending', 'done']));
       expect(t.events.some((e) => e.type === 'sync.job' && e.status === 'DONE')).toBe(true);
 
+      // Nothing is left to send: said so, not as a batch waiting for its approvals.
+      expect((await api.syncPreview({ batch: 'January' })).notes).toContain(
+        'every payment of the batch has been sent: there is nothing left to send',
+      );
+      // What the checker's step releases, summed: the five payments sent for approval.
+      expect((await api.getBatch({ batch: 'January' })).awaiting_approval_totals).toEqual([
+        { currency: wallet, amount: '4742.970', count: 5 },
+      ]);
+
       // The checker's step: payments sent for approval are approved at the service from the desk.
       const checked = await api.approveAtService({ batch: 'January' });
       expect(checked).toMatchObject({ approved: 5, refused_total: 0 });
@@ -113,6 +122,7 @@ describe('the desk', () => {
         approved_at_service: 5,
         awaiting_approval_at_service: 0,
       });
+      expect(batch.awaiting_approval_totals).toEqual([]);
 
       // What was sent stays as it was sent.
       await expect(
