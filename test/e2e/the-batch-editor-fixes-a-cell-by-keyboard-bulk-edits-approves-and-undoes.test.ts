@@ -163,6 +163,10 @@ describe('the batch editor', () => {
       await page.keyboard.press('Tab');
     }
     await dialog.getByLabel('Execution date').fill('2031-03-15');
+    // A purpose is chosen from the service's codes, never typed free ("xyz" on every row).
+    const purpose = dialog.getByLabel('Purpose');
+    await expect(purpose.evaluate((field) => field.tagName)).resolves.toBe('SELECT');
+    await expect(purpose.locator('option', { hasText: /^SUPP: / }).count()).resolves.toBe(1);
     await screenshot(page, 'editor-bulk-edit-dialog');
     expect(await seriousViolations(page)).toEqual([]);
 
