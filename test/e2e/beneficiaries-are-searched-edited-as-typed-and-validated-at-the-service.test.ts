@@ -185,6 +185,10 @@ describe('the Beneficiaries screen', () => {
     await page.getByLabel('Batch', { exact: true }).selectOption({ label: 'Every batch' });
     await page.getByRole('button', { name: 'New payee' }).click();
     await page.getByRole('heading', { name: 'New payee', level: 2 }).waitFor();
+    // Blank, it is not a list of errors: what is missing is said once typing starts.
+    const form = page.getByRole('region', { name: 'New payee' });
+    await expect(form.locator('[aria-invalid="true"]').count()).resolves.toBe(0);
+    await expect(form.getByText(/is missing|is needed/).count()).resolves.toBe(0);
     await field('First name').fill('Wilhelmina');
     await field('Last name').fill('Fotheringham');
     await field('Bank country').fill('gb');

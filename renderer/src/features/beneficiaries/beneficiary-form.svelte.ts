@@ -167,6 +167,8 @@ export class BeneficiaryFormState {
   readonly problemCount = $derived([...this.issues.values()].reduce((n, l) => n + l.length, 0));
 
   issuesAt(field: string): FieldIssue[] {
+    // A new payee's blank form is not four errors: what is missing is said once typing starts.
+    if (this.isNew && !this.changed) return [];
     return this.issues.get(field) ?? [];
   }
 
