@@ -359,6 +359,15 @@ describe('the batch editor', () => {
     await expect.poll(payee).toBe('Bram Stoker');
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(payee).toBe('Bram Stoker Jr');
+    await notice().filter({ hasText: 'Redid the edit of payee' }).waitFor();
+
+    // Another cell saved: the notice of the redo, about an earlier change, goes.
+    await cell(5, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('Dee Large Sr');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(5, COLUMN.payee).textContent().then(text)).toBe('Dee Large Sr');
+    await expect.poll(() => notice().count()).toBe(0);
   });
 
   it('pastes TSV into the cells from the focused one on, each saved and judged', async () => {

@@ -79,7 +79,11 @@ export class EditorState {
       filter: () => this.filter,
       sort: () => this.deskSort,
       walletCurrency: () => this.batch?.group?.wallet_currency ?? undefined,
-      edited: (id, changes) => this.#did({ kind: 'edit', id, changes }),
+      edited: (id, changes) => {
+        // The notice was about an earlier change (a redo, a bulk edit): this one is the latest.
+        this.notice = null;
+        this.#did({ kind: 'edit', id, changes });
+      },
     });
   }
 
