@@ -37,6 +37,8 @@ export interface SourceRowDraft {
    * account, of a payee new in the batch; an existing payee, named by id, by that id alone.
    */
   paidTo: { payee: string | null; account: string | null };
+  /** The day it is paid on as the outbox holds it (YYYY-MM-DD), null while it has none. */
+  paidOn: string | null;
 }
 
 interface SourceRowRecord {
@@ -52,6 +54,7 @@ interface SourceRowRecord {
   amount_milli: number | null;
   amount_currency: string | null;
   payee: string | null;
+  execution_date: string | null;
   /** The payee's id where the payment names an existing payee (no payee of the batch). */
   target_id: string | null;
   iban: string | null;
@@ -118,6 +121,7 @@ export class ImportRepository {
       sourceRowsPage: db.prepare(
         `SELECT p.rowid, p.id, p.correlation_id, p.source_row, p.state, p.remote_status,
            p.error_json, p.issues_json, p.source_json, p.amount_milli, p.amount_currency, p.payee,
+           p.execution_date,
            CASE WHEN p.beneficiary_draft_id IS NULL
              THEN json_extract(p.body_json, '$.target.id') END AS target_id,
            json_extract(b.body_json, '$.bank_details.iban') AS iban,
@@ -301,6 +305,7 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
       payee: record.payee ?? record.target_id,
       account: accountOf(record),
     },
+    paidOn: record.execution_date,
   };
 }
 

@@ -1,6 +1,6 @@
 // The results export gives the finance person's sheet back as it came in, with what became of
 // each payment: a cell fixed in the app stays as the sheet had it, so the payout columns say
-// what the payment pays, and to whom, as the desk holds it; a payment the service refused says why as a
+// what the payment pays, to whom and when, as the desk holds it; a payment the service refused says why as a
 // person reads it. Read back from the CSV the desk writes.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ describe('the results export of a batch fixed in the app', () => {
     // The account number fixed in the app too (the sheet's lost a digit).
     const fixedAccount = { 'beneficiary.bank_details.account_number': '61000009' };
     await api.editDraft({ id: babbage!.id, changes: fixedAccount });
+    // And the day it is paid on, moved in the app.
+    await api.editDraft({ id: babbage!.id, changes: { 'execution.date': '2030-02-28' } });
 
     const file = join(t.dataDir, 'results.csv');
     await api.exportResults({ batch: 'Fixed in the app', file });
@@ -50,10 +52,12 @@ describe('the results export of a batch fixed in the app', () => {
     expect(first![at('Error')]).toBe('');
     // Whom it pays: the account as fixed, beside the sheet's cell as it came.
     expect(first![2]).toBe('61000001');
-    expect([first![at('Payout payee')], first![at('Payout account')]]).toEqual([
-      'Charles Babbage',
-      '601613 61000009',
-    ]);
+    expect(first![5]).toBe('2030-01-31');
+    expect([
+      first![at('Payout payee')],
+      first![at('Payout account')],
+      first![at('Payout date')],
+    ]).toEqual(['Charles Babbage', '601613 61000009', '2030-02-28']);
     expect([second![at('Payout amount')], second![at('Payout currency')]]).toEqual([
       '70.50',
       'GBP',

@@ -111,6 +111,7 @@ describe('a results export', () => {
         '',
         '',
         '',
+        '',
       ],
       [
         'Short Row',
@@ -123,6 +124,7 @@ describe('a results export', () => {
         '',
         'PAYROLL-2',
         'the account number is missing',
+        '',
         '',
         '',
         '',

@@ -121,6 +121,7 @@ describe('the results export of a CSV import', () => {
         'Payout currency': null,
         'Payout payee': null,
         'Payout account': null,
+        'Payout date': null,
         Amount: 'amount',
       });
       const amounts = [...again.rows.values()].map((draft) => draft.payment.amount.amount);

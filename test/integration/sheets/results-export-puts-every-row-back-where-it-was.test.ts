@@ -44,8 +44,9 @@ const ERROR = STATE + 4;
 /** What the payment pays as the outbox holds it, right of the Error column. */
 const AMOUNT = ERROR + 1;
 const CURRENCY = ERROR + 2;
-/** Whom it pays, as the outbox holds it: the last of the status columns. */
+/** Whom it pays and when, as the outbox holds it: the last of the status columns. */
 const ACCOUNT = ERROR + 4;
+const PAID_ON = ERROR + 5;
 
 describe('an xlsx results export of a sheet with titles, totals and notes', () => {
   let sheet: ExcelJS.Worksheet;
@@ -115,7 +116,7 @@ describe('a CSV results export of the same sheet', () => {
     // Every record as wide as the sheet, as Excel writes a CSV: no relax_column_count here.
     const records = parse(await readFile(path), { bom: true }) as string[][];
     expect(records).toHaveLength(10);
-    const blank = new Array<string>(ACCOUNT - 1).fill('');
+    const blank = new Array<string>(PAID_ON - 1).fill('');
     expect(records[0]).toEqual(['ACME payroll, January 2030', ...blank]);
     expect(records[1]).toEqual(['Note: pay by Friday', ...blank]);
     expect(records[2]).toEqual(['', ...blank]);
@@ -128,7 +129,13 @@ describe('a CSV results export of the same sheet', () => {
       '2030-01-31',
       'r1',
     ]);
-    expect(records[4]?.slice(AMOUNT - 1)).toEqual(['100.10', 'GBP', 'Ann One', '040004 01234567']);
+    expect(records[4]?.slice(AMOUNT - 1)).toEqual([
+      '100.10',
+      'GBP',
+      'Ann One',
+      '040004 01234567',
+      '2030-01-31',
+    ]);
     expect(records[5]?.[3]).toBe("'=D5*2");
     expect(records[5]?.[ERROR - 1]).toMatch(/^D6: /);
     expect(records[7]?.slice(3, STATE - 1)).toEqual(['1234.5', '', 'Total', '', 'checked by AB']);

@@ -17,6 +17,7 @@ function draftWith(issues: SourceRowDraft['issues']): SourceRowDraft {
     amountMilli: null,
     amountCurrency: null,
     paidTo: { payee: 'Ann One', account: null },
+    paidOn: null,
   };
 }
 

@@ -20,6 +20,7 @@ function draftPaying(amountMilli: number | null, amountCurrency: string | null):
     amountMilli,
     amountCurrency,
     paidTo: { payee: 'Charles Babbage', account: null },
+    paidOn: '2030-01-31',
   };
 }
 

@@ -73,7 +73,7 @@ export function payersOwn(all: string, field: FieldId): boolean {
  * then, never a payment's field. "Payout Desk state" marks such a sheet; beside it "Payment id"
  * is the service's id of the earlier payment, not the sheet's own id for this one, and "Payout
  * amount" what that payment paid, not a second amount for this one (the sheet's own amount
- * column says it), as its payee and account say whom it paid. The correlation id column is the payment's own, and stays one.
+ * column says it), as its payee, account and date say whom it paid and when. The correlation id column is the payment's own, and stays one.
  */
 const RESULTS_EXPORT_MARK = 'payout desk state';
 const RESULTS_EXPORT_STATUS = new Set([
@@ -85,6 +85,7 @@ const RESULTS_EXPORT_STATUS = new Set([
   'payout currency',
   'payout payee',
   'payout account',
+  'payout date',
 ]);
 
 /**

@@ -27,6 +27,7 @@ export function resultRow(draft: SourceRowDraft, walletCurrency: string | null =
     error: whyNot(draft),
     payout: payoutOf(draft, walletCurrency),
     paidTo: draft.paidTo,
+    paidOn: draft.paidOn,
   };
 }
 

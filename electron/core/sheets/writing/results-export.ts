@@ -43,6 +43,8 @@ export interface ResultRow {
   payout?: { amount: string; currency: string | null } | null;
   /** Whom it pays as Payout Desk holds it, an edit included: the payee's name and account. */
   paidTo?: { payee: string | null; account: string | null };
+  /** The day it is paid on as Payout Desk holds it (YYYY-MM-DD). */
+  paidOn?: string | null;
 }
 
 /** A row that is not a payment: above the header, or skipped below it (and why). */
@@ -81,12 +83,13 @@ export const RESULT_COLUMNS = [
   'Payout currency',
   'Payout payee',
   'Payout account',
+  'Payout date',
 ] as const;
 
 /** The state of a row the import skipped; the Error column says why. */
 export const SKIPPED_STATE = 'skipped';
 
-const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10, 30, 34];
+const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10, 30, 34, 12];
 /**
  * Rows down to the header stay in view while scrolling, as a person freezes them; a header
  * lower than this would freeze most of a laptop's screen, so the sheet is left unfrozen.
@@ -177,6 +180,7 @@ async function* sheetLines(
       ...payoutCells(result.payout),
       result.paidTo?.payee ?? null,
       result.paidTo?.account ?? null,
+      dayCell(result.paidOn),
     ]);
   }
   for (const line of kept.slice(next)) yield skippedLine(line);
@@ -192,6 +196,13 @@ function payoutCells(payout: ResultRow['payout']): SourceValue[] {
   const places = payout.amount.split('.')[1]?.length ?? 0;
   const format = places > 0 ? `#,##0.${'0'.repeat(places)}` : '#,##0';
   return [{ value: Number(payout.amount), format, shown: payout.amount }, payout.currency];
+}
+
+/** A day as a date cell (UTC midnight, which exceljs writes as that day), its ISO text in CSV. */
+function dayCell(day: string | null | undefined): SourceValue {
+  if (!day) return null;
+  const value = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(value.getTime()) ? day : { value, format: 'yyyy-mm-dd', shown: day };
 }
 
 function padded(cells: readonly SourceValue[], width: number): SourceValue[] {
