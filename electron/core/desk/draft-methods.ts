@@ -10,6 +10,7 @@ import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-co
 import { recheckTwins, reviseDraft } from './draft-revision';
 import { bulkEdit } from './draft-bulk-edit';
 import { deleteDrafts, undoLast } from './draft-deletion';
+import { editRecord } from './edit-record';
 import { selectionIn } from './draft-selection';
 
 type DraftHandlers = Pick<
@@ -52,7 +53,7 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
         outbox.audit.append('edit', {
           batchId: batch.id,
           subjectId: id,
-          details: { fields: Object.keys(changes) },
+          details: { ...editRecord(draft, draftOf(ctx, id), changes) },
         });
       })();
       changed(ctx, batch.id);

@@ -83,13 +83,23 @@ describe('an audit entry', () => {
     expect(said.get('settings')).toBe(
       '250 payments per request; a second person must approve at the service.',
     );
-    expect(said.get('edit')).toBe('Changed the description, execution date.');
+    // Which row, whose, and each field from what it was to what it is.
+    expect(said.get('edit')).toBe(
+      'Row 2 (Ada Lovelace): description “January salary” → “Checked”; ' +
+        'execution date “2030-01-31” → “2030-01-31”.',
+    );
     expect(said.get('bulk_edit')).toBe('Set the purpose of 2 drafts.');
     expect(said.get('rename')).toBe('Renamed from “Audited” to “Audited twice”.');
     expect(said.get('undo')).toMatch(/^Undid .+: 2 drafts put back\.$/);
     expect(said.get('set_service_approval')).toBe('Payments go to the service approved.');
     expect(said.get('import_beneficiaries')).toMatch(
       /^\d+ payees? sent to the service: \d+ created, \d+ refused\.$/,
+    );
+  });
+
+  it('reads an edit kept before its values were, by its fields', () => {
+    expect(describeDetails('edit', { fields: ['description', 'execution.date'] })).toBe(
+      'Changed the description, execution date.',
     );
   });
 

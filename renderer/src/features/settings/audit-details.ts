@@ -73,11 +73,29 @@ function inWords(key: string, value: unknown): string {
   return `${key.replaceAll('_', ' ')}: ${shown}`;
 }
 
+/**
+ * An edit of one draft: its row and payee, and each field from what it was to what it is
+ * ("Row 5 (Anna Schmidt): account “DE89…” → “ES91…”"). Entries kept before the values were
+ * recorded name the fields alone.
+ */
+function editDescribed(d: Details): string {
+  const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
+  if (!changes || typeof changes !== 'object') return `Changed the ${fieldList(d.fields)}.`;
+  const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : 'A draft';
+  const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
+  const shown = (value: unknown) =>
+    value === null || value === undefined ? 'empty' : quoted(value);
+  const each = Object.entries(changes).map(
+    ([field, { from, to }]) => `${fieldName(field)} ${shown(from)} → ${shown(to)}`,
+  );
+  return `${row}${payee}: ${each.join('; ')}.`;
+}
+
 const DESCRIBE: Record<string, (d: Details) => string> = {
   import: (d) =>
     `Read ${plural(count(d.rows), 'row')} of sheet ${quoted(d.sheet)} in ${quoted(d.file)} into ${plural(count(d.drafts), 'draft')}` +
     (d.appended_from_row !== undefined ? `, added from row ${String(d.appended_from_row)}.` : '.'),
-  edit: (d) => `Changed the ${fieldList(d.fields)}.`,
+  edit: editDescribed,
   bulk_edit: (d) => `Set the ${fieldList(d.fields)} of ${plural(count(d.drafts), 'draft')}.`,
   delete: (d) => `${plural(count(d.drafts), 'draft')} deleted.`,
   undo: (d) =>

@@ -1,0 +1,44 @@
+// What an edit changed, as the audit log keeps it: the row, whom it pays, and each field's value
+// before and after as text. "Changed the account" told a checker nothing of which row, whose
+// account, or what it was: the log is where a changed bank detail is looked for after the fact.
+import { contentOf, type Draft } from '../../../shared/desk/drafts';
+import type { DraftChanges } from '../../../shared/domain/draft-changes';
+import { payeeName } from '../outbox/draft-columns';
+
+export interface EditRecord {
+  fields: string[];
+  row: number | null;
+  payee: string | null;
+  changes: Record<string, { from: string | null; to: string | null }>;
+}
+
+export function editRecord(before: Draft, after: Draft, changes: DraftChanges): EditRecord {
+  const fields = Object.keys(changes);
+  return {
+    fields,
+    row: after.row,
+    payee: payeeName(after.beneficiary?.body) ?? null,
+    changes: Object.fromEntries(
+      fields.map((field) => [field, { from: valueAt(before, field), to: valueAt(after, field) }]),
+    ),
+  };
+}
+
+/** A field's value as text: `beneficiary.bank_details.iban` of the payee, else of the payment. */
+function valueAt(draft: Draft, field: string): string | null {
+  const content = contentOf(draft);
+  const [root, ...path] = field.startsWith('beneficiary.')
+    ? [content.beneficiary, ...field.split('.').slice(1)]
+    : [content.payment, ...field.split('.')];
+  let value: unknown = root;
+  for (const key of path) {
+    value =
+      typeof value === 'object' && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
+  }
+  if (value === undefined || value === null || value === '') return null;
+  // A date is edited as its day: the time the payment carries is the desk's own.
+  if (field === 'execution.date') return String(value).slice(0, 10);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
