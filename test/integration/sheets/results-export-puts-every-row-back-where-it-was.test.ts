@@ -44,8 +44,7 @@ const ERROR = STATE + 4;
 /** What the payment pays as the outbox holds it, right of the Error column. */
 const AMOUNT = ERROR + 1;
 const CURRENCY = ERROR + 2;
-/** Whom it pays and when, as the outbox holds it: the last of the status columns. */
-const ACCOUNT = ERROR + 4;
+/** When it is paid, as the outbox holds it: the last of the status columns. */
 const PAID_ON = ERROR + 5;
 
 describe('an xlsx results export of a sheet with titles, totals and notes', () => {
