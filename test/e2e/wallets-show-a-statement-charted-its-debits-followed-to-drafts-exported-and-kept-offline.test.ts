@@ -54,6 +54,15 @@ const PAYEES = [
 
 const desk = <T>(method: string, input: unknown) => deskCall<T>(page, method, input);
 
+/** A CSV's lines uploaded through the host and imported as a batch of that name, as the page would. */
+async function importLines(name: string, lines: string[]): Promise<{ batch_id: string }> {
+  const file = await page.evaluate(async (body) => {
+    const response = await fetch('/desk/upload?name=sheet.csv', { method: 'POST', body });
+    return ((await response.json()) as { value: { path: string } }).value.path;
+  }, lines.join('\r\n'));
+  return desk<{ batch_id: string }>('importSheet', { file, batch_name: name });
+}
+
 const sandboxAdmin = () => adminOf(page, app.dataDir);
 
 /** The statement table's body rows, as text. */
@@ -105,22 +114,14 @@ describe('the Wallets screen', () => {
     await page.getByRole('heading', { name: 'Batches' }).waitFor();
 
     // A batch synced approved, its payments dated today: the sandbox executes them.
-    const csv = [
+    const imported = await importLines('Wallet payroll', [
       PAYROLL_HEADER,
       ...Array.from(
         { length: FILLERS },
         (_, n) => `Filler ${n + 1},601613,${43_000_000 + n},1.00,GBP,${today()},Not sent`,
       ),
       ...PAYEES.map((p) => `${p.name},601613,${p.account},${p.amount},GBP,${today()},Wallet test`),
-    ].join('\r\n');
-    const file = await page.evaluate(async (body) => {
-      const response = await fetch('/desk/upload?name=w.csv', { method: 'POST', body });
-      return ((await response.json()) as { value: { path: string } }).value.path;
-    }, csv);
-    const imported = await desk<{ batch_id: string }>('importSheet', {
-      file,
-      batch_name: 'Wallet payroll',
-    });
+    ]);
     await desk('setServiceApproval', { batch: imported.batch_id, service_approval: 'approved' });
     await desk('approve', {
       batch: imported.batch_id,
@@ -129,14 +130,10 @@ describe('the Wallets screen', () => {
     const synced = await desk<{ state: string }>('sync', { batch: imported.batch_id });
     expect(synced.state).toBe('done');
     // A second batch waits to sync, approved, more than the wallet holds.
-    const waitingFile = await page.evaluate(async (body) => {
-      const response = await fetch('/desk/upload?name=big.csv', { method: 'POST', body });
-      return ((await response.json()) as { value: { path: string } }).value.path;
-    }, `${PAYROLL_HEADER}\r\nZed Waiting,601613,42000001,500000.00,GBP,2030-01-31,Bonus`);
-    const waiting = await desk<{ batch_id: string }>('importSheet', {
-      file: waitingFile,
-      batch_name: 'Waiting payroll',
-    });
+    const waiting = await importLines('Waiting payroll', [
+      PAYROLL_HEADER,
+      'Zed Waiting,601613,42000001,500000.00,GBP,2030-01-31,Bonus',
+    ]);
     await desk('approve', {
       batch: waiting.batch_id,
       selection: { filter: {} },
@@ -190,14 +187,11 @@ describe('the Wallets screen', () => {
     // What waits is covered, but a payment in another currency is not estimated: no promise
     // that the balance covers it, only what it covers.
     await desk('unapprove', { batch: waiting.batch_id, selection: { filter: {} } });
-    const mixedFile = await page.evaluate(async (body) => {
-      const response = await fetch('/desk/upload?name=mixed.csv', { method: 'POST', body });
-      return ((await response.json()) as { value: { path: string } }).value.path;
-    }, [PAYROLL_HEADER, 'Amy Mixed,601613,43000001,10.00,GBP,2030-01-31,Fee', 'Bea Mixed,601613,43000002,20.00,EUR,2030-01-31,Fee'].join('\r\n'));
-    const mixed = await desk<{ batch_id: string }>('importSheet', {
-      file: mixedFile,
-      batch_name: 'Mixed payroll',
-    });
+    const mixed = await importLines('Mixed payroll', [
+      PAYROLL_HEADER,
+      'Amy Mixed,601613,43000001,10.00,GBP,2030-01-31,Fee',
+      'Bea Mixed,601613,43000002,20.00,EUR,2030-01-31,Fee',
+    ]);
     // The euro payment is warned of (a UK account paid in euros): acknowledged.
     await desk('approve', {
       batch: mixed.batch_id,
