@@ -168,6 +168,8 @@ describe('the batch editor', () => {
     const purpose = dialog.getByLabel('Purpose');
     await expect(purpose.evaluate((field) => field.tagName)).resolves.toBe('SELECT');
     await expect(purpose.locator('option', { hasText: /^SUPP: / }).count()).resolves.toBe(1);
+    // Their long names do not widen the dialog past its edge, cutting its labels off.
+    await expect(dialog.evaluate((box) => box.scrollWidth <= box.clientWidth)).resolves.toBe(true);
     await screenshot(page, 'editor-bulk-edit-dialog');
     expect(await seriousViolations(page)).toEqual([]);
 
