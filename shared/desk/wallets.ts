@@ -62,6 +62,14 @@ export const BatchReconciliation = z.object({
   accepted: z.int(),
   debited: z.int(),
   not_yet: z.int(),
-  /** The first hundred accepted drafts with no DEBIT yet, in row order. */
-  not_yet_drafts: z.array(z.object({ id: z.string(), row: z.int().nullable() })),
+  /** The first hundred accepted drafts with no DEBIT yet, in row order: whom each pays, how much. */
+  not_yet_drafts: z.array(
+    z.object({
+      id: z.string(),
+      row: z.int().nullable(),
+      payee: z.string().nullable(),
+      amount: DecimalText.nullable(),
+      currency: z.string().nullable(),
+    }),
+  ),
 });

@@ -332,6 +332,28 @@ describe('the Wallets screen', () => {
       .scrollIntoViewIfNeeded();
     await lookedAt('wallets-reconciled');
 
+    // A batch synced for a later day has not debited yet: each payment is listed with whom it
+    // pays and how much, leading to its row.
+    const later = await importLines('Later payroll', [
+      PAYROLL_HEADER,
+      'Lou Later,601613,44000001,15.00,GBP,2030-01-31,Later',
+    ]);
+    await desk('approve', { batch: later.batch_id, selection: { filter: {} } });
+    expect((await desk<{ state: string }>('sync', { batch: later.batch_id })).state).toBe('done');
+    await page.reload();
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
+    await page.getByRole('combobox', { name: /^Batch/ }).selectOption({ label: 'Later payroll' });
+    await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+    const notYet = page.getByRole('listitem').filter({ hasText: 'Lou Later' });
+    await expect
+      .poll(async () => ((await notYet.textContent()) ?? '').replace(/\s+/g, ' ').trim())
+      .toBe('Row 2, Lou Later: GBP 15.00');
+    await expect(notYet.getByRole('link').getAttribute('href')).resolves.toMatch(
+      new RegExp(`^#/batches/${later.batch_id}/drafts/[0-9a-f-]{36}$`),
+    );
+    await notYet.scrollIntoViewIfNeeded();
+    await lookedAt('wallets-reconciled-not-yet');
+
     // Export: the period shown, every page, downloaded and opened back with exceljs.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export .xlsx' }).click();

@@ -3,6 +3,7 @@
 import { formatAmount } from '../../../shared/domain/money';
 import { PaymentLinkRepository } from '../outbox/payment-link-repository';
 import { DeskError } from '../../../shared/desk/errors';
+import type { DeskOutput } from '../../../shared/desk';
 import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { walletBalance } from './live-methods';
@@ -29,6 +30,7 @@ export function walletHandlers(ctx: DeskContext): WalletHandlers {
           reconcile(ctx, links, profileOf(ctx, profile ?? batch.profile), {
             batchId: batch.id,
             walletId,
+            walletCurrency: batch.walletCurrency,
             start: new Date(batch.createdAt),
             signal: jobSignal,
             jobId,
@@ -47,7 +49,15 @@ async function reconcile(
   ctx: DeskContext,
   links: PaymentLinkRepository,
   profile: string,
-  request: { batchId: string; walletId: string; start: Date; signal: AbortSignal; jobId: string },
+  request: {
+    batchId: string;
+    walletId: string;
+    /** The currency of a payment that names none. */
+    walletCurrency: string | null;
+    start: Date;
+    signal: AbortSignal;
+    jobId: string;
+  },
 ) {
   const { batchId, walletId } = request;
   const accepted = links.countAccepted(batchId);
@@ -78,12 +88,19 @@ async function reconcile(
       if (page.items.length < STATEMENT_PAGE) return bounds;
     }
   });
-  const notYet: { id: string; row: number | null }[] = [];
+  const notYet: DeskOutput<'reconcileBatch'>['not_yet_drafts'] = [];
   let after = { row: -2, id: '' };
   while (notYet.length < NOT_YET_LISTED) {
     const window = links.acceptedWindow(batchId, after, STATEMENT_PAGE);
     for (const draft of window) {
-      if (!debited.has(draft.id) && notYet.length < NOT_YET_LISTED) notYet.push(draft);
+      if (debited.has(draft.id) || notYet.length >= NOT_YET_LISTED) continue;
+      notYet.push({
+        id: draft.id,
+        row: draft.row,
+        payee: draft.payee,
+        amount: draft.milli === null ? null : formatAmount(BigInt(draft.milli), 3),
+        currency: draft.currency ?? request.walletCurrency,
+      });
     }
     const last = window.at(-1);
     if (!last || window.length < STATEMENT_PAGE) break;

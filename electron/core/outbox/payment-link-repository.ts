@@ -27,7 +27,8 @@ export class PaymentLinkRepository {
        WHERE p.batch_id = ? AND p.state = 'accepted'`,
     );
     this.acceptedAfter = db.prepare(
-      `SELECT id, source_row AS row FROM payment_drafts
+      `SELECT id, source_row AS row, payee, amount_milli AS milli, amount_currency AS currency
+       FROM payment_drafts
        WHERE batch_id = ? AND state = 'accepted' AND (COALESCE(source_row, -1), id) > (?, ?)
        ORDER BY COALESCE(source_row, -1), id LIMIT ?`,
     );
@@ -52,11 +53,8 @@ export class PaymentLinkRepository {
     batchId: string,
     after: { row: number; id: string },
     take: number,
-  ): { id: string; row: number | null }[] {
-    return this.acceptedAfter.all(batchId, after.row, after.id, take) as {
-      id: string;
-      row: number | null;
-    }[];
+  ): AcceptedDraft[] {
+    return this.acceptedAfter.all(batchId, after.row, after.id, take) as AcceptedDraft[];
   }
 
   private readonly acceptedAmong;
@@ -66,4 +64,15 @@ export class PaymentLinkRepository {
   find(paymentIds: readonly string[]): PaymentLink[] {
     return this.byIds.all(JSON.stringify(paymentIds)) as PaymentLink[];
   }
+}
+
+/** An accepted draft as a reconciliation lists it: its row, whom it pays and how much. */
+export interface AcceptedDraft {
+  id: string;
+  row: number | null;
+  payee: string | null;
+  /** Thousandths; null where it has no amount. */
+  milli: number | null;
+  /** Its own currency; null: the wallet's. */
+  currency: string | null;
 }

@@ -104,7 +104,24 @@ describe('the wallet views of the outbox', () => {
     const drafts = (await api.draftWindow({ batch: batchId })).rows;
     const reconciled = await api.reconcileBatch({ batch: batchId });
     expect(reconciled).toMatchObject({ accepted: 2, debited: 0, not_yet: 2 });
-    expect(reconciled.not_yet_drafts).toEqual(drafts.map((d) => ({ id: d.id, row: d.row })));
+    // Each with whom it pays and how much, in the wallet's currency where it names none.
+    const wallet = (await api.getBatch({ batch: batchId })).group?.wallet_currency;
+    expect(reconciled.not_yet_drafts).toEqual([
+      {
+        id: drafts[0]!.id,
+        row: drafts[0]!.row,
+        payee: 'Hal Later',
+        amount: '11.000',
+        currency: wallet,
+      },
+      {
+        id: drafts[1]!.id,
+        row: drafts[1]!.row,
+        payee: 'Ivy Later',
+        amount: '12.000',
+        currency: wallet,
+      },
+    ]);
     expect(Date.parse(reconciled.start)).toBeLessThanOrEqual(Date.now());
   });
 });
