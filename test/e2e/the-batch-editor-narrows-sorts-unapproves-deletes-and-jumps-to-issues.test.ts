@@ -368,6 +368,13 @@ describe('the batch editor', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => cell(5, COLUMN.payee).textContent().then(text)).toBe('Dee Large Sr');
     await expect.poll(() => notice().count()).toBe(0);
+
+    // A date typed as the grid shows it, in the person's locale, is saved as that day.
+    await cell(6, COLUMN.date).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('Feb 27, 2030');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(6, COLUMN.date).textContent().then(text)).toBe('Feb 27, 2030');
   });
 
   it('pastes TSV into the cells from the focused one on, each saved and judged', async () => {

@@ -12,6 +12,7 @@ import { validateDraft } from '../../../../shared/domain/validate-draft';
 import type { CellIssue, GridSource } from '../../components/grid/grid-source';
 import { desk } from '../../lib/desk';
 import { locale } from '../../lib/format';
+import { dayOfTyped } from './typed-date';
 import { draftColumns, type DraftColumn } from './draft-columns';
 import { decimalOfTyped } from './typed-amount';
 
@@ -37,6 +38,10 @@ export function changesOf(
   text: string,
 ): { ok: true; changes: DraftChanges } | { ok: false; message: string } {
   if (!column.field) return { ok: false, message: `${column.header} cannot be edited` };
+  if (column.field === 'execution.date') {
+    const date = dayOfTyped(text, locale);
+    return date.ok ? { ok: true, changes: { 'execution.date': date.day } } : date;
+  }
   if (column.field !== 'amount.amount') return { ok: true, changes: { [column.field]: text } };
   const amount = decimalOfTyped(text, locale);
   return amount.ok ? { ok: true, changes: { 'amount.amount': amount.decimal } } : amount;
