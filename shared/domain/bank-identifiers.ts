@@ -46,6 +46,18 @@ export function ukAccountOfIban(text: string): { sortCode: string; accountNumber
 }
 
 /**
+ * An account as a person reads it, wherever it is shown (the payee list, the results export):
+ * its bank code (a sort code, a routing number), where it has one, then its number, which is
+ * the IBAN where the account is named by one.
+ */
+export function accountText(
+  bank: { bank_code?: unknown; account_number?: unknown } | null | undefined,
+): string {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return [text(bank?.bank_code), text(bank?.account_number)].filter(Boolean).join(' · ');
+}
+
+/**
  * A UK account in pounds is paid by sort code and account number (the service's GB/GBP schema),
  * which its IBAN holds: bank details that give the IBAN, alone or with the same sort code, have
  * them taken from it, in place. A different sort code beside it is left for the person to settle

@@ -45,19 +45,21 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
           `${which} was sent to the service (${draft.state}) and can no longer change`,
         );
       }
-      outbox.db.transaction(() => {
+      const edited = outbox.db.transaction(() => {
         const where = { sql: 'p.id = ?', params: [id] };
         outbox.journal.record(batch.id, 'edit', `the edit of ${which}`, where);
         const gone = reviseDraft(ctx, batch, draft, changes);
         if (gone !== undefined) recheckTwins(outbox, [gone]);
+        const after = draftOf(ctx, id);
         outbox.audit.append('edit', {
           batchId: batch.id,
           subjectId: id,
-          details: { ...editRecord(draft, draftOf(ctx, id), changes) },
+          details: { ...editRecord(draft, after, changes) },
         });
+        return after;
       })();
       changed(ctx, batch.id);
-      return draftOf(ctx, id);
+      return edited;
     },
 
     bulkEdit: (input) => bulkEdit(ctx, input),

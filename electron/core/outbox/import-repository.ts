@@ -7,6 +7,7 @@ import type { DraftState } from '../../../shared/domain';
 import { unsyncedTransaction, type Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
 import type { DraftIssue } from '../../../shared/domain/draft';
+import { accountText } from '../../../shared/domain/bank-identifiers';
 
 /** A draft of an imported row: its source row and cells are always known. */
 export interface ImportedDraft extends SerializedDraft {
@@ -57,7 +58,6 @@ interface SourceRowRecord {
   execution_date: string | null;
   /** The payee's id where the payment names an existing payee (no payee of the batch). */
   target_id: string | null;
-  iban: string | null;
   bank_code: string | null;
   account_number: string | null;
 }
@@ -124,7 +124,6 @@ export class ImportRepository {
            p.execution_date,
            CASE WHEN p.beneficiary_draft_id IS NULL
              THEN json_extract(p.body_json, '$.target.id') END AS target_id,
-           json_extract(b.body_json, '$.bank_details.iban') AS iban,
            json_extract(b.body_json, '$.bank_details.bank_code') AS bank_code,
            json_extract(b.body_json, '$.bank_details.account_number') AS account_number
          FROM payment_drafts p LEFT JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id
@@ -303,19 +302,10 @@ function toSourceRowDraft(record: SourceRowRecord): SourceRowDraft {
     amountCurrency: record.amount_currency,
     paidTo: {
       payee: record.payee ?? record.target_id,
-      account: accountOf(record),
+      account: accountText(record) || null,
     },
     paidOn: record.execution_date,
   };
-}
-
-/** An account as a person writes it: the IBAN, else the bank code and account number. */
-function accountOf(record: SourceRowRecord): string | null {
-  const words = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  const iban = words(record.iban);
-  if (iban) return iban;
-  const account = [words(record.bank_code), words(record.account_number)].filter(Boolean);
-  return account.length > 0 ? account.join(' ') : null;
 }
 
 /** A saved mapping's columns, whether it was saved bare or with its options. */

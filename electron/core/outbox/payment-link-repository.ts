@@ -27,7 +27,8 @@ export class PaymentLinkRepository {
        WHERE p.batch_id = ? AND p.state = 'accepted'`,
     );
     this.acceptedAfter = db.prepare(
-      `SELECT id, source_row AS row, payee, amount_milli AS milli, amount_currency AS currency
+      `SELECT id, source_row AS row, payee, CAST(amount_milli AS TEXT) AS milli,
+         amount_currency AS currency
        FROM payment_drafts
        WHERE batch_id = ? AND state = 'accepted' AND (COALESCE(source_row, -1), id) > (?, ?)
        ORDER BY COALESCE(source_row, -1), id LIMIT ?`,
@@ -71,8 +72,8 @@ export interface AcceptedDraft {
   id: string;
   row: number | null;
   payee: string | null;
-  /** Thousandths; null where it has no amount. */
-  milli: number | null;
+  /** Thousandths as digits (a JS number is exact only to 2^53); null where it has no amount. */
+  milli: string | null;
   /** Its own currency; null: the wallet's. */
   currency: string | null;
 }

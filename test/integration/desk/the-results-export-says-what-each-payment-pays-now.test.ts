@@ -57,7 +57,7 @@ describe('the results export of a batch fixed in the app', () => {
       first![at('Payout payee')],
       first![at('Payout account')],
       first![at('Payout date')],
-    ]).toEqual(['Charles Babbage', '601613 61000009', '2030-02-28']);
+    ]).toEqual(['Charles Babbage', '601613 · 61000009', '2030-02-28']);
     expect([second![at('Payout amount')], second![at('Payout currency')]]).toEqual([
       '70.50',
       'GBP',

@@ -132,7 +132,7 @@ describe('a CSV results export of the same sheet', () => {
       '100.10',
       'GBP',
       'Ann One',
-      '040004 01234567',
+      '040004 · 01234567',
       '2030-01-31',
     ]);
     expect(records[5]?.[3]).toBe("'=D5*2");

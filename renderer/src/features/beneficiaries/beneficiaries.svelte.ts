@@ -3,6 +3,7 @@
 // validation, and the one open in the form. Everything works offline: it is the outbox.
 import type { BatchRow } from '../batches/batches.svelte';
 import type { BeneficiaryListItem } from '../../../../shared/desk';
+import { accountText } from '../../../../shared/domain/bank-identifiers';
 import { desk, sentenceOf } from '../../lib/desk';
 import { NewestQuestion } from '../../lib/newest-question';
 
@@ -138,8 +139,5 @@ export function statusWords(item: BeneficiaryListItem): string {
 }
 
 /** The account as a person reads it: IBAN or number, with its sort code or routing number. */
-export function accountOf(item: BeneficiaryListItem): string {
-  const bank = item.body?.bank_details ?? {};
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return [text(bank.bank_code), text(bank.account_number)].filter(Boolean).join(' · ');
-}
+export const accountOf = (item: BeneficiaryListItem): string =>
+  accountText(item.body?.bank_details);
