@@ -18,15 +18,20 @@ const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,3}))?$/;
 export function parseAmount(text: string): Milli | null {
   const match = DECIMAL.exec(text.trim());
   if (!match) return null;
-  const [, sign, whole = '0', fraction = ''] = match;
-  const milli = BigInt(whole) * MILLI_PER_UNIT + BigInt(fraction.padEnd(3, '0'));
-  return sign ? -milli : milli;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  // One bigint from the digits, whole and thousandths side by side: "12.5" is -?12500.
+  return BigInt(`${sign}${whole}${fraction.padEnd(3, '0')}`);
 }
 
 /** Decimal places a JSON number was written with, or Infinity when it is not a finite decimal. */
 export function decimalPlaces(value: number): number {
   if (!Number.isFinite(value)) return Infinity;
   const text = String(value);
+  // Most amounts are plain decimals ("1000.05"): counted without the exponent's pattern.
+  if (!text.includes('e')) {
+    const dot = text.indexOf('.');
+    return dot === -1 ? 0 : text.length - dot - 1;
+  }
   const exponent = /e([+-]\d+)$/.exec(text);
   const mantissa = exponent ? text.slice(0, exponent.index) : text;
   const fractionDigits = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
@@ -35,9 +40,19 @@ export function decimalPlaces(value: number): number {
 
 /** A wire number as milli; throws when it has more than 3 decimals or is not finite. */
 export function amountFromNumber(value: number): Milli {
+  const text = Number.isFinite(value) ? String(value) : '';
+  const dot = text.indexOf('.');
+  // A plain decimal ("1000.05", "-12", most amounts) read from its digits without a pattern:
+  // a draft's amount passes here three times as it is written (its rules, its sort column,
+  // its duplicate key), each of 100,000 when a sheet is imported.
+  if (text !== '' && !text.includes('e') && (dot === -1 || text.length - dot - 1 <= 3)) {
+    if (!Number.isSafeInteger(Math.trunc(value))) throw new RangeError(`${value} is too large`);
+    return BigInt(
+      dot === -1 ? `${text}000` : `${text.slice(0, dot)}${text.slice(dot + 1).padEnd(3, '0')}`,
+    );
+  }
   if (decimalPlaces(value) > 3) throw new RangeError(`${value} has more than 3 decimal places`);
   if (!Number.isSafeInteger(Math.trunc(value))) throw new RangeError(`${value} is too large`);
-  const text = String(value);
   return (/e/i.test(text) ? parseAmount(value.toFixed(3)) : parseAmount(text)) as Milli;
 }
 

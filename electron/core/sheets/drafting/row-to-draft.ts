@@ -166,7 +166,7 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
   const problem: Problem = (id, message, severity = 'error') => {
     const target = field(id).target;
     // One error per field: the first says what to fix.
-    if (severity === 'error' && errorFields(issues).has(target)) return;
+    if (severity === 'error' && hasError(issues, target)) return;
     const cell = cellOf(values, id);
     issues.push({ field: target, ...(cell ? { cell } : {}), message, severity, source: 'cell' });
   };
@@ -212,17 +212,16 @@ function rulesIssues(
   context: DraftTarget,
   cellIssues: readonly DraftIssue[],
 ): DraftIssue[] {
-  const said = errorFields(cellIssues);
   return validateDraft(content, { today: context.today, walletCurrency: context.walletCurrency })
-    .filter((issue) => !(issue.severity === 'error' && said.has(issue.field)))
+    .filter((issue) => !(issue.severity === 'error' && hasError(cellIssues, issue.field)))
     .map(({ field: target, message, severity, source }) => {
       const cell = ruleCell(values, target);
       return { field: target, ...(cell ? { cell } : {}), message, severity, source };
     });
 }
 
-function errorFields(issues: readonly DraftIssue[]): Set<string> {
-  return new Set(issues.filter((issue) => issue.severity === 'error').map((issue) => issue.field));
+function hasError(issues: readonly DraftIssue[], field: string): boolean {
+  return issues.some((issue) => issue.severity === 'error' && issue.field === field);
 }
 
 /** The cell of a sheet field, or of the first mapped one its value may come from instead. */
