@@ -181,13 +181,21 @@ describe('the import wizard', () => {
     await look('import-preview-errors-only-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // The import into a new batch of the EUR group, then its summary.
+    // The import into a new batch of the EUR group, then its summary. The sheet's payments are
+    // in EUR and the first open group pays from a GBP wallet: the EUR group is proposed, and why.
     await next();
     await stepHeading('Import').waitFor();
     await page.getByLabel('Batch name').fill('January suppliers');
     const groups = page.getByLabel('Payment group');
     const eu = await groups.getByRole('option', { name: /^EU suppliers/ }).getAttribute('value');
-    await groups.selectOption(eu!);
+    await expect.poll(() => groups.inputValue()).toBe(eu);
+    await expect
+      .poll(() =>
+        groups.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText()),
+      )
+      .toMatch(
+        /^Proposed for this sheet: \d of the \d payments previewed are in EUR, and the first open group, Payroll this month, pays from a GBP wallet\.$/,
+      );
     await look('import-options');
     // By keyboard: the summary takes the place, and the focus, of the Import button.
     await page.getByRole('button', { name: 'Import', exact: true }).focus();

@@ -94,6 +94,42 @@ describe('inspectSheet through the desk', () => {
     expect(await sourceIssues('group-unseen')).toEqual([]);
   });
 
+  it("counts the previewed payments by their currency, named or the wallet's, most first", async () => {
+    const file = join(dataDir, 'currencies.csv');
+    await writeFile(
+      file,
+      [
+        'Name,IBAN,Amount,Currency,Pay date',
+        'Anna,DE89370400440532013000,10,EUR,2030-01-31',
+        'Ben,DE89370400440532013000,11,EUR,2030-01-31',
+        'Cleo,FR1420041010050500013M02606,12,EUR,2030-01-31',
+        'Dan,DE89370400440532013000,13,USD,2030-01-31',
+        // No currency of its own: the wallet's, where one is known.
+        'Eve,DE89370400440532013000,14,,2030-01-31',
+        'Total,,60,,',
+      ].join('\r\n'),
+    );
+    const outbox = Outbox.open(dataDir);
+    outbox.cache.put(
+      LOCAL_PROFILE,
+      'group:group-eur',
+      { id: 'group-eur', name: 'EUR suppliers', wallet: { id: 'wallet-eur', currency: 'EUR' } },
+      new Date().toISOString(),
+    );
+    outbox.close();
+    const currencies = async (group: string) =>
+      (await desk.api.inspectSheet({ file, group_id: group, profile: LOCAL_PROFILE }))
+        .payment_currencies;
+    expect(await currencies('group-unseen')).toEqual([
+      { currency: 'EUR', payments: 3 },
+      { currency: 'USD', payments: 1 },
+    ]);
+    expect(await currencies('group-eur')).toEqual([
+      { currency: 'EUR', payments: 4 },
+      { currency: 'USD', payments: 1 },
+    ]);
+  });
+
   it('imports from the header row picked, as inspected (on the Local sandbox)', async () => {
     const picked = { file: titled, header_row: HEADER_ROW + 1 };
     // Imported first: the import fetches the groups, and the inspection then knows the wallet

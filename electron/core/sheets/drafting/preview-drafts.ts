@@ -24,6 +24,12 @@ export interface PreviewRow {
   skipped: string | null;
   /** The issues its draft would have; none for a row skipped. */
   issues: DraftIssue[];
+  /**
+   * The currency its payment is in: the one it names (the amount's, or a LAND amount's account
+   * currency), else the wallet's of the group previewed with; null when neither is known, and
+   * for a row skipped.
+   */
+  currency: string | null;
 }
 
 export function draftPreview(
@@ -41,7 +47,7 @@ export function draftPreview(
   const preview = rows.map((row): PreviewRow => {
     if ('skip' in row) {
       const cells = row.cells === undefined ? [] : cellsOf(row.cells);
-      return { row: row.number, cells, skipped: row.skip, issues: [] };
+      return { row: row.number, cells, skipped: row.skip, issues: [], currency: null };
     }
     const draft =
       'draft' in row
@@ -60,7 +66,13 @@ export function draftPreview(
     decimalMarks.note(row.number, draft.amountMark);
     dateOrders.note(row.number, draft.dateMarks);
     writer.write(draft);
-    return { row: row.number, cells: cellsOf(draft.sourceJson), skipped: null, issues: [] };
+    return {
+      row: row.number,
+      cells: cellsOf(draft.sourceJson),
+      skipped: null,
+      issues: [],
+      currency: null,
+    };
   });
   const readAgain = (row: SheetRow): SheetDraft =>
     importedDraft(row, JSON.stringify(encodeCells(row.cells)), mapping, context);
@@ -80,7 +92,13 @@ export function draftPreview(
   }
   fillMergedCells(merges, chosen.header.number, mapping, writer, readAgain);
   return preview.map((row) =>
-    row.skipped === null ? { ...row, issues: store.issuesOf(row.row) } : row,
+    row.skipped === null
+      ? {
+          ...row,
+          issues: store.issuesOf(row.row),
+          currency: store.currencyOf(row.row) ?? target.walletCurrency ?? null,
+        }
+      : row,
   );
 }
 
@@ -123,5 +141,10 @@ class PreviewStore implements DraftStore {
 
   issuesOf(row: number): DraftIssue[] {
     return this.drafts.get(row)?.issues ?? [];
+  }
+
+  /** The currency the draft names; null when it takes the wallet's. */
+  currencyOf(row: number): string | null {
+    return this.drafts.get(row)?.columns.amount_currency ?? null;
   }
 }

@@ -123,6 +123,7 @@ function inspection(
       skipped: row.skipped,
       issues: row.issues,
     })),
+    payment_currencies: currencyCounts(preview),
     fields: FIELDS.map((f) => ({
       id: f.id,
       label: f.label,
@@ -178,4 +179,15 @@ function shownCells(cells: readonly CellValue[]): string[] {
   const texts = cells.map(cellDisplay);
   while (texts.length > 0 && texts[texts.length - 1]?.trim() === '') texts.pop();
   return texts;
+}
+
+/** The previewed payments by the currency each names, most first (then by code). */
+function currencyCounts(preview: readonly PreviewRow[]): { currency: string; payments: number }[] {
+  const counts = new Map<string, number>();
+  for (const { currency } of preview) {
+    if (currency !== null) counts.set(currency, (counts.get(currency) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([currency, payments]) => ({ currency, payments }))
+    .sort((a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency));
 }

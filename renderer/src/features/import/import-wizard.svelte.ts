@@ -14,6 +14,7 @@ import type {
 import { codeOf, desk, detailsOf, messageOf, sentenceOf } from '../../lib/desk';
 import { formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
+import { proposedGroup } from './group-proposal';
 import { STEPS, type Confidence, type StepId } from './import-steps';
 
 export type BatchOption = DeskOutput<'listBatches'>['batches'][number];
@@ -62,6 +63,10 @@ export class ImportWizard {
   groups = $state.raw<GroupOption[] | null>(null);
   groupsNote = $state<string | null>(null);
   groupId = $state('');
+  /** The person picked the group: no proposal moves it again. */
+  groupPicked = $state(false);
+  /** Why the group chosen is not the desk's default, or why no better one was found. */
+  groupProposal = $state<string | null>(null);
   serviceApproval = $state<ServiceApproval>('for_approval');
 
   importing = $state<{ jobId: string; rows: number; drafts: number; cancelling: boolean } | null>(
@@ -281,6 +286,7 @@ export class ImportWizard {
         this.#base = new Map(inspection.columns.map((c) => [c.header, c]));
       }
       this.error = null;
+      this.#proposeGroup();
       return true;
     } catch (error) {
       if (call !== this.#inspections) return false;
@@ -310,10 +316,35 @@ export class ImportWizard {
       this.groupsNote = page.stale
         ? `The service did not answer: the groups as last fetched, ${formatDateTime(page.fetched_at)}.`
         : null;
+      this.#proposeGroup();
     } catch (error) {
       this.groups = [];
       this.groupsNote = `The groups could not be fetched (${messageOf(error)}): the batch takes the first open group the desk knows, or waits for one, chosen before sync.`;
     }
+  }
+
+  /** The person picks a group (or the desk's default) themselves. */
+  pickGroup(id: string): void {
+    this.groupId = id;
+    this.groupPicked = true;
+    this.groupProposal = null;
+  }
+
+  /**
+   * Until the person picks one, the group proposed for the payments the preview read
+   * (group-proposal.ts). A group proposed changes the wallet the preview's rows are judged
+   * against (a row without a currency takes the wallet's), so the sheet is inspected again.
+   */
+  #proposeGroup(): void {
+    const { groups, inspection } = this;
+    // A group proposed stays: judged against its wallet, the payments that took the default's
+    // currency take its own, and would no longer say why it was proposed.
+    if (this.groupPicked || this.groupId !== '' || !groups || !inspection) return;
+    const proposal = proposedGroup(groups, inspection.payment_currencies);
+    this.groupProposal = proposal?.reason ?? null;
+    if (!proposal?.group) return;
+    this.groupId = proposal.group.id;
+    void this.#inspect(this.#choice, this.#overrides);
   }
 
   async startImport(): Promise<void> {
@@ -377,6 +408,11 @@ export class ImportWizard {
     this.error = null;
     this.errorsOnly = false;
     this.batchName = '';
+    // A group proposed for the last sheet is proposed again, or not, for the next.
+    if (!this.groupPicked) {
+      this.groupId = '';
+      this.groupProposal = null;
+    }
     this.#choice = {};
     this.#overrides = {};
     this.step = 'file';
