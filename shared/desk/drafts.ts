@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DraftChanges, EditableField, FieldValue } from '../domain/draft-changes';
 import { DraftBeneficiary, DraftIssue, DraftPayment, type DraftContent } from '../domain/draft';
 import { DRAFT_STATES } from '../domain/draft-state';
+import { isPurposeCode } from '../domain/purpose-codes';
 import { BatchRef, Id, JobId, Refusals, Timestamp } from './common';
 
 export const DraftState = z.enum(DRAFT_STATES);
@@ -100,7 +101,18 @@ export const BulkField = EditableField.extract([
 ]);
 export const BulkChanges = z
   .partialRecord(BulkField, FieldValue)
-  .refine((changes) => Object.keys(changes).length > 0, 'name at least one field to change');
+  .refine((changes) => Object.keys(changes).length > 0, 'name at least one field to change')
+  .superRefine(({ purpose }, ctx) => {
+    // One cell's mistyped purpose is an issue at that cell, to fix there; the same code given
+    // to a bulk edit would make an error of every draft it changed, so it is refused first.
+    if (typeof purpose === 'string' && !isPurposeCode(purpose)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purpose'],
+        message: `${purpose} is not an ISO 20022 purpose code such as SALA or SUPP: no draft was changed`,
+      });
+    }
+  });
 
 /**
  * A bulk edit runs in steps, as a job under `job_id` when the caller names one. Cancelled, or

@@ -93,6 +93,25 @@ describe('a selection by sheet rows', () => {
   });
 });
 
+describe('a bulk edit', () => {
+  it('refuses a purpose code the service does not know, changing no draft', async () => {
+    const before = await rowsOf('February');
+    await expect(
+      t.desk.api.bulkEdit({
+        batch: 'February',
+        selection: { filter: {} },
+        changes: { purpose: 'xyz', description: 'Changed' },
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining(
+        'xyz is not an ISO 20022 purpose code such as SALA or SUPP: no draft was changed',
+      ),
+    });
+    expect(await rowsOf('February')).toEqual(before);
+  });
+});
+
 describe('a selection by draft ids', () => {
   it('refuses ids of a draft deleted since or of another batch, changing nothing', async () => {
     const [row2, , row4] = await drafts('January');

@@ -151,6 +151,8 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
     invalid: [
       { batch: 'January', selection: { filter: {} }, changes: { 'amount.amount': '1' } },
       { batch: 'January', selection: { ids: [] }, changes: { purpose: 'SUPP' } },
+      // A code the service does not know would make an error of every draft changed.
+      { batch: 'January', selection: { filter: {} }, changes: { purpose: 'xyz' } },
     ],
   },
   deleteDrafts: {
