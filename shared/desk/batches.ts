@@ -71,6 +71,11 @@ export const Batch = z.object({
   totals: z.array(MoneyTotal),
   /** Of the payments the service holds awaiting an approver there: their sums by currency. */
   awaiting_approval_totals: z.array(MoneyTotal),
+  /**
+   * Why the person at this desk may not approve those at the service (the settings ask for a
+   * second approver, and they approved the batch here); null when they may, or none await.
+   */
+  approve_at_service_refused: z.string().nullable(),
   last_sync: SyncRun.nullable(),
 });
 export type Batch = z.infer<typeof Batch>;

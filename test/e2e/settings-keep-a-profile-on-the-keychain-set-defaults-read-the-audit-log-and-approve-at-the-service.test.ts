@@ -281,10 +281,15 @@ describe('Settings', () => {
         expect(synced.counts.awaiting_approval_at_service).toBe(count);
       }
 
-      // The app's own user approved this one here: the second approver must be someone else.
+      // The app's own user approved this one here: the second approver must be someone else,
+      // which the button says before it is pressed, not after a confirmation.
       await page.goto(`${app.origin}/#/sync/${selfApproved}`);
-      await approveAtService(page);
-      await page.getByRole('alert').filter({ hasText: 'someone else must approve them' }).waitFor();
+      const approve = page.getByRole('button', { name: 'Approve at service' });
+      await expect.poll(() => approve.isDisabled()).toBe(true);
+      const why = page.locator(`#${await approve.getAttribute('aria-describedby')}`);
+      expect(await why.innerText()).toMatch(
+        /^The settings ask for a second approver: \S+ approved payments of batch "Self approved" here, so someone else must approve them at the service\.$/,
+      );
       await lookedAt('settings-maker-cannot-check');
 
       await page.goto(`${app.origin}/#/sync/${checked}`);

@@ -9,6 +9,7 @@ import { deleteBatch, refuseOnceSent } from './batch-deletion';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
+import { secondApproverRefusal } from './service-approval';
 
 type BatchHandlers = Pick<
   DeskHandlers,
@@ -111,6 +112,9 @@ export function batchView(ctx: DeskContext, batch: Batch): BatchView {
     counts,
     totals,
     awaiting_approval_totals: awaitingTotals,
+    // Asked of the audit log only where there is something to approve there.
+    approve_at_service_refused:
+      counts.awaiting_approval_at_service > 0 ? secondApproverRefusal(ctx, batch) : null,
     last_sync: run
       ? {
           state: run.state as NonNullable<BatchView['last_sync']>['state'],

@@ -15,6 +15,18 @@ import { DeskError } from '../../../shared/desk/errors';
 import { settingsOf } from './settings-methods';
 import type { z } from 'zod';
 
+/**
+ * Maker-checker: with the settings asking for a second approver, the person who approved the
+ * batch's drafts here (by the append-only audit log) may not approve its payments at the
+ * service. Why not, in a sentence; null when they may.
+ */
+export function secondApproverRefusal(ctx: DeskContext, batch: Batch): string | null {
+  if (!settingsOf(ctx).second_approver) return null;
+  const checker = ctx.outbox.audit.actor;
+  if (!ctx.outbox.audit.actorsOf(batch.id, 'approve').includes(checker)) return null;
+  return `The settings ask for a second approver: ${checker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service`;
+}
+
 export async function approveAtService(
   ctx: DeskContext,
   batch: Batch,
@@ -32,15 +44,10 @@ export async function approveAtService(
     params: chosen.params,
   };
   const total = outbox.bulk.count(where);
-  // Maker-checker: who approved the batch's drafts here, by the append-only audit log.
+  const refusal = secondApproverRefusal(ctx, batch);
+  if (refusal) throw new DeskError('conflict', refusal);
   const makers = outbox.audit.actorsOf(batch.id, 'approve');
   const checker = outbox.audit.actor;
-  if (settingsOf(ctx).second_approver && makers.includes(checker)) {
-    throw new DeskError(
-      'conflict',
-      `${checker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service: the settings ask for a second approver`,
-    );
-  }
   const refused: Refusal[] = [];
   let refusedTotal = 0;
   let approved = 0;

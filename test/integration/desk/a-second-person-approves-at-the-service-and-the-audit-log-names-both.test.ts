@@ -46,11 +46,15 @@ describe('maker-checker', () => {
       const refused = await maker.approveAtService({ batch: BATCH }).catch((e: unknown) => e);
       expect(refused).toMatchObject({ code: 'conflict' });
       expect((refused as Error).message).toContain('maria.maker approved payments');
-      expect((await maker.getBatch({ batch: BATCH })).counts.awaiting_approval_at_service).toBe(4);
+      // The batch says so before anyone presses anything: the app disables the step with it.
+      const seenByMaker = await maker.getBatch({ batch: BATCH });
+      expect(seenByMaker.counts.awaiting_approval_at_service).toBe(4);
+      expect(seenByMaker.approve_at_service_refused).toBe((refused as Error).message);
       await t.close();
 
       t = await openTestDesk({ dataDir, actor: 'carl.checker' });
       const checker = t.desk.api;
+      expect((await checker.getBatch({ batch: BATCH })).approve_at_service_refused).toBeNull();
       expect(await checker.approveAtService({ batch: BATCH })).toMatchObject({ approved: 4 });
       expect((await checker.getBatch({ batch: BATCH })).counts.approved_at_service).toBe(4);
 
