@@ -47,6 +47,21 @@ function counts(): Record<string, number> {
   }
 }
 
+/** A group as the desk last saw it, its wallet in `currency`, kept in the outbox's copies. */
+function seeGroup(id: string, currency: string): void {
+  const outbox = Outbox.open(dataDir);
+  try {
+    outbox.cache.put(
+      LOCAL_PROFILE,
+      `group:${id}`,
+      { id, name: `${currency} group`, wallet: { id: `wallet-${id}`, currency } },
+      new Date().toISOString(),
+    );
+  } finally {
+    outbox.close();
+  }
+}
+
 describe('inspectSheet through the desk', () => {
   it('answers in the contract, with the header guessed and the first rows previewed', async () => {
     const before = counts();
@@ -76,14 +91,7 @@ describe('inspectSheet through the desk', () => {
       file,
       'Name,IBAN,Amount,Pay date,Source currency\r\nAnna,DE89370400440532013000,10,2030-01-31,EUR\r\n',
     );
-    const outbox = Outbox.open(dataDir);
-    outbox.cache.put(
-      LOCAL_PROFILE,
-      'group:group-gbp',
-      { id: 'group-gbp', name: 'GBP payroll', wallet: { id: 'wallet-gbp', currency: 'GBP' } },
-      new Date().toISOString(),
-    );
-    outbox.close();
+    seeGroup('group-gbp', 'GBP');
     const sourceIssues = async (group: string) =>
       (
         await desk.api.inspectSheet({ file, group_id: group, profile: LOCAL_PROFILE })
@@ -109,14 +117,7 @@ describe('inspectSheet through the desk', () => {
         'Total,,60,,',
       ].join('\r\n'),
     );
-    const outbox = Outbox.open(dataDir);
-    outbox.cache.put(
-      LOCAL_PROFILE,
-      'group:group-eur',
-      { id: 'group-eur', name: 'EUR suppliers', wallet: { id: 'wallet-eur', currency: 'EUR' } },
-      new Date().toISOString(),
-    );
-    outbox.close();
+    seeGroup('group-eur', 'EUR');
     const currencies = async (group: string) =>
       (await desk.api.inspectSheet({ file, group_id: group, profile: LOCAL_PROFILE }))
         .payment_currencies;
