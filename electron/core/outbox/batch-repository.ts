@@ -184,6 +184,7 @@ export class BatchRepository {
   /** Deletes the batch with its drafts, new beneficiaries, runs and journal (the audit log stays). */
   delete(id: string): void {
     this.db.transaction(() => {
+      this.db.prepare('DELETE FROM deleted_rows WHERE batch_id = ?').run(id);
       this.db.prepare('DELETE FROM payment_drafts WHERE batch_id = ?').run(id);
       this.db.prepare('DELETE FROM beneficiary_drafts WHERE batch_id = ?').run(id);
       this.db
@@ -198,9 +199,15 @@ export class BatchRepository {
 
 /**
  * A batch's tables with a row per draft (or per edit of one), in the order a deletion empties
- * them: the journal, then the payments, then the new payees they name.
+ * them: the journal, the rows of drafts deleted, then the payments, then the new payees they
+ * name.
  */
-const STEPPED_TABLES = ['draft_edits', 'payment_drafts', 'beneficiary_drafts'] as const;
+const STEPPED_TABLES = [
+  'draft_edits',
+  'deleted_rows',
+  'payment_drafts',
+  'beneficiary_drafts',
+] as const;
 
 function toBatch(row: BatchRow): Batch {
   return {

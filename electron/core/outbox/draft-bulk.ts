@@ -157,8 +157,18 @@ export class DraftBulk {
       .all(...where.params) as string[];
   }
 
-  /** Deletes the drafts `where` finds, with the new beneficiaries made for them alone. */
+  /**
+   * Deletes the drafts `where` finds, with the new beneficiaries made for them alone. The sheet
+   * rows they were imported from are kept (migration 010), for the results export.
+   */
   delete(where: SqlPart): number {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO deleted_rows (batch_id, source_row, source_json)
+         SELECT p.batch_id, p.source_row, p.source_json FROM payment_drafts p
+         WHERE ${where.sql} AND p.source_row IS NOT NULL AND p.source_json IS NOT NULL`,
+      )
+      .run(...where.params);
     const beneficiaries = this.db
       .prepare(
         `SELECT json_group_array(p.beneficiary_draft_id) FROM payment_drafts p

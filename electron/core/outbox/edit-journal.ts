@@ -198,6 +198,14 @@ export class EditJournal {
           WHERE e.batch_id = ? AND e.op_id = ? AND e.seq BETWEEN ? AND ?)`,
         params: [at.batch, at.op, at.first, at.upto],
       });
+      // Back as drafts, their rows are no longer deleted ones.
+      this.db
+        .prepare(
+          `DELETE FROM deleted_rows WHERE batch_id = @batch AND source_row IN (
+             SELECT json_extract(e.before_json, '$.p.source_row') FROM draft_edits e
+             WHERE ${entries})`,
+        )
+        .run(at);
     } else {
       // A payee the edit did not change keeps what the service said of it since (a verdict, or
       // that it holds it), and so do its payments: their issues from the service are kept over

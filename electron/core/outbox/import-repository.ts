@@ -109,7 +109,14 @@ export class ImportRepository {
         )
         .pluck(),
       deleteBeneficiary: db.prepare('DELETE FROM beneficiary_drafts WHERE id = ?'),
-      lastRow: db.prepare('SELECT max(source_row) FROM payment_drafts WHERE batch_id = ?').pluck(),
+      // A deleted draft's row stays the sheet's (migration 010): rows appended go after it.
+      lastRow: db
+        .prepare(
+          `SELECT max(row) FROM (
+             SELECT max(source_row) AS row FROM payment_drafts WHERE batch_id = @batch
+             UNION ALL SELECT max(source_row) FROM deleted_rows WHERE batch_id = @batch)`,
+        )
+        .pluck(),
       movePayments: db.prepare('UPDATE payment_drafts SET batch_id = ? WHERE batch_id = ?'),
       moveBeneficiaries: db.prepare(
         'UPDATE beneficiary_drafts SET batch_id = ? WHERE batch_id = ?',
@@ -197,7 +204,7 @@ export class ImportRepository {
 
   /** The last sheet row a batch's drafts came from; null when none came from a row. */
   lastRow(batchId: string): number | null {
-    return this.sql.lastRow.get(batchId) as number | null;
+    return this.sql.lastRow.get({ batch: batchId }) as number | null;
   }
 
   /**
@@ -246,6 +253,16 @@ export class ImportRepository {
    * How many columns the batch's rows reach: `headerWidth`, or more where a row has a cell to
    * the right of the last heading (a note beside the table), which an export must keep.
    */
+  /** The sheet rows of the batch's drafts deleted in the app (migration 010), in row order. */
+  deletedRows(batchId: string): { row: number; cells: unknown[] }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT source_row AS row, source_json AS json FROM deleted_rows WHERE batch_id = ? ORDER BY source_row',
+      )
+      .all(batchId) as { row: number; json: string }[];
+    return rows.map(({ row, json }) => ({ row, cells: JSON.parse(json) as unknown[] }));
+  }
+
   sourceWidth(batchId: string, headerWidth: number): number {
     const widest = this.sql.sourceWidth.get(batchId, headerWidth) as number | null;
     return Math.max(headerWidth, widest ?? 0);

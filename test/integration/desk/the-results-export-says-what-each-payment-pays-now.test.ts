@@ -83,3 +83,74 @@ describe('the results export of a batch fixed in the app', () => {
     expect(row![header!.indexOf('Error')]).toBe('Amount does not cover the fee of 0.20 GBP');
   });
 });
+
+describe('the results export of a batch with drafts deleted in the app', () => {
+  const exported = async (batch: string, name: string) => {
+    const file = join(t.dataDir, name);
+    await t.desk.api.exportResults({ batch, file });
+    return parse(await readFile(file), { bom: true }) as string[][];
+  };
+
+  it("keeps a deleted draft's cells at its row, marked deleted, until an undo brings it back", async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'deleted.csv');
+    await writeFile(
+      sheet,
+      [
+        PAYROLL_HEADER,
+        'Alan Turing,601613,61000011,10,GBP,2030-01-31,Pay',
+        'Edsger Dijkstra,601613,61000012,20,GBP,2030-01-31,Pay',
+        'Barbara Liskov,601613,61000013,30,GBP,2030-01-31,Pay',
+      ].join('\r\n'),
+    );
+    await api.importSheet({ file: sheet, batch_name: 'Deleted one' });
+    await api.deleteDrafts({ batch: 'Deleted one', selection: { rows: [3] } });
+
+    const [header, ...rows] = await exported('Deleted one', 'deleted-results.csv');
+    const at = (name: string) => header!.indexOf(name);
+    expect(rows.map((row) => [row[0], row[at('Payout Desk state')], row[at('Error')]])).toEqual([
+      ['Alan Turing', 'draft', ''],
+      ['Edsger Dijkstra', 'deleted', 'deleted in Payout Desk: not paid'],
+      ['Barbara Liskov', 'draft', ''],
+    ]);
+    // The deleted row's cells as the sheet had them; nothing said of a payout it will not make.
+    expect(rows[1]!.slice(0, 4)).toEqual(['Edsger Dijkstra', '601613', '61000012', '20']);
+    expect(rows[1]![at('Payout amount')]).toBe('');
+
+    await api.undo({ batch: 'Deleted one' });
+    const [, ...back] = await exported('Deleted one', 'undone-results.csv');
+    expect(back.map((row) => [row[0], row[at('Payout Desk state')]])).toEqual([
+      ['Alan Turing', 'draft'],
+      ['Edsger Dijkstra', 'draft'],
+      ['Barbara Liskov', 'draft'],
+    ]);
+  });
+
+  it('numbers rows appended after a deleted last row past it', async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'appended.csv');
+    await writeFile(
+      sheet,
+      [
+        PAYROLL_HEADER,
+        'Donald Knuth,601613,61000021,10,GBP,2030-01-31,Pay',
+        'Frances Allen,601613,61000022,20,GBP,2030-01-31,Pay',
+      ].join('\r\n'),
+    );
+    await api.importSheet({ file: sheet, batch_name: 'Appended' });
+    await api.deleteDrafts({ batch: 'Appended', selection: { rows: [3] } });
+    const more = join(t.dataDir, 'more.csv');
+    await writeFile(
+      more,
+      [PAYROLL_HEADER, 'John Backus,601613,61000023,30,GBP,2030-01-31,Pay'].join('\r\n'),
+    );
+    await api.importSheet({ file: more, append_to: 'Appended' });
+    const [header, ...rows] = await exported('Appended', 'appended-results.csv');
+    const at = (name: string) => header!.indexOf(name);
+    expect(rows.map((row) => [row[0], row[at('Payout Desk state')]])).toEqual([
+      ['Donald Knuth', 'draft'],
+      ['Frances Allen', 'deleted'],
+      ['John Backus', 'draft'],
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import { standaloneBeneficiaries } from './006-standalone-beneficiaries';
 import { payeeIndex } from './007-payee-index';
 import { foreignKeyIndexes } from './008-foreign-key-indexes';
 import { journalByOperation } from './009-journal-by-operation';
+import { deletedRows } from './010-deleted-rows';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,5 +21,6 @@ export const MIGRATIONS: readonly Migration[] = [
   payeeIndex,
   foreignKeyIndexes,
   journalByOperation,
+  deletedRows,
 ];
 export type { Migration };

@@ -10,8 +10,14 @@ import type { SheetDecimalMark } from '../coercion/cell-amounts';
 import type { DateOrder } from '../coercion/cell-dates';
 import { typedCells, type TypedColumn } from './csv-typed-cells';
 import { sourceValue } from './result-rows';
-import type { ResultRow, ResultsInput, SourceValue } from './results-export';
-import { decodeCells } from '../drafting/source-cells';
+import {
+  DELETED_STATE,
+  type KeptLine,
+  type ResultRow,
+  type ResultsInput,
+  type SourceValue,
+} from './results-export';
+import { decodeCells, type SourceCell } from '../drafting/source-cells';
 
 /** What an import keeps with its batch (sheet-import.ts), as JSON. */
 export interface BatchSheetSource {
@@ -35,6 +41,9 @@ export interface BatchSheetSource {
   date_orders?: Record<string, DateOrder>;
 }
 
+/** What the Error column says of a row whose draft was deleted. */
+const DELETED_NOTE = 'deleted in Payout Desk: not paid';
+
 export function batchResults(
   imports: ImportRepository,
   batchId: string,
@@ -46,13 +55,21 @@ export function batchResults(
     (kept) => kept.row === source.header_row && kept.skipped === undefined,
   );
   const header = headerRow ? decodeCells(headerRow.cells).map(sourceValue) : source.headers;
+  const deleted = imports.deletedRows(batchId).map((row): KeptLine => ({
+    row: row.row,
+    source: decodeCells(row.cells as SourceCell[]).map(sourceValue),
+    skipped: DELETED_NOTE,
+    state: DELETED_STATE,
+  }));
   const kept = keptRows
     .filter((row) => row !== headerRow)
-    .map((row) => ({
+    .map((row): KeptLine => ({
       row: row.row,
       source: decodeCells(row.cells).map(sourceValue),
       ...(row.skipped === undefined ? {} : { skipped: row.skipped }),
-    }));
+    }))
+    .concat(deleted)
+    .sort((a, b) => a.row - b.row);
   const keptWidth = Math.max(header.length, ...kept.map((row) => row.source.length));
   const typed = csvTypedColumns(source);
   return {

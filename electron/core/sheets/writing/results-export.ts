@@ -52,6 +52,8 @@ export interface KeptLine {
   row: number;
   source: SourceValue[];
   skipped?: string;
+  /** The State column of a row skipped: SKIPPED_STATE, or DELETED_STATE for a draft deleted. */
+  state?: string;
 }
 
 export interface ResultsInput {
@@ -88,6 +90,8 @@ export const RESULT_COLUMNS = [
 
 /** The state of a row the import skipped; the Error column says why. */
 export const SKIPPED_STATE = 'skipped';
+/** The state of a row whose draft was deleted in the app: its cells stay at their row. */
+export const DELETED_STATE = 'deleted';
 
 const RESULT_WIDTHS = [18, 16, 38, 38, 60, 16, 10, 30, 34, 12];
 /**
@@ -154,7 +158,9 @@ async function* sheetLines(
   const skippedLine = (line: KeptLine): Line =>
     place(line.row, [
       ...padded(line.source, width),
-      ...(line.skipped === undefined ? [] : [SKIPPED_STATE, null, null, null, line.skipped]),
+      ...(line.skipped === undefined
+        ? []
+        : [line.state ?? SKIPPED_STATE, null, null, null, line.skipped]),
     ]);
   let index = 0;
   for await (const result of asAsync(input.rows)) {
