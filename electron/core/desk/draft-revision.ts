@@ -11,7 +11,7 @@ import type { Outbox } from '../outbox';
 import { DeskError } from '../../../shared/desk/errors';
 import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
 import type { Batch } from '../outbox/batch-repository';
-import type { DeskContext } from './desk-context';
+import { changed, type DeskContext } from './desk-context';
 
 /** Fields whose change makes a possible duplicate worth looking for again. */
 const DUPLICATE_FIELDS = [
@@ -150,6 +150,27 @@ export function warnOfDuplicatesPutBack(
       ctx.outbox.drafts.transition(draft, { type: 'unapprove' });
     }
   }
+}
+
+/**
+ * A possible duplicate is said on the later draft of a pair; once either is sent, the other is
+ * the second payment, whichever came first. After a sync, each draft not yet sent that has the
+ * key of a draft the batch sent is warned (unless it is already), an approved one taken back to
+ * draft: approving it again asks for the warning to be acknowledged. Without this, the earlier
+ * draft of a pair synced after its twin went out with no word, and paid the same payee twice.
+ */
+export function warnTwinsOfSent(ctx: DeskContext, batchId: string): void {
+  const byBatch = new Map<string, string[]>();
+  for (const twin of ctx.outbox.drafts.unsentTwinsOfSent(batchId)) {
+    byBatch.set(twin.batch_id, [...(byBatch.get(twin.batch_id) ?? []), twin.id]);
+  }
+  ctx.outbox.db.transaction(() => {
+    for (const [id, drafts] of byBatch) {
+      const batch = ctx.outbox.batches.get(id);
+      if (batch) warnOfDuplicatesPutBack(ctx, batch, drafts);
+    }
+  })();
+  for (const id of byBatch.keys()) if (id !== batchId) changed(ctx, id);
 }
 
 /**

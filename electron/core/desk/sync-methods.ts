@@ -11,7 +11,7 @@ import type { Batch } from '../outbox/batch-repository';
 import { selectionIn } from './draft-selection';
 import { approveAtService } from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
-import { revalidateBatch } from './draft-revision';
+import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
 import { walletBalance } from './live-methods';
 
@@ -85,6 +85,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
             onProgress: stage,
           });
           const result = await engine.sync(batch.id, jobSignal);
+          warnTwinsOfSent(ctx, batch.id);
           ctx.connections.noteContact(connected.name, result.state !== 'offline', result.error);
           changed(ctx, batch.id);
           return result;

@@ -55,6 +55,16 @@ export class DraftRepository {
                WHERE q.duplicate_key = p.duplicate_key AND q.id <> p.id)`,
         )
         .pluck(),
+      // Drafts not yet sent, of any batch, whose key a draft of this batch sent has too: each
+      // found by the key's index from the batch's sent drafts.
+      unsentTwinsOfSent: db.prepare(
+        `SELECT DISTINCT p.batch_id, p.id FROM payment_drafts s
+         JOIN payment_drafts p INDEXED BY payment_drafts_by_duplicate_key
+           ON p.duplicate_key = s.duplicate_key AND p.id <> s.id
+         WHERE s.batch_id = ? AND s.state NOT IN ('draft', 'approved')
+           AND s.duplicate_key IS NOT NULL AND p.state IN ('draft', 'approved')
+         ORDER BY p.batch_id`,
+      ),
       // Drafts not yet sent with a warning and one of these keys: those a duplicate may be said on.
       warnedWithKeys: db.prepare(
         `SELECT p.id, p.duplicate_key AS key FROM payment_drafts p
@@ -162,6 +172,11 @@ export class DraftRepository {
   }
 
   /** The first draft but `id` with this duplicate key: its batch and sheet row. */
+  /** Drafts not yet sent whose key a sent draft of `batchId` has: the second payment of a pair. */
+  unsentTwinsOfSent(batchId: string): { batch_id: string; id: string }[] {
+    return this.sql.unsentTwinsOfSent.all(batchId) as { batch_id: string; id: string }[];
+  }
+
   firstWithKey(
     key: string,
     id: string,

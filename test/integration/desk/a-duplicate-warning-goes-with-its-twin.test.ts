@@ -2,7 +2,8 @@
 // other stops being its twin (edited to other values, deleted, or its whole batch deleted), the
 // warning goes, or names the twin still left, and approving all no longer asks about it. A change
 // cancelled halfway puts its drafts back and flags the pair again, the approval it found kept; an
-// undo that takes a draft away from its twin takes the twin's warning with it.
+// undo that takes a draft away from its twin takes the twin's warning with it. Once the later
+// one is sent, the earlier one is the second payment of the pair, and is warned in its turn.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +145,33 @@ describe('a duplicate warning', () => {
     expect(first?.payment.amount.amount).toBe(500);
     expect(warnings(first)).toEqual([]);
     expect(warnings(second)).toEqual([]);
+  });
+
+  it('comes to the earlier draft of a pair once the later one is sent', async () => {
+    // The later batch is warned of the earlier one's row, acknowledged, approved and sent: the
+    // earlier draft, approved already, is now the second payment of the pair.
+    const [earlier] = await imported('Paid first', [payrollLine(5000)]);
+    await t.desk.api.approve({ batch: 'Paid first', selection: { filter: {} } });
+    const [later] = await imported('Sent second', [twinOf(5000)]);
+    expect(warnings(later)).toEqual([
+      'same account, amount, currency and date as row 2 of batch "Paid first": check that it is not paid twice',
+    ]);
+    expect(warnings(earlier)).toEqual([]);
+    await t.desk.api.approve({
+      batch: 'Sent second',
+      selection: { filter: {} },
+      include_warnings: true,
+    });
+    await t.desk.api.sync({ batch: 'Sent second' });
+
+    const [now] = await rowsOf('Paid first');
+    expect(warnings(now)).toEqual([
+      'same account, amount, currency and date as row 2 of batch "Sent second": check that it is not paid twice',
+    ]);
+    // Back to draft: approving it again asks for the warning to be acknowledged.
+    expect(now?.state).toBe('draft');
+    expect(
+      await t.desk.api.approve({ batch: 'Paid first', selection: { filter: {} } }),
+    ).toMatchObject({ approved: 0 });
   });
 });
