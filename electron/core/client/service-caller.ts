@@ -20,6 +20,29 @@ import type { TokenCache } from './token-cache';
 /** Failures where no connection was ever made: the request did not leave this machine. */
 const NO_CONNECTION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * What the system's code for a failed connection means, as a person checks it ("getaddrinfo
+ * ENOTFOUND auth.example.invalid" said it to no one but a developer); undefined for others,
+ * whose own message is kept.
+ */
+function networkFailure(code: string | undefined): string | undefined {
+  switch (code) {
+    case 'ENOTFOUND':
+      return 'no computer has that name: check the address';
+    case 'EAI_AGAIN':
+      return 'the name could not be looked up: check the network connection';
+    case 'ECONNREFUSED':
+      return 'nothing answers at that address and port: check the address, or whether the service is running';
+    case 'ECONNRESET':
+      return 'the connection was cut off: try again';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the network cannot reach it: check the network connection';
+    default:
+      return undefined;
+  }
+}
+
 export interface CallSpec<T> {
   /** What is being done, for error messages: "list groups", "submit payment chunk". */
   operation: string;
@@ -156,7 +179,7 @@ export class ServiceCaller {
       throw new ServiceCallError(
         'network',
         spec.operation,
-        `no answer from ${url.host}: ${(cause as Error).message}`,
+        `no answer from ${url.host}: ${networkFailure(code) ?? (cause as Error).message}`,
         { cause, requestNeverLeft: NO_CONNECTION.has(code ?? '') },
       );
     }

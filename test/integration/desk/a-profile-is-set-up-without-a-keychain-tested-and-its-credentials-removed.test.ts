@@ -70,6 +70,25 @@ describe('a profile on a machine without a keychain', () => {
     },
   );
 
+  it('says in words why a connection test found nothing at an address', async () => {
+    const { api } = t.desk;
+    // Port 1 of this machine: no service listens there, and the system refuses the connection.
+    await api.addProfile({
+      ...profile(),
+      name: 'Nowhere',
+      base_url: 'https://127.0.0.1:1',
+      auth_url: 'https://127.0.0.1:1',
+      credentials: CREDENTIALS,
+      keep_in_memory: true,
+    });
+    const refused = await api.testConnection({ name: 'Nowhere' }).catch((e: unknown) => e);
+    expect((refused as Error).message).toContain(
+      'no answer from 127.0.0.1:1: nothing answers at that address and port: check the address, or whether the service is running',
+    );
+    expect((refused as Error).message).not.toContain('ECONNREFUSED');
+    await api.removeProfile({ name: 'Nowhere' });
+  });
+
   it('removes the credentials alone, then the profile with its kept certificate', async () => {
     const { api } = t.desk;
     const { ca_path } = (await api.listProfiles({})).profiles.find(
