@@ -194,7 +194,10 @@ describe('the Sync screen', () => {
     await page.getByRole('heading', { name: 'Sync: June payroll' }).waitFor();
     await page.getByText('Checking the batch and its group').waitFor();
 
-    await page.getByText('Sync finished.').waitFor({ timeout: 20_000 });
+    // One payment failed: the outcome says so first, marked as a warning, not a success.
+    const finished = page.getByText('Sync finished, with 1 failed: see why below.');
+    await finished.waitFor({ timeout: 20_000 });
+    expect(await finished.locator('..').getAttribute('data-failed')).toBe('true');
     await sandbox.faults({});
     const main = page.getByRole('main');
     await expect(main.getByRole('progressbar').count()).resolves.toBeGreaterThan(0);
@@ -203,9 +206,7 @@ describe('the Sync screen', () => {
     await page.waitForFunction(`[...document.querySelectorAll('main [role=progressbar]')].every(
       (bar) => bar.getAttribute('aria-valuemax') !== null &&
         bar.getAttribute('aria-valuenow') === bar.getAttribute('aria-valuemax'))`);
-    const outcome = (
-      (await page.getByText('Sync finished.').locator('..').textContent()) ?? ''
-    ).replace(/\s+/g, ' ');
+    const outcome = ((await finished.locator('..').textContent()) ?? '').replace(/\s+/g, ' ');
     expect(outcome).toContain(`${ROWS - 1} accepted, 1 failed`);
     // The draft left behind is the one whose payee the service found wrong: said so.
     expect(outcome).toContain('1 not approved, 1 of them with errors to fix.');
