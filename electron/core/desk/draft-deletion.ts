@@ -94,9 +94,11 @@ export async function undoLast(
   changed(ctx, batch.id);
   return {
     undone:
-      left > 0
-        ? `${operation.label}, but for ${countOf(left, 'draft')} sent since`
-        : operation.label,
+      restored === 0 && left > 0
+        ? `nothing: ${operation.label} changed ${left === 1 ? 'a draft' : `${countOf(left, 'draft')}`} sent since, left as ${left === 1 ? 'it is' : 'they are'}`
+        : left > 0
+          ? `${operation.label}, but for ${countOf(left, 'draft')} sent since`
+          : operation.label,
     drafts: restored,
     unapproved,
     remaining,
