@@ -258,7 +258,7 @@ describe('amounts written as text', () => {
     for (const garbage of ['12abc', 'N/A', '--', '£', 'EURO 12', 'twelve']) {
       expect(readText(garbage), garbage).toEqual({
         ok: false,
-        message: `"${garbage}" is not an amount: write digits with at most 3 decimals, such as 1234.56`,
+        message: `"${garbage}" is not an amount: write it in digits, such as 1234.56`,
       });
     }
   });

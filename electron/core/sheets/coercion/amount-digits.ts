@@ -30,7 +30,7 @@ export type DigitsRead =
 const GROUPING_ONLY = /^[ \u00A0\u202F\u2009'’]$/;
 const NUMBER_CHARS = /^[\d.,'’ \u00A0\u202F\u2009]*\d[\d.,'’ \u00A0\u202F\u2009]*$/;
 
-const NOT_AN_AMOUNT = 'is not an amount: write digits with at most 3 decimals, such as 1234.56';
+const NOT_AN_AMOUNT = 'is not an amount: write it in digits, such as 1234.56';
 
 type Separator = ',' | '.' | 'space' | 'apostrophe';
 const SEPARATOR_NAMES: Record<Separator, string> = {
