@@ -402,7 +402,13 @@ describe('Settings', () => {
         // Not kept anywhere until the person says so.
         const add = form.getByRole('button', { name: 'Add profile' });
         expect(await add.isDisabled()).toBe(true);
+        // Said beside the button, which is disabled for it.
+        const why = form.locator(`#${await add.getAttribute('aria-describedby')}`);
+        expect(await why.innerText()).toBe(
+          'No keychain here: tick “Keep these credentials in memory for this run only”, or leave the credentials empty for now.',
+        );
         await form.getByLabel('Keep these credentials in memory for this run only').check();
+        expect(await add.getAttribute('aria-describedby')).toBeNull();
         await screenshot(other, 'settings-no-keychain');
         expect(await seriousViolations(other)).toEqual([]);
         await add.click();
