@@ -209,6 +209,38 @@ describe('the Wallets screen', () => {
     expect(mixedText).not.toContain('The balance covers it.');
     await lookedAt('sync-funding-need-not-estimated');
     await desk('unapprove', { batch: mixed.batch_id, selection: { filter: {} } });
+
+    // Only a payment in another currency waits: nothing is estimated, and no zero is shown as
+    // what it will debit.
+    const euros = await importLines('Euro only', [
+      PAYROLL_HEADER,
+      'Cai Euro,601613,43000003,30.00,EUR,2030-01-31,Fee',
+    ]);
+    await desk('approve', {
+      batch: euros.batch_id,
+      selection: { filter: {} },
+      include_warnings: true,
+    });
+    await page.goto(new URL(`/#/sync/${euros.batch_id}`, app.origin).href);
+    await page.getByRole('heading', { name: 'Sync: Euro only' }).waitFor();
+    const euroFunding = page.getByRole('region', { name: 'Funding need' });
+    await euroFunding.getByText('Euro only').waitFor();
+    const euroText = ((await euroFunding.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(euroText).toContain(
+      'Waiting to sync: 1 payment in other currencies from 1 batch, not estimated in GBP.',
+    );
+    expect(euroText).toContain('must cover is not known');
+    expect(euroText).not.toContain('GBP 0.00');
+    await lookedAt('sync-funding-need-none-estimated');
+    // So does the confirmation's wallet debit: not estimated, where it said GBP 0.00.
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    const confirm = page.getByRole('alertdialog');
+    const debit = confirm.getByRole('table', { name: 'Wallet debit' }).locator('tbody td').first();
+    await expect
+      .poll(async () => (await debit.innerText()).replace(/\s+/g, ' '))
+      .toBe('Not estimated + 1 in other currencies, priced by the service');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await desk('unapprove', { batch: euros.batch_id, selection: { filter: {} } });
     await desk('approve', {
       batch: waiting.batch_id,
       selection: { filter: {} },
