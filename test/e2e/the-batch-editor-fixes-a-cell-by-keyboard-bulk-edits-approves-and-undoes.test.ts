@@ -135,6 +135,19 @@ describe('the batch editor', () => {
     const fixed = text(await money('250.50'));
     await expect.poll(async () => text(await cellOf(4, AMOUNT).textContent())).toBe(fixed);
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBeNull();
+    // A billion fits its cell whole, as the grid draws it: never "GBP 1,000,000,…".
+    const billionFits = await cellOf(4, AMOUNT).evaluate(
+      (cell, shown) => {
+        const probe = cell.cloneNode() as HTMLElement;
+        probe.textContent = shown;
+        cell.after(probe);
+        const fits = probe.scrollWidth <= probe.clientWidth;
+        probe.remove();
+        return fits;
+      },
+      text(await money('1000000000.00')),
+    );
+    expect(billionFits).toBe(true);
     await scrollAcross(page, 'end');
     expect(text(await cellOf(4, ISSUES).textContent())).toBe('');
     await scrollAcross(page, 'start');

@@ -108,7 +108,8 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     {
       id: 'amount',
       header: 'Amount',
-      width: 9,
+      // Wide enough for "GBP 1,000,000,000.00" whole: the figure a person checks, never cut.
+      width: 10.75,
       align: 'end',
       sortable: true,
       field: 'amount.amount',
