@@ -138,7 +138,7 @@ describe('the batch editor', () => {
     // A billion fits its cell whole, as the grid draws it: never "GBP 1,000,000,…".
     const billionFits = await cellOf(4, AMOUNT).evaluate(
       (cell, shown) => {
-        const probe = cell.cloneNode() as HTMLElement;
+        const probe = cell.cloneNode() as typeof cell;
         probe.textContent = shown;
         cell.after(probe);
         const fits = probe.scrollWidth <= probe.clientWidth;
