@@ -89,9 +89,9 @@ export const SheetInspection = z.object({
   /** Labels of required fields no column fills. */
   required_unmapped: z.array(z.string()),
   /**
-   * The first rows below the header, each with the issues the import would give it; checks
-   * against drafts already in the outbox (a payment drafted before, a correlation id taken) are
-   * left to the import.
+   * The first rows below the header, each with the issues the import would give it, checks
+   * against the drafts already in the outbox included (a payment drafted before, a correlation
+   * id taken).
    */
   preview: z.array(
     z.object({

@@ -72,6 +72,7 @@ export function importHandlers(ctx: DeskContext): ImportHandlers {
             today: ctx.today(),
             defaults: importDefaultsOf(ctx),
             ...(group ? { group } : {}),
+            earlier: outbox.imports,
             signal: jobSignal,
           });
         } catch (error) {

@@ -149,6 +149,29 @@ describe('inspectSheet through the desk', () => {
     );
   });
 
+  it('flags a row paying what a draft in the outbox pays, as the import will', async () => {
+    const file = join(dataDir, 'paid-before.csv');
+    await writeFile(
+      file,
+      [
+        'Name,Sort code,Account number,Amount,Currency,Pay date,Reference',
+        'Ada Lovelace,601613,61000042,70.50,GBP,2030-01-31,Pay',
+      ].join('\r\n'),
+    );
+    const before = await desk.api.inspectSheet({ file });
+    expect(before.preview[0]?.issues.filter((issue) => issue.field === 'duplicate')).toEqual([]);
+    await desk.api.importSheet({ file, batch_name: 'Paid before' });
+    const again = await desk.api.inspectSheet({ file });
+    expect(again.preview[0]?.issues).toContainEqual(
+      expect.objectContaining({
+        field: 'duplicate',
+        severity: 'warning',
+        message:
+          'same account, amount, currency and date as row 2 of batch "Paid before": check that it is not paid twice',
+      }),
+    );
+  });
+
   it('says what is wrong with a file or a mapping, and that a cancelled call was cancelled', async () => {
     await expect(
       desk.api.inspectSheet({ file: join(dataDir, 'missing.xlsx') }),

@@ -2,9 +2,9 @@
 // the same pure function for each row; the amounts and dates a cell alone cannot read, read
 // again once the rows show how the sheet writes them; merged cells filled in where the rows read
 // reach the merges (a workbook lists them after its rows); and the import's own checks across
-// rows (a payment twice, a correlation id twice: DraftWriter), on a store in memory instead of
-// the outbox. What only the outbox knows is left out: a payment already drafted in another batch,
-// and the correlation ids other drafts hold. Nothing is written anywhere.
+// rows (a payment twice, a correlation id twice: DraftWriter), on a store in memory over the
+// outbox's drafts, which it reads (a payment already drafted in another batch, a correlation id
+// another draft holds) and never writes. Nothing is written anywhere.
 import type { DraftIssue } from '../../outbox/draft-types';
 import type { DraftStore, ImportedDraft } from '../../outbox/import-repository';
 import type { CellRange, CellValue, SheetRow } from '../reading/sheet-types';
@@ -32,15 +32,19 @@ export interface PreviewRow {
   currency: string | null;
 }
 
+/** What the preview asks of the drafts already in the outbox (ImportRepository), read only. */
+export type EarlierDrafts = Pick<DraftStore, 'mark' | 'duplicateOf' | 'correlationIdTaken'>;
+
 export function draftPreview(
   chosen: SheetChosen,
   rows: readonly ReadRow[],
   merges: readonly CellRange[],
   target: DraftTarget,
+  earlier?: EarlierDrafts,
 ): PreviewRow[] {
   const { mapping } = chosen.header;
   let context = draftContext(chosen.header, chosen, target);
-  const store = new PreviewStore();
+  const store = new PreviewStore(earlier);
   const writer = new DraftWriter(store, 'preview');
   const decimalMarks = new DecimalMarkTally();
   const dateOrders = new DateOrderTally();
@@ -106,14 +110,17 @@ export function draftPreview(
 export const cellsOf = (json: string): CellValue[] => decodeCells(JSON.parse(json) as SourceCell[]);
 
 /**
- * The drafts of the preview by row, as the writer leaves them: an outbox holding nothing but
- * them (its mark is 0, so no earlier draft is looked for a duplicate).
+ * The drafts of the preview by row, as the writer leaves them, over the outbox's drafts read
+ * only: a duplicate of an earlier draft and a correlation id taken are found as at the import.
+ * Without the outbox, a store holding nothing but them (its mark is 0: no earlier draft).
  */
 class PreviewStore implements DraftStore {
   private readonly drafts = new Map<number, ImportedDraft>();
 
+  constructor(private readonly earlier?: EarlierDrafts) {}
+
   mark(): number {
-    return 0;
+    return this.earlier?.mark() ?? 0;
   }
 
   insert(_batchId: string, draft: ImportedDraft): { id: string; correlationId: string } {
@@ -121,8 +128,8 @@ class PreviewStore implements DraftStore {
     return { id: '', correlationId: draft.correlationId ?? '' };
   }
 
-  duplicateOf(): undefined {
-    return undefined;
+  duplicateOf(key: string, mark: number): { batch: string; row: number | null } | undefined {
+    return this.earlier?.duplicateOf(key, mark);
   }
 
   sourceCells(_batchId: string, row: number): unknown[] | undefined {
@@ -136,7 +143,10 @@ class PreviewStore implements DraftStore {
 
   /** By a row drafted before: the writer asks the store, and not only itself, after a rewrite. */
   correlationIdTaken(correlationId: string): boolean {
-    return [...this.drafts.values()].some((draft) => draft.correlationId === correlationId);
+    return (
+      [...this.drafts.values()].some((draft) => draft.correlationId === correlationId) ||
+      (this.earlier?.correlationIdTaken(correlationId) ?? false)
+    );
   }
 
   issuesOf(row: number): DraftIssue[] {

@@ -19,7 +19,7 @@ import { importNotes } from '../understanding/import-notes';
 import { mappingConfidence } from '../understanding/mapping-confidence';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { isRequired, requiredUnmapped } from '../understanding/required-fields';
-import { cellsOf, draftPreview, type PreviewRow } from './preview-drafts';
+import { cellsOf, draftPreview, type EarlierDrafts, type PreviewRow } from './preview-drafts';
 import type { DraftTarget, ImportDefaults } from './row-to-draft';
 import { readSheet, type SheetReading } from './sheet-reading';
 import type { ReadRow } from './sheet-reading-protocol';
@@ -44,6 +44,11 @@ export interface SheetInspectionRequest {
   defaults?: ImportDefaults;
   /** The group the rows would be paid from: its wallet's currency changes a row's issues. */
   group?: { id: string; walletCurrency?: string | undefined };
+  /**
+   * The drafts already in the outbox, read and never written: a row paying what one of them
+   * pays, or naming its correlation id, is flagged in the preview as the import would flag it.
+   */
+  earlier?: EarlierDrafts;
   limits?: SheetLimits;
   /** Stops the reading wherever it is; the inspection then fails with the signal's reason. */
   signal?: AbortSignal;
@@ -83,7 +88,7 @@ export async function inspectSheet(request: SheetInspectionRequest): Promise<She
       rows.push(...batch.rows);
       reading.written(1); // taken: the worker may read on, up to the rows asked for
     }
-    const preview = draftPreview(reading, rows, reading.merges(), target);
+    const preview = draftPreview(reading, rows, reading.merges(), target, request.earlier);
     return inspection(request, reading, preview, given);
   } finally {
     await reading.close();
