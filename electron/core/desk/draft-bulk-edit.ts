@@ -54,7 +54,8 @@ export async function bulkEdit(
   );
   outbox.audit.append('bulk_edit', {
     batchId: batch.id,
-    details: { fields: Object.keys(changes), drafts: done },
+    // What each field was set to, as well as which: the log says "to 5 January 2026".
+    details: { fields: Object.keys(changes), changes, drafts: done },
   });
   return { changed: done, refused_total: sent.total, refused: sent.refused };
 }

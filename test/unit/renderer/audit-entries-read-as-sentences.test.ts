@@ -88,7 +88,21 @@ describe('an audit entry', () => {
       'Row 2 (Ada Lovelace): description “January salary” → “Checked”; ' +
         'execution date “2030-01-31” → “2030-01-31”.',
     );
-    expect(said.get('bulk_edit')).toBe('Set the purpose of 2 drafts.');
+    // What each field was set to, not only which.
+    expect(said.get('bulk_edit')).toBe('Set the purpose to “SALA”, on 2 drafts.');
+    expect(
+      describeDetails('bulk_edit', {
+        fields: ['execution.date', 'approved'],
+        changes: { 'execution.date': '2026-01-05', approved: true },
+        drafts: 1,
+      }),
+    ).toBe(
+      'Set the execution date to “2026-01-05”, the approval at the service to approved, on 1 draft.',
+    );
+    // Entries written before the values were kept read as they did.
+    expect(describeDetails('bulk_edit', { fields: ['purpose'], drafts: 3 })).toBe(
+      'Set the purpose of 3 drafts.',
+    );
     expect(said.get('rename')).toBe('Renamed from “Audited” to “Audited twice”.');
     expect(said.get('undo')).toMatch(/^Undid .+: 2 drafts put back\.$/);
     expect(said.get('set_service_approval')).toBe('Payments go to the service approved.');

@@ -24,6 +24,19 @@ function fieldName(field: unknown): string {
 const fieldList = (fields: unknown): string =>
   Array.isArray(fields) ? fields.map(fieldName).join(', ') : fieldName(fields);
 
+/** A bulk edit's fields that are not a column of the grid, as the bulk edit dialog names them. */
+const BULK_FIELDS: Record<string, string> = {
+  approved: 'approval at the service',
+  'amount.type': 'amount type',
+};
+const bulkFieldName = (field: string): string => BULK_FIELDS[field] ?? fieldName(field);
+
+function bulkValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'empty';
+  if (field === 'approved') return value === true ? 'approved' : 'for approval there';
+  return quoted(value);
+}
+
 const EXECUTION_DATE_RULES: Record<string, string> = {
   from_sheet: 'left for the sheet to give',
   today: 'today',
@@ -96,7 +109,16 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
     `Read ${plural(count(d.rows), 'row')} of sheet ${quoted(d.sheet)} in ${quoted(d.file)} into ${plural(count(d.drafts), 'draft')}` +
     (d.appended_from_row !== undefined ? `, added from row ${String(d.appended_from_row)}.` : '.'),
   edit: editDescribed,
-  bulk_edit: (d) => `Set the ${fieldList(d.fields)} of ${plural(count(d.drafts), 'draft')}.`,
+  bulk_edit: (d) => {
+    const changes = d.changes;
+    if (!changes || typeof changes !== 'object') {
+      return `Set the ${fieldList(d.fields)} of ${plural(count(d.drafts), 'draft')}.`;
+    }
+    const each = Object.entries(changes).map(
+      ([field, value]) => `${bulkFieldName(field)} to ${bulkValue(field, value)}`,
+    );
+    return `Set the ${each.join(', the ')}, on ${plural(count(d.drafts), 'draft')}.`;
+  },
   delete: (d) => `${plural(count(d.drafts), 'draft')} deleted.`,
   undo: (d) =>
     `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} put back` +
