@@ -86,6 +86,19 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
           });
           const result = await engine.sync(batch.id, jobSignal);
           warnTwinsOfSent(ctx, batch.id);
+          // The run's start is logged by the engine; how it ended, with what it left, here.
+          const states = result.counts.by_state;
+          outbox.audit.append('sync_outcome', {
+            batchId: batch.id,
+            details: {
+              state: result.state,
+              accepted: states.accepted ?? 0,
+              failed: states.failed ?? 0,
+              awaiting: (states.submitted ?? 0) + (states.sending ?? 0),
+              still_to_send: states.approved ?? 0,
+              ...(result.error ? { error: result.error } : {}),
+            },
+          });
           ctx.connections.noteContact(connected.name, result.state !== 'offline', result.error);
           changed(ctx, batch.id);
           return result;

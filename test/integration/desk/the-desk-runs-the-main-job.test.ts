@@ -104,6 +104,15 @@ describe('the desk', () => {
       const stages = t.events.flatMap((e) => (e.type === 'sync.stage' ? [e.stage] : []));
       expect(stages).toEqual(expect.arrayContaining(['checking', 'sending', 'done']));
       expect(t.events.some((e) => e.type === 'sync.job' && e.status === 'DONE')).toBe(true);
+      // The audit log says how the sync ended and what it left, not only that it started.
+      const [ended] = (await api.auditLog({ action: 'sync_outcome' })).entries;
+      expect(ended?.details).toEqual({
+        state: 'done',
+        accepted: 5,
+        failed: 0,
+        awaiting: 0,
+        still_to_send: 0,
+      });
 
       // Nothing is left to send: said so, not as a batch waiting for its approvals.
       expect((await api.syncPreview({ batch: 'January' })).notes).toContain(

@@ -99,6 +99,21 @@ describe('an audit entry', () => {
     ).toBe(
       'Set the execution date to “2026-01-05”, the approval at the service to approved, on 1 draft.',
     );
+    // How a sync ended, with what it left.
+    expect(
+      describeDetails('sync_outcome', { state: 'done', accepted: 29, failed: 1, awaiting: 0 }),
+    ).toBe('Finished; the batch has 29 accepted, 1 failed.');
+    expect(
+      describeDetails('sync_outcome', {
+        state: 'interrupted',
+        accepted: 3,
+        failed: 0,
+        still_to_send: 2,
+        error: 'HTTP 503',
+      }),
+    ).toBe(
+      'Stopped: the service was busy or failing (HTTP 503); the batch has 3 accepted, 0 failed, 2 still to send.',
+    );
     // Entries written before the values were kept read as they did.
     expect(describeDetails('bulk_edit', { fields: ['purpose'], drafts: 3 })).toBe(
       'Set the purpose of 3 drafts.',

@@ -143,6 +143,21 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
     `${formatCount(count(d.failed))} refused` +
     (count(d.not_sent) > 0 ? `, ${formatCount(count(d.not_sent))} not sent.` : '.'),
   sync: (d) => `Sync run ${String(d.run)}.`,
+  sync_outcome: (d) => {
+    const ended: Record<string, string> = {
+      done: 'Finished',
+      offline: 'Stopped: the service did not answer',
+      interrupted: `Stopped: the service was busy or failing${d.error ? ` (${String(d.error)})` : ''}`,
+      cancelled: 'Cancelled between chunks',
+    };
+    const left =
+      `${formatCount(count(d.accepted))} accepted, ${formatCount(count(d.failed))} failed` +
+      (count(d.awaiting) > 0
+        ? `, ${formatCount(count(d.awaiting))} awaiting the service’s answer`
+        : '') +
+      (count(d.still_to_send) > 0 ? `, ${formatCount(count(d.still_to_send))} still to send` : '');
+    return `${ended[String(d.state)] ?? String(d.state)}; the batch has ${left}.`;
+  },
   retry_failed: (d) =>
     `${plural(count(d.requeued), 'failed payment')} to send again` +
     (count(d.refused) > 0 ? `; ${formatCount(count(d.refused))} could not be.` : '.'),

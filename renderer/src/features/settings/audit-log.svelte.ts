@@ -21,6 +21,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   edit_beneficiary: 'Edited a payee',
   import_beneficiaries: 'Sent payees to the service',
   sync: 'Synced',
+  sync_outcome: 'A sync ended',
   retry_failed: 'Queued failed payments again',
   approve_at_service: 'Approved a payment at the service',
   rename: 'Renamed a batch',
