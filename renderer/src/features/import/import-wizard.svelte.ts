@@ -262,12 +262,17 @@ export class ImportWizard {
     return { sheet: inspection.sheet, header_row: inspection.header_row };
   }
 
-  /** Asks the desk again with `choice`; on a refusal the last inspection stays, as it was. */
-  async #inspect(choice: Choice, overrides: Mapping = {}): Promise<boolean> {
+  /**
+   * Asks the desk again with `choice`; on a refusal the last inspection stays, as it was. A
+   * `quiet` one (the group proposed changed the wallet the rows are judged against) brings the
+   * preview up to date without holding the wizard busy: Next stays as the person left it.
+   */
+  async #inspect(choice: Choice, overrides: Mapping = {}, quiet = false): Promise<boolean> {
     const file = this.file;
     if (!file) return false;
     const call = ++this.#inspections;
-    this.inspecting = true;
+    if (!quiet) this.inspecting = true;
+    let propose = false;
     try {
       const inspection = await desk.inspectSheet({
         file: file.path,
@@ -286,7 +291,7 @@ export class ImportWizard {
         this.#base = new Map(inspection.columns.map((c) => [c.header, c]));
       }
       this.error = null;
-      this.#proposeGroup();
+      propose = true;
       return true;
     } catch (error) {
       if (call !== this.#inspections) return false;
@@ -297,6 +302,8 @@ export class ImportWizard {
       return false;
     } finally {
       if (call === this.#inspections) this.inspecting = false;
+      // Once this inspection is no longer busy: the one it may start is quiet.
+      if (propose) this.#proposeGroup();
     }
   }
 
@@ -344,7 +351,7 @@ export class ImportWizard {
     this.groupProposal = proposal?.reason ?? null;
     if (!proposal?.group) return;
     this.groupId = proposal.group.id;
-    void this.#inspect(this.#choice, this.#overrides);
+    void this.#inspect(this.#choice, this.#overrides, true);
   }
 
   async startImport(): Promise<void> {
