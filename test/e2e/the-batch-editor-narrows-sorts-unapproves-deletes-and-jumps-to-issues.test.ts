@@ -424,6 +424,27 @@ describe('the batch editor', () => {
     expect(text(await amount.textContent())).toBe(before);
   });
 
+  it('goes down to the row that was below after Enter, when the edit moves a sorted row', async () => {
+    await header('Payee').click();
+    await expect.poll(() => header('Payee').getAttribute('aria-sort')).toBe('ascending');
+    // Ada Lovelace (row 2) sorts first, Bram Stoker Jr (row 3) below her.
+    await expect.poll(async () => (await shownRows()).slice(0, 2)).toEqual([2, 3]);
+    await cell(2, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('Zora Lovelace');
+    await page.keyboard.press('Enter');
+    // Row 2 moves to the end; the focus goes to Bram's row, not to the row after his.
+    await expect
+      .poll(async () => {
+        const rows = await shownRows();
+        return [rows[0], rows.at(-1)];
+      })
+      .toEqual([3, 2]);
+    await expect.poll(focusedCell).toMatchObject({ role: 'gridcell', sheetRow: 3 });
+    await header('Row').click();
+    await expect.poll(shownRows).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
   it('deletes the whole batch after asking, and the Batches screen lists it no more', async () => {
     // By keyboard only: Enter on the button, Tab to the answer, Enter.
     await page.getByRole('button', { name: 'Delete batch…' }).focus();

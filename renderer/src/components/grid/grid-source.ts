@@ -44,4 +44,10 @@ export interface GridSource<Row> {
   check(row: Row, column: string, text: string): CellIssue[];
   /** Saves a typed value; resolves to the row as saved, rejects with a reason a person reads. */
   save(row: Row, column: string, text: string): Promise<Row>;
+  /**
+   * Where the row with this id is now, in the source's order (a save may have moved rows of a
+   * sorted list); null when the source no longer holds it. Optional: without it, the grid
+   * moves by index alone.
+   */
+  locate?(id: string): Promise<number | null>;
 }

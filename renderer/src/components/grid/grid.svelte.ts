@@ -215,10 +215,13 @@ export class GridState<Row> {
     const row = editing && this.cache.row(editing.index);
     const column = this.columns.find((c) => c.id === editing?.column);
     if (!editing || !row || !column || editing.saving) return;
+    const below = this.cache.row(editing.index + 1);
+    let saved = false;
     if (editing.text !== column.editText?.(row)) {
       editing.saving = true;
       try {
         this.cache.setRow(editing.index, await this.source.save(row, column.id, editing.text));
+        saved = true;
       } catch (error) {
         editing.saving = false;
         editing.refused = error instanceof Error ? error.message : String(error);
@@ -226,10 +229,25 @@ export class GridState<Row> {
       }
     }
     this.editing = null;
-    if (move === 'down') this.moveBy(1, 0);
-    else if (move === 'right') this.moveBy(0, 1);
+    if (move === 'down') {
+      this.moveBy(1, 0);
+      if (saved && below) void this.#follow(this.source.rowId(below), this.row);
+    } else if (move === 'right') this.moveBy(0, 1);
     else if (move === 'left') this.moveBy(0, -1);
     else if (move === 'stay') this.hooks.reveal();
+  }
+
+  /**
+   * Down after Enter goes to the row that was below the one saved, as in a spreadsheet. In a
+   * list sorted by the column edited, the saved row moves, and the one below with it: found
+   * where it is now. Only a focus still where Enter left it follows; a person who moved on
+   * meanwhile stays where they went.
+   */
+  async #follow(id: string, at: number): Promise<void> {
+    // Not found (or not asked): the focus stays where Enter put it, as without a sort.
+    const now = await this.source.locate?.(id).catch(() => null);
+    if (now === null || now === undefined || now === at) return;
+    if (this.row === at && this.editing === null) this.moveTo(now, this.col);
   }
 
   // --- copy and paste ---

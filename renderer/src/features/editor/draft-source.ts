@@ -72,6 +72,16 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       });
       return { total: window.total, rows: window.rows };
     },
+    async locate(id) {
+      const window = await desk.draftWindow({
+        batch: view.batchId,
+        take: 1,
+        sort: view.sort(),
+        filter: view.filter(),
+        locate: id,
+      });
+      return window.located ?? null;
+    },
     issues: (draft, column) => issuesOn(column, draft.issues),
     check(draft, column, text) {
       const target = byId.get(column);
