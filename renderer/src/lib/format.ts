@@ -56,6 +56,13 @@ const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyl
 const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
+ * A code of the service's (ACTIVE, DEBIT, DONE) as a word a person reads ("Active", "Debit",
+ * "Done"); the code itself stays in the exports, where it is matched against the service's.
+ */
+export const formatServiceCode = (code: string): string =>
+  code ? `${code.charAt(0).toUpperCase()}${code.slice(1).toLowerCase().replaceAll('_', ' ')}` : '';
+
+/**
  * A phrase of the desk's shown as a sentence: a capital first, a full stop last. The desk words
  * its notes in lower case, for the command line to join into its own sentences.
  */
