@@ -187,22 +187,27 @@ describe('the Wallets screen', () => {
     // What waits is covered, but a payment in another currency is not estimated: no promise
     // that the balance covers it, only what it covers.
     await desk('unapprove', { batch: waiting.batch_id, selection: { filter: {} } });
-    const mixed = await importLines('Mixed payroll', [
-      PAYROLL_HEADER,
+    /**
+     * These payroll lines imported and approved as a batch of their own (a euro payment to a UK
+     * account is warned of: acknowledged), its Sync screen opened: its funding need's words.
+     */
+    const waitingAlone = async (name: string, lines: string[]) => {
+      const batch = await importLines(name, [PAYROLL_HEADER, ...lines]);
+      await desk('approve', {
+        batch: batch.batch_id,
+        selection: { filter: {} },
+        include_warnings: true,
+      });
+      await page.goto(new URL(`/#/sync/${batch.batch_id}`, app.origin).href);
+      await page.getByRole('heading', { name: `Sync: ${name}` }).waitFor();
+      const funding = page.getByRole('region', { name: 'Funding need' });
+      await funding.getByText(name).waitFor();
+      return { batch, said: ((await funding.textContent()) ?? '').replace(/\s+/g, ' ') };
+    };
+    const { batch: mixed, said: mixedText } = await waitingAlone('Mixed payroll', [
       'Amy Mixed,601613,43000001,10.00,GBP,2030-01-31,Fee',
       'Bea Mixed,601613,43000002,20.00,EUR,2030-01-31,Fee',
     ]);
-    // The euro payment is warned of (a UK account paid in euros): acknowledged.
-    await desk('approve', {
-      batch: mixed.batch_id,
-      selection: { filter: {} },
-      include_warnings: true,
-    });
-    await page.goto(new URL(`/#/sync/${mixed.batch_id}`, app.origin).href);
-    await page.getByRole('heading', { name: 'Sync: Mixed payroll' }).waitFor();
-    const mixedFunding = page.getByRole('region', { name: 'Funding need' });
-    await mixedFunding.getByText('Mixed payroll').waitFor();
-    const mixedText = ((await mixedFunding.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(mixedText).toContain(
       'covers the GBP 10.00 estimated, not the 1 payment in other currencies',
     );
@@ -212,20 +217,9 @@ describe('the Wallets screen', () => {
 
     // Only a payment in another currency waits: nothing is estimated, and no zero is shown as
     // what it will debit.
-    const euros = await importLines('Euro only', [
-      PAYROLL_HEADER,
+    const { batch: euros, said: euroText } = await waitingAlone('Euro only', [
       'Cai Euro,601613,43000003,30.00,EUR,2030-01-31,Fee',
     ]);
-    await desk('approve', {
-      batch: euros.batch_id,
-      selection: { filter: {} },
-      include_warnings: true,
-    });
-    await page.goto(new URL(`/#/sync/${euros.batch_id}`, app.origin).href);
-    await page.getByRole('heading', { name: 'Sync: Euro only' }).waitFor();
-    const euroFunding = page.getByRole('region', { name: 'Funding need' });
-    await euroFunding.getByText('Euro only').waitFor();
-    const euroText = ((await euroFunding.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(euroText).toContain(
       'Waiting to sync: 1 payment in other currencies from 1 batch, not estimated in GBP.',
     );

@@ -85,6 +85,12 @@ describe('the results export of a batch fixed in the app', () => {
 });
 
 describe('the results export of a batch with drafts deleted in the app', () => {
+  /** A payroll CSV of these lines under the header, written to the data folder. */
+  const payroll = async (name: string, lines: string[]) => {
+    const file = join(t.dataDir, name);
+    await writeFile(file, [PAYROLL_HEADER, ...lines].join('\r\n'));
+    return file;
+  };
   const exported = async (batch: string, name: string) => {
     const file = join(t.dataDir, name);
     await t.desk.api.exportResults({ batch, file });
@@ -93,16 +99,11 @@ describe('the results export of a batch with drafts deleted in the app', () => {
 
   it("keeps a deleted draft's cells at its row, marked deleted, until an undo brings it back", async () => {
     const { api } = t.desk;
-    const sheet = join(t.dataDir, 'deleted.csv');
-    await writeFile(
-      sheet,
-      [
-        PAYROLL_HEADER,
-        'Alan Turing,601613,61000011,10,GBP,2030-01-31,Pay',
-        'Edsger Dijkstra,601613,61000012,20,GBP,2030-01-31,Pay',
-        'Barbara Liskov,601613,61000013,30,GBP,2030-01-31,Pay',
-      ].join('\r\n'),
-    );
+    const sheet = await payroll('deleted.csv', [
+      'Alan Turing,601613,61000011,10,GBP,2030-01-31,Pay',
+      'Edsger Dijkstra,601613,61000012,20,GBP,2030-01-31,Pay',
+      'Barbara Liskov,601613,61000013,30,GBP,2030-01-31,Pay',
+    ]);
     await api.importSheet({ file: sheet, batch_name: 'Deleted one' });
     await api.deleteDrafts({ batch: 'Deleted one', selection: { rows: [3] } });
 
@@ -128,22 +129,13 @@ describe('the results export of a batch with drafts deleted in the app', () => {
 
   it('numbers rows appended after a deleted last row past it', async () => {
     const { api } = t.desk;
-    const sheet = join(t.dataDir, 'appended.csv');
-    await writeFile(
-      sheet,
-      [
-        PAYROLL_HEADER,
-        'Donald Knuth,601613,61000021,10,GBP,2030-01-31,Pay',
-        'Frances Allen,601613,61000022,20,GBP,2030-01-31,Pay',
-      ].join('\r\n'),
-    );
+    const sheet = await payroll('appended.csv', [
+      'Donald Knuth,601613,61000021,10,GBP,2030-01-31,Pay',
+      'Frances Allen,601613,61000022,20,GBP,2030-01-31,Pay',
+    ]);
     await api.importSheet({ file: sheet, batch_name: 'Appended' });
     await api.deleteDrafts({ batch: 'Appended', selection: { rows: [3] } });
-    const more = join(t.dataDir, 'more.csv');
-    await writeFile(
-      more,
-      [PAYROLL_HEADER, 'John Backus,601613,61000023,30,GBP,2030-01-31,Pay'].join('\r\n'),
-    );
+    const more = await payroll('more.csv', ['John Backus,601613,61000023,30,GBP,2030-01-31,Pay']);
     await api.importSheet({ file: more, append_to: 'Appended' });
     const [header, ...rows] = await exported('Appended', 'appended-results.csv');
     const at = (name: string) => header!.indexOf(name);
