@@ -250,6 +250,28 @@ describe('the import wizard', () => {
     expect(await countsOf('January suppliers')).toEqual({ rows: '6', errors: '2' });
   }, 45_000);
 
+  it('flags in the preview the rows a batch already holds, each in a few lines', async () => {
+    await page.getByRole('button', { name: 'Import sheet' }).click();
+    await page.getByLabel('Sheet file').setInputFiles(file('january.xlsx'));
+    await page.getByText('the payments are on sheet').waitFor();
+    for (let n = 0; n < 4; n += 1) await next();
+    await stepHeading('Preview').waitFor();
+    // Row 5 of the sheet is row 5 of "January suppliers" already: said before the import.
+    const paidBefore = page
+      .locator('.row-issue')
+      .filter({
+        hasText: 'same account, amount, currency and date as row 5 of batch "January suppliers"',
+      })
+      .first();
+    await paidBefore.waitFor();
+    // Beside "1 warning", at a width it reads in: a few lines of its 13 px text (about five
+    // at most), not a word a line down a column as narrow as "1 warning" (eleven, before).
+    const height = await paidBefore.evaluate((issue) => issue.getBoundingClientRect().height);
+    expect(height).toBeLessThan(100);
+    await look('import-preview-paid-before');
+    await openBatches();
+  });
+
   it('cancels the import of a big sheet, which leaves no batch', async () => {
     await page.getByRole('button', { name: 'Import sheet' }).click();
     await page.getByLabel('Sheet file').setInputFiles(file('big.csv'));
