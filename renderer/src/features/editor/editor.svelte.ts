@@ -238,8 +238,10 @@ export class EditorState {
   }
 
   async undo(): Promise<void> {
-    // Ctrl+Z with nothing to undo: said plainly, not as the desk's refusal.
-    if (this.batch && this.undoable === null && !this.cancellable) {
+    // Ctrl+Z with nothing to undo: said plainly, not as the desk's refusal. The batch's journal
+    // is read again after each change, so a change this editor has just sent (Ctrl+Z at once
+    // after Enter) is asked of the desk before that read lands.
+    if (this.batch && this.undoable === null && this.history.length === 0 && !this.cancellable) {
       this.notice = 'Nothing to undo';
       return;
     }
