@@ -162,7 +162,10 @@ export function warnOfDuplicatesPutBack(
 export function warnTwinsOfSent(ctx: DeskContext, batchId: string): void {
   const byBatch = new Map<string, string[]>();
   for (const twin of ctx.outbox.drafts.unsentTwinsOfSent(batchId)) {
-    byBatch.set(twin.batch_id, [...(byBatch.get(twin.batch_id) ?? []), twin.id]);
+    // Pushed, not copied: a sheet imported twice and synced once has a twin for every row.
+    const ids = byBatch.get(twin.batch_id);
+    if (ids) ids.push(twin.id);
+    else byBatch.set(twin.batch_id, [twin.id]);
   }
   ctx.outbox.db.transaction(() => {
     for (const [id, drafts] of byBatch) {

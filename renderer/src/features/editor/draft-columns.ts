@@ -67,6 +67,17 @@ export function decimalOf(draft: Draft): string | null {
   }
 }
 
+/** A column of one draft field, shown and edited as the text it holds, its issues its own. */
+function plain(
+  id: string,
+  header: string,
+  width: number,
+  field: EditableField,
+  value: (draft: Draft) => string,
+): DraftColumn {
+  return { id, header, width, field, issueFields: [field], text: value, editText: value };
+}
+
 export function draftColumns(walletCurrency: () => string | undefined): DraftColumn[] {
   const bank = (draft: Draft, name: string) => text(draft.beneficiary?.body.bank_details[name]);
   // Whom, how much and when first: a narrow window shows them without scrolling across.
@@ -147,51 +158,17 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       },
       editText: (d) => d.payment.execution.date.slice(0, 10),
     },
-    {
-      id: 'account',
-      header: 'Account',
-      width: 13.5,
-      field: `${BANK}account_number`,
-      issueFields: [`${BANK}account_number`],
-      text: (d) => bank(d, 'account_number'),
-      editText: (d) => bank(d, 'account_number'),
-    },
-    {
-      id: 'bank_code',
-      header: 'Bank code',
-      width: 6.5,
-      field: `${BANK}bank_code`,
-      issueFields: [`${BANK}bank_code`],
-      text: (d) => bank(d, 'bank_code'),
-      editText: (d) => bank(d, 'bank_code'),
-    },
-    {
-      id: 'country',
-      header: 'Country',
-      width: 4.5,
-      field: 'beneficiary.country',
-      issueFields: ['beneficiary.country'],
-      text: (d) => d.beneficiary?.body.country ?? '',
-      editText: (d) => d.beneficiary?.body.country ?? '',
-    },
-    {
-      id: 'purpose',
-      header: 'Purpose',
-      width: 5,
-      field: 'purpose',
-      issueFields: ['purpose'],
-      text: (d) => d.payment.purpose ?? '',
-      editText: (d) => d.payment.purpose ?? '',
-    },
-    {
-      id: 'description',
-      header: 'Description',
-      width: 10,
-      field: 'description',
-      issueFields: ['description'],
-      text: (d) => d.payment.description ?? '',
-      editText: (d) => d.payment.description ?? '',
-    },
+    plain('account', 'Account', 13.5, `${BANK}account_number`, (d) => bank(d, 'account_number')),
+    plain('bank_code', 'Bank code', 6.5, `${BANK}bank_code`, (d) => bank(d, 'bank_code')),
+    plain(
+      'country',
+      'Country',
+      4.5,
+      'beneficiary.country',
+      (d) => d.beneficiary?.body.country ?? '',
+    ),
+    plain('purpose', 'Purpose', 5, 'purpose', (d) => d.payment.purpose ?? ''),
+    plain('description', 'Description', 10, 'description', (d) => d.payment.description ?? ''),
     {
       id: 'issues',
       header: 'Issues',

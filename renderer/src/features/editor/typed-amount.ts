@@ -6,7 +6,10 @@ import { NumberParser } from '@internationalized/number';
 
 export type TypedAmount = { ok: true; decimal: string } | { ok: false; message: string };
 
-const marks = new Map<string, { group: string; decimal: string; parser: NumberParser }>();
+const marks = new Map<
+  string,
+  { group: string; decimal: string; parser: NumberParser; example: string }
+>();
 
 function marksOf(locale: string) {
   let found = marks.get(locale);
@@ -16,6 +19,8 @@ function marksOf(locale: string) {
       group: parts.find((part) => part.type === 'group')?.value ?? ',',
       decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
       parser: new NumberParser(locale, { maximumFractionDigits: 3 }),
+      // Made once per locale: every keystroke in an amount cell is judged here.
+      example: new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.5),
     };
     marks.set(locale, found);
   }
@@ -28,10 +33,10 @@ const SPACES = /[\s\u00a0\u202f]/g;
 export function decimalOfTyped(text: string, locale: string): TypedAmount {
   const typed = text.trim();
   if (typed === '') return { ok: true, decimal: '' };
-  const { group, decimal, parser } = marksOf(locale);
+  const { group, decimal, parser, example } = marksOf(locale);
   const refused = {
     ok: false as const,
-    message: `"${typed}" is not an amount: write it as ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.5)}`,
+    message: `"${typed}" is not an amount: write it as ${example}`,
   };
   if (Number.isNaN(parser.parse(typed))) return refused;
   // A group mark only between groups of three digits before the decimal mark: "12.50" in
