@@ -127,6 +127,23 @@ describe('the batch editor', () => {
     await input.fill('');
     await page.keyboard.type('12x');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
+    // Enter on it: the desk refuses it, and the editor keeps it. A click on the next row's
+    // amount then (the editor's blur tries the save again) leaves the edit at row 4, with the
+    // text typed, focused: what is typed next goes to row 4, never to the row clicked.
+    const nextRowAmount = text(await cellOf(5, AMOUNT).textContent());
+    await page.keyboard.press('Enter');
+    await cellOf(5, AMOUNT).click();
+    // The editor's name and text while it has the focus and takes keys; false otherwise. (A
+    // page expression: the tests' TypeScript has no DOM.)
+    const focusedEditor = () =>
+      page.evaluate(`(() => {
+        const editor = document.querySelector('[role=grid] input.editor');
+        return editor === document.activeElement && !editor.disabled &&
+          editor.getAttribute('aria-label') + ': ' + editor.value;
+      })()`);
+    await expect.poll(focusedEditor).toBe('Amount, row 4: 12x');
+    // Said once, though both the rules as typed and the desk's refusal say it.
+    expect(await page.getByText('! Error: "12x" is not an amount').count()).toBe(1);
     await input.fill('');
     await page.keyboard.type('250.50');
     expect(await input.getAttribute('aria-invalid')).toBeNull();
@@ -135,6 +152,7 @@ describe('the batch editor', () => {
     const fixed = text(await money('250.50'));
     await expect.poll(async () => text(await cellOf(4, AMOUNT).textContent())).toBe(fixed);
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBeNull();
+    expect(text(await cellOf(5, AMOUNT).textContent())).toBe(nextRowAmount);
     // A billion fits its cell whole, as the grid draws it: never "GBP 1,000,000,…".
     const billionFits = await cellOf(4, AMOUNT).evaluate(
       (cell, shown) => {

@@ -66,15 +66,25 @@ export class GridState<Row> {
   issuesAt(index: number, column: string): CellIssue[] {
     const editing = this.editing;
     if (editing && editing.index === index && editing.column === column) {
-      return editing.refused
-        ? [{ severity: 'error', message: editing.refused }, ...editing.issues]
-        : editing.issues;
+      const { refused, issues } = editing;
+      // The desk refuses a value for what the rules as typed said already: said once.
+      return refused && !issues.some((issue) => issue.message === refused)
+        ? [{ severity: 'error', message: refused }, ...issues]
+        : issues;
     }
     const row = this.cache.row(index);
     return row ? this.source.issues(row, column) : [];
   }
 
   moveTo(row: number, col: number, keepAnchor = false): void {
+    // An edit open at another cell stays where it is: the editor holds its row's text, and what
+    // it saves goes to that row. (A click elsewhere first blurs the editor, which saves: the
+    // move waits on that save, and a refusal brings the focus back, commit() says.)
+    const editing = this.editing;
+    if (editing && !editing.saving && !this.#isEditing(row, col)) {
+      this.hooks.reveal();
+      return;
+    }
     const lastRow = this.rowCount - 1;
     this.row = Math.max(HEADER, Math.min(row, lastRow));
     this.col = Math.max(0, Math.min(col, this.columns.length - 1));
@@ -209,6 +219,11 @@ export class GridState<Row> {
     this.hooks.reveal();
   }
 
+  /** Whether the cell at `row`, `col` is the one being edited. */
+  #isEditing(row: number, col: number): boolean {
+    return this.editing?.index === row && this.editing.column === this.columns[col]?.id;
+  }
+
   /** Saves the typed text; on success moves as Excel does (down after Enter, right after Tab). */
   async commit(move: 'down' | 'right' | 'left' | 'stay' | 'none' = 'down'): Promise<void> {
     const editing = this.editing;
@@ -225,11 +240,23 @@ export class GridState<Row> {
       } catch (error) {
         editing.saving = false;
         editing.refused = error instanceof Error ? error.message : String(error);
+        // Refused after a click moved the focus on (the editor's blur saved): back to the
+        // edited cell, with the person's text and why it was refused, so that what is typed
+        // next is never saved to the row the click went to.
+        if (!this.#isEditing(this.row, this.col)) {
+          this.row = editing.index;
+          this.col = Math.max(0, this.columns.indexOf(column));
+          this.hooks.reveal();
+        }
         return;
       }
     }
+    // A click on another cell of the grid moved the focus while the blur saved: it goes there.
+    const movedOn = !this.#isEditing(this.row, this.col);
     this.editing = null;
-    if (move === 'down') {
+    if (move === 'none') {
+      if (movedOn) this.hooks.reveal();
+    } else if (move === 'down') {
       this.moveBy(1, 0);
       if (saved && below) void this.#follow(this.source.rowId(below), this.row);
     } else if (move === 'right') this.moveBy(0, 1);
