@@ -1,7 +1,14 @@
 // The main job, headless: import a sheet into a batch, list and show batches, approve rows,
 // give a batch its group, rename or delete one. Each is a desk call and its printing.
 import { readFile } from 'node:fs/promises';
-import type { Batch, Draft, ImportSummary } from '../../shared/desk';
+import {
+  DeskError,
+  type Batch,
+  type DeskInput,
+  type Draft,
+  type ImportSummary,
+} from '../../shared/desk';
+import { proposedGroup } from '../../shared/domain/group-proposal';
 import { formatAmount, amountFromNumber } from '../../shared/domain/money';
 import {
   parseRows,
@@ -39,14 +46,21 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
     );
   }
   const mapping = values.mapping ? await readMappingFile(values.mapping) : undefined;
-  const summary = await ctx.desk.api.importSheet({
+  const sheet = {
     file,
     ...(values.sheet ? { sheet: values.sheet } : {}),
     ...(mapping ? mapping : {}),
+  };
+  const profile = await useProfile(ctx, values.profile);
+  const proposal = values.group ? null : await groupProposal(ctx, sheet, profile);
+  if (proposal) ctx.note(proposal.reason);
+  const groupId = values.group ?? proposal?.group?.id;
+  const summary = await ctx.desk.api.importSheet({
+    ...sheet,
     ...(values.batch !== undefined ? { batch_name: values.batch } : {}),
-    ...(values.group ? { group_id: values.group } : {}),
+    ...(groupId ? { group_id: groupId } : {}),
     ...(values.approved ? { service_approval: 'approved' as const } : {}),
-    profile: await useProfile(ctx, values.profile),
+    profile,
   });
   if (summary.group) {
     const group = summary.group;
@@ -69,6 +83,31 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
     ...printed
   } = summary;
   print(ctx, printed, () => importText(summary, source));
+}
+
+/**
+ * Without --group, the group proposed for the sheet as the import wizard proposes it: the first
+ * open group pays, unless most payments previewed are in another currency than its wallet's
+ * (shared/domain/group-proposal.ts). Null where the default suits them, and where the groups
+ * cannot be fetched: the desk then takes its default, or leaves the group for later, offline.
+ */
+async function groupProposal(
+  ctx: CliContext,
+  sheet: Pick<DeskInput<'inspectSheet'>, 'file' | 'sheet' | 'mapping' | 'date_order'>,
+  profile: string | undefined,
+) {
+  const live = { ...(profile ? { profile } : {}) };
+  let groups;
+  try {
+    const page = await ctx.desk.api.listGroups({ query: { locked: [false] }, ...live });
+    if (page.stale) return null;
+    groups = page.items;
+  } catch (error) {
+    if (error instanceof DeskError && error.code === 'offline') return null;
+    throw error;
+  }
+  const inspection = await ctx.desk.api.inspectSheet({ ...sheet, preview_rows: 50, ...live });
+  return proposedGroup(groups, inspection.payment_currencies);
 }
 
 function importText(summary: ImportSummary, source: string): string {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, seriousViolations } from './support/chromium';
+import { SCREENSHOTS, launchChromium, screenshot, seriousViolations } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import {
   HEADER_ROW,
@@ -288,9 +288,10 @@ describe('the import wizard', () => {
       'rows read',
       15_000,
     );
-    // Seen as it goes, and cancelled at once: the accessibility check (seconds on a slow
-    // machine) waits for the cancelled state, or the import could end before Cancel.
-    await screenshot(page, 'import-progress');
+    // Seen as it goes (one picture: the dark and zoomed ones take seconds on a busy machine,
+    // in which the import could end before Cancel), and cancelled at once. The accessibility
+    // check and the other pictures wait for the cancelled state.
+    await page.screenshot({ path: join(SCREENSHOTS, 'import-progress.png') });
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Import cancelled: no batch was created').waitFor({ timeout: 15_000 });
     expect(await progress.count()).toBe(0);

@@ -12,9 +12,9 @@ import type {
   SheetInspection,
 } from '../../../../shared/desk';
 import { codeOf, desk, detailsOf, messageOf, sentenceOf } from '../../lib/desk';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
-import { proposedGroup } from './group-proposal';
+import { proposedGroup } from '../../../../shared/domain/group-proposal';
 import { STEPS, type Confidence, type StepId } from './import-steps';
 
 export type BatchOption = DeskOutput<'listBatches'>['batches'][number];
@@ -339,7 +339,7 @@ export class ImportWizard {
 
   /**
    * Until the person picks one, the group proposed for the payments the preview read
-   * (group-proposal.ts). A group proposed changes the wallet the preview's rows are judged
+   * (shared/domain/group-proposal.ts). A group proposed changes the wallet the preview's rows are judged
    * against (a row without a currency takes the wallet's), so the sheet is inspected again.
    */
   #proposeGroup(): void {
@@ -347,7 +347,7 @@ export class ImportWizard {
     // A group proposed stays: judged against its wallet, the payments that took the default's
     // currency take its own, and would no longer say why it was proposed.
     if (this.groupPicked || this.groupId !== '' || !groups || !inspection) return;
-    const proposal = proposedGroup(groups, inspection.payment_currencies);
+    const proposal = proposedGroup(groups, inspection.payment_currencies, formatCount);
     this.groupProposal = proposal?.reason ?? null;
     if (!proposal?.group) return;
     this.groupId = proposal.group.id;
