@@ -27,6 +27,23 @@ export function secondApproverRefusal(ctx: DeskContext, batch: Batch): string | 
   return `The settings ask for a second approver: ${checker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service`;
 }
 
+/**
+ * Maker-checker at sync: a payment that goes to the service approved is approved there by
+ * whoever sends it. With a second approver asked for, the person who approved the batch's
+ * drafts here may not send any of them so. Why not, in a sentence; null when they may.
+ */
+export function secondApproverSendRefusal(ctx: DeskContext, batch: Batch): string | null {
+  if (!settingsOf(ctx).second_approver) return null;
+  const approvals = ctx.outbox.queries.serviceApprovals(batch.id);
+  const goApproved =
+    approvals.approved + (batch.serviceApproval === 'approved' ? approvals.unset : 0);
+  if (goApproved === 0) return null;
+  const sender = ctx.outbox.audit.actor;
+  if (!ctx.outbox.audit.actorsOf(batch.id, 'approve').includes(sender)) return null;
+  const payments = goApproved === 1 ? '1 payment' : `${goApproved.toLocaleString('en')} payments`;
+  return `The settings ask for a second approver: ${sender} approved payments of batch "${batch.name}" here, so may not send ${payments} to the service approved, which approves them there too. Set them to go for approval at the service, or let someone else sync`;
+}
+
 export async function approveAtService(
   ctx: DeskContext,
   batch: Batch,

@@ -9,7 +9,7 @@ import { formatAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
 import { selectionIn } from './draft-selection';
-import { approveAtService } from './service-approval';
+import { approveAtService, secondApproverSendRefusal } from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
@@ -77,6 +77,8 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
               ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
             }
           };
+          const secondApprover = secondApproverSendRefusal(ctx, batch);
+          if (secondApprover) throw new DeskError('conflict', secondApprover);
           stage({ stage: 'checking' });
           await checkGroup(ctx, batch, name);
           const connected = await ctx.connections.connect(name);
@@ -197,6 +199,8 @@ async function preview(
   const blockers: string[] = [];
   if (!batch.groupId)
     blockers.push('the batch has no payment group: choose the group it pays from');
+  const secondApprover = secondApproverSendRefusal(ctx, batch);
+  if (secondApprover) blockers.push(secondApprover);
   const notes: string[] = [];
   if (toSend.counts.drafts === 0 && inFlight === 0) {
     // Nothing left to send at all is not a batch waiting for approvals.

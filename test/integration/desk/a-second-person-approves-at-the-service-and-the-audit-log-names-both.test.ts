@@ -97,4 +97,33 @@ describe('maker-checker', () => {
     for (const line of lines) expect(line).not.toMatch(/(^|,)"?[=+\-@]/);
     expect(lines.some((line) => line.includes('HYPERLINK'))).toBe(true);
   });
+  it(
+    'refuses the maker a sync that would send approved what they approved here, and says how',
+    { timeout: 120_000 },
+    async () => {
+      await t.close();
+      t = await openTestDesk({ dataDir, actor: 'maria.maker' });
+      const maker = t.desk.api;
+      const batch = 'Sent approved';
+      await maker.importSheet({ file: sheet, batch_name: batch, service_approval: 'approved' });
+      const approval = { batch, selection: { filter: {} }, include_warnings: true };
+      expect((await maker.approve(approval)).approved).toBe(4);
+      // The confirmation says it before anything is sent, and the sync refuses it whole.
+      const preview = await maker.syncPreview({ batch });
+      expect(preview.go_approved).toBe(4);
+      expect(preview.blockers).toEqual([
+        'The settings ask for a second approver: maria.maker approved payments of batch "Sent approved" here, so may not send 4 payments to the service approved, which approves them there too. Set them to go for approval at the service, or let someone else sync',
+      ]);
+      const refused = await maker.sync({ batch }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'conflict', message: preview.blockers[0] });
+      expect((await maker.getBatch({ batch })).counts.by_state.approved).toBe(4);
+      // Set to go for approval there (an edit, so approved again), the same payments go, for
+      // someone else to approve.
+      await maker.bulkEdit({ batch, selection: { filter: {} }, changes: { approved: false } });
+      await maker.approve(approval);
+      expect(await maker.syncPreview({ batch })).toMatchObject({ blockers: [], go_approved: 0 });
+      const synced = await maker.sync({ batch });
+      expect(synced.counts.awaiting_approval_at_service).toBe(4);
+    },
+  );
 });
