@@ -1,6 +1,7 @@
 // Cancel in the middle of a sync: it stops at the next safe point (between chunks, never
 // between recording one and sending it), says it was cancelled, and the next sync finishes the
-// batch with each payment at the service exactly once.
+// batch with each payment at the service exactly once. Cancelled while the new payees are
+// created, one request each, it stops at the next payee, not at the end of a page of them.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDesk, type TestDesk } from '../../support/desk';
@@ -15,6 +16,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a sync cancelled halfway', () => {
+  it('stops creating payees at the next one once cancelled', { timeout: 120_000 }, async () => {
+    const { api } = t.desk;
+    const file = join(t.dataDir, 'new-payees.csv');
+    await writePayrollCsv(file, 300);
+    await api.importSheet({ file, batch_name: 'New payees' });
+    const approval = { batch: 'New payees', selection: { filter: {} }, include_warnings: true };
+    expect((await api.approve(approval)).approved).toBe(300);
+    const created: number[] = [];
+    const off = t.desk.on((event) => {
+      if (event.type !== 'sync.stage' || event.stage !== 'beneficiaries') return;
+      if (event.done !== undefined) created.push(event.done);
+      // Once the stage is under way: its payees are being checked or created.
+      if (event.done === 0) setTimeout(() => void api.cancelJob({ job_id: 'payees-run' }), 100);
+    });
+    const run = await api.sync({ batch: 'New payees', job_id: 'payees-run' });
+    off();
+    expect(run.state).toBe('cancelled');
+    expect(run.counts.by_state.approved).toBe(300);
+    // A cancel honoured only between pages of payees (a page is all 300 here) created them all.
+    expect(created.at(-1)).toBeLessThan(300);
+  });
+
   it('resumes where it stopped and sends each payment once', { timeout: 180_000 }, async () => {
     const { api } = t.desk;
     const file = join(t.dataDir, 'payroll.csv');
