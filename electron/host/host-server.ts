@@ -159,10 +159,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
         failure(new DeskError('not_found', `The desk has no method ${name}.`)),
       );
     }
-    // A page that goes away mid-call (closed, reloaded) cancels what it started.
+    // A page that goes away mid-call (closed, reloaded) cancels what it started, but a sync:
+    // the page asks before it is closed during one, saying the sync goes on here, and opened
+    // again shows it running, with its Cancel. Payments half sent are no page's to drop.
     const controller = new AbortController();
     response.on('close', () => {
-      if (!response.writableFinished) controller.abort();
+      if (!response.writableFinished && name !== 'sync') controller.abort();
     });
     try {
       const value = await options.desk.call(name, body, { signal: controller.signal });

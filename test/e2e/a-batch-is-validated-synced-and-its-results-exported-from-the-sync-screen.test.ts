@@ -357,6 +357,24 @@ describe('the Sync screen', () => {
     await page.getByText('Nothing sent yet.').waitFor();
     await page.getByText('(stopped here)').waitFor();
 
+    // A page reloaded while its sync runs (the page asks first): the sync goes on in the host,
+    // and the page shows it running, with a Cancel that stops it.
+    await sandbox.faults({ latency_ms: 400 });
+    await page.getByRole('button', { name: 'Sync now', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send 10 payments' }).click();
+    await page.getByRole('button', { name: 'Cancel sync' }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const runningBefore = page.getByText('A sync of this batch is running, started before');
+    await runningBefore.waitFor();
+    await page.getByRole('button', { name: 'Cancel sync' }).click();
+    await runningBefore.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByText('Nothing sent yet.').waitFor();
+    expect(
+      (await desk<{ last_sync: { state: string } }>('getBatch', { batch: batch_id })).last_sync
+        .state,
+    ).toBe('cancelled');
+
     // Offline once confirmed: the sandbox stopped for real, its port refusing connections.
     await sandbox.faults({});
     await page.getByRole('button', { name: 'Sync now', exact: true }).click();
