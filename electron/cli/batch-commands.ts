@@ -10,6 +10,7 @@ import {
 } from '../../shared/desk';
 import { proposedGroup } from '../../shared/domain/group-proposal';
 import { formatAmount, amountFromNumber } from '../../shared/domain/money';
+import { serviceRefusal } from '../../shared/domain/service-words';
 import {
   parseRows,
   print,
@@ -262,7 +263,9 @@ function draftLine(draft: Draft, batch: Batch): string {
   const issues = draft.issues.length
     ? `  ! ${draft.issues.map((i) => `${i.cell ?? i.field}: ${i.message}`).join('; ')}`
     : '';
-  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}`;
+  // Why the service refused it, as the Sync screen says it: the export was the only place.
+  const refusal = serviceRefusal(draft.error);
+  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}${refusal ? `  refused: ${refusal}` : ''}`;
 }
 
 /** An amount as written, never a made-up 0 for one that is missing or unreadable. */

@@ -71,9 +71,18 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
       ...(result.error ? { error: result.error } : {}),
     },
     () =>
-      `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${result.state === 'done' ? '' : '\nRun the sync again when the service is reachable: nothing will be sent twice.'}`,
+      `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed${awaitingText(result.counts.by_state)}, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${result.state === 'done' ? '' : '\nRun the sync again when the service is reachable: nothing will be sent twice.'}`,
   );
   return result.state === 'done' ? 0 : SYNC_NOT_FINISHED;
+}
+
+/**
+ * Payments sent whose arrival the service has not confirmed yet (its answer lost, its job still
+ * running): neither accepted nor failed nor still to send, but counted, never left out.
+ */
+function awaitingText(states: { sending: number; submitted: number }): string {
+  const awaiting = states.sending + states.submitted;
+  return awaiting > 0 ? `, ${awaiting} awaiting the service's answer` : '';
 }
 
 function previewText(preview: SyncPreview): string {

@@ -80,7 +80,9 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr).toContain('Stopping at the next safe point');
     const [said, accepted, , toSend] =
-      /^Sync cancelled: (\d+) accepted, (\d+) failed, (\d+) still to send$/m.exec(run.stdout) ?? [];
+      /^Sync cancelled: (\d+) accepted, (\d+) failed(?:, \d+ awaiting the service's answer)?, (\d+) still to send$/m.exec(
+        run.stdout,
+      ) ?? [];
     expect(said).toBeDefined();
     expect(Number(toSend)).toBeGreaterThan(0);
     expect(Number(accepted) + Number(toSend)).toBeLessThanOrEqual(PAYEES + 2);
@@ -103,6 +105,12 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
     expect(stderr).toMatch(/^To send: \d+ payment\(s\) \(\d+\.\d{2} [A-Z]{3}\)/m);
     expect(stderr).toMatch(/: debits \d+\.\d{2} ([A-Z]{3})[^;\n]*; balance -?\d+\.\d{2} \1$/m);
     expect(stderr).toMatch(/^Sent \d+ of \d+ payments$/m);
+  });
+
+  it('shows at its row why the service refused a payment', async () => {
+    const run = await cli('show', 'Pay run');
+    const gone = run.stdout.split('\n').find((text) => text.startsWith(`  row ${PAYEES + 4}: `));
+    expect(gone).toMatch(/^ {2}row \d+: failed .*Gone payee {2}refused: \S/);
   });
 
   it('approves the payment the service refused to go again', async () => {
