@@ -52,6 +52,25 @@ describe('totals and summary rows', () => {
     expect([...imported.rows.keys()]).toEqual([2, 3]);
     expect(skippedOf(imported).get(5)).toMatch(/total.*"Total"/i);
   });
+
+  it('a total labelled in the payee column, with no account and no date, is skipped', async () => {
+    const imported = await folder.import(
+      await csv('labelled-totals.csv', [
+        'Name,IBAN,Amount,Date',
+        'Ann Lee,DE89370400440532013000,100,2030-02-01',
+        'Bob Ray,FR1420041010050500013M02606,200,2030-02-01',
+        'Subtotal Ops,,300,',
+        'Cy Noor,DE89370400440532013000,400,2030-02-01',
+        'Total Sales,,400,',
+        'Total net pay,,700,',
+      ]),
+    );
+    expect([...imported.rows.keys()]).toEqual([2, 3, 5]);
+    const skipped = skippedOf(imported);
+    expect(skipped.get(4)).toMatch(/total.*"Subtotal Ops"/i);
+    expect(skipped.get(6)).toMatch(/total.*"Total Sales"/i);
+    expect(skipped.get(7)).toMatch(/total.*"Total net pay"/i);
+  });
 });
 
 describe('below a workbook list, written by hand', () => {

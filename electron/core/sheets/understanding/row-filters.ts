@@ -85,12 +85,29 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
   const label = totalsLabel(filled);
   // A payee column that holds only a totals label ("Total" under the names) names nobody.
   if (label && !given(PAYEE, SUMMARY_LABEL)) return `totals row ("${label}")`;
+  // "Total net pay", "Subtotal Ops" where the payee's name goes, with no account and no date:
+  // a totals line, whose amount would swell the batch's total. "Total SA" with an account or
+  // a date is a payee, kept to be completed.
+  if (label && !given(ACCOUNT) && !given(['execution_date'])) {
+    const named = totalInPayeeColumn(row, mapping);
+    if (named) return `totals row ("${named}")`;
+  }
   const first = filled[0];
   const signOff = first?.kind === 'text' && NOTE_LABEL.test(first.text);
   const note = textOf(first);
   if ((signOff || filled.length === 1) && !given(['amount'])) {
     if (signOff && !given(ACCOUNT)) return `a note ("${note}"), not a payment`;
     if (filled.length === 1) return 'a note in a single cell, not a payment';
+  }
+  return undefined;
+}
+
+/** The text of a payee column that starts or ends as a total's label does, if any. */
+function totalInPayeeColumn(row: SheetRow, mapping: ColumnMapping): string | undefined {
+  for (const column of mapping.columns) {
+    if (!PAYEE.includes(column.field)) continue;
+    const text = textOf(row.cells[column.index]);
+    if (text && TOTALS.test(text)) return text;
   }
   return undefined;
 }
