@@ -204,7 +204,13 @@ function accountOf(
   const compact = normaliseIban(raw);
   if (IBAN_LIKE.test(compact)) {
     const iban = checkIban(compact);
-    return iban.ok ? { number: iban.value, iban: { country: iban.country } } : { number: compact };
+    if (iban.ok) return { number: iban.value, iban: { country: iban.country } };
+    // Mistyped, it still names its country: the rules say what is wrong with its digits, and
+    // once they are corrected in the editor the payee is whole, not short of a bank country.
+    const named = compact.slice(0, 2);
+    return isCountryCode(named)
+      ? { number: compact, iban: { country: named } }
+      : { number: compact };
   }
   if (fromIban) {
     // Only its column says this is meant as an IBAN: the rules would take it for an account
