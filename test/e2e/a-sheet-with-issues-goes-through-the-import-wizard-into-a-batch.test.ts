@@ -272,6 +272,42 @@ describe('the import wizard', () => {
     await openBatches();
   });
 
+  it('reads dates such as 05/04/2030 day first when told, each one an issue until then', async () => {
+    // A pay date on the 5th: every date of the column reads either way, so none decides.
+    await writeFile(
+      file('fifth.csv'),
+      [
+        'Name,IBAN,Amount,Currency,Pay date',
+        'Ana Ruiz,ES9121000418450200051332,1200.00,EUR,05/04/2030',
+        'Jan de Vries,NL91ABNA0417164300,980.00,EUR,05/04/2030',
+        '',
+      ].join('\r\n'),
+    );
+    await page.getByRole('button', { name: 'Import sheet' }).click();
+    await page.getByLabel('Sheet file').setInputFiles(file('fifth.csv'));
+    await page.getByText('the payments are on sheet').waitFor();
+    for (let n = 0; n < 3; n += 1) await next();
+    await stepHeading('Column mapping').waitFor();
+    const dates = page.getByLabel('Dates such as 05/04/2030');
+    expect(await dates.inputValue()).toBe('');
+    await next();
+    await stepHeading('Preview').waitFor();
+    const preview = page.getByRole('table', { name: 'Preview of the rows the import would draft' });
+    const eitherWay = preview.getByText('could be 5 April 2030 or 4 May 2030');
+    await eitherWay.first().waitFor();
+    expect(await eitherWay.count()).toBe(2);
+
+    await back();
+    await dates.selectOption('DMY');
+    await look('import-mapping-date-order');
+    await next();
+    await stepHeading('Preview').waitFor();
+    await preview.waitFor();
+    expect(await eitherWay.count()).toBe(0);
+    expect(await preview.locator('td[aria-invalid="true"]').count()).toBe(0);
+    await openBatches();
+  });
+
   it('cancels the import of a big sheet, which leaves no batch', async () => {
     await page.getByRole('button', { name: 'Import sheet' }).click();
     await page.getByLabel('Sheet file').setInputFiles(file('big.csv'));

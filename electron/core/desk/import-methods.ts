@@ -259,7 +259,9 @@ function mappingOf(input: {
   mapping?: Record<string, string | null> | undefined;
   date_order?: 'DMY' | 'MDY' | undefined;
 }): { mapping?: unknown } {
-  if (!input.mapping) return {};
+  // A date order alone applies to the mapping saved or proposed for the sheet.
+  if (!input.mapping)
+    return input.date_order ? { mapping: { mapping: {}, date_order: input.date_order } } : {};
   return {
     mapping: input.date_order
       ? { mapping: input.mapping, date_order: input.date_order }

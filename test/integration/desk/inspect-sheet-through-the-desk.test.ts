@@ -85,6 +85,26 @@ describe('inspectSheet through the desk', () => {
     expect(inspection.preview.map((line) => line.row)).toEqual([5, 6, 7]);
   });
 
+  it('reads dates such as 05/04/2030 by a date order given alone, on the mapping proposed', async () => {
+    const fifth = join(dataDir, 'fifth.csv');
+    await writeFile(
+      fifth,
+      'Name,IBAN,Amount,Currency,Pay date\r\nAna Ruiz,ES9121000418450200051332,1200.00,EUR,05/04/2030\r\n',
+    );
+    const dateIssues = (inspection: SheetInspection) =>
+      inspection.preview.flatMap((line) => line.issues).filter((i) => i.field === 'execution.date');
+    const judged = await desk.api.inspectSheet({ file: fifth });
+    expect(dateIssues(judged).map((issue) => issue.message)).toEqual([
+      expect.stringContaining('could be 5 April 2030 or 4 May 2030'),
+    ]);
+    const told = await desk.api.inspectSheet({ file: fifth, date_order: 'DMY' });
+    expect(told).toMatchObject({ header_row: 1, mapping_source: 'proposed' });
+    expect(dateIssues(told)).toEqual([]);
+    const imported = await desk.api.importSheet({ file: fifth, date_order: 'MDY' });
+    const [draft] = (await desk.api.draftWindow({ batch: imported.batch, skip: 0, take: 1 })).rows;
+    expect(draft?.payment.execution?.date).toMatch(/^2030-05-04/);
+  });
+
   it('drafts the preview with the wallet currency of the group as last seen', async () => {
     const file = join(dataDir, 'source.csv');
     await writeFile(

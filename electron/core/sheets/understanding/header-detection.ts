@@ -60,6 +60,14 @@ export function findHeaderRow(
   saved: SavedMappings = {},
   picked?: number,
 ): HeaderRow | undefined {
+  if (given !== undefined && Object.keys(given.entries).length === 0) {
+    // Options alone (a date order, no column named): the header and its mapping are found as
+    // without a mapping given, the saved one included, and the options apply to them.
+    const found = findHeaderRow(rows, undefined, saved, picked);
+    return found && given.dateOrder
+      ? { ...found, mapping: { ...found.mapping, dateOrder: given.dateOrder } }
+      : found;
+  }
   const candidates = picked === undefined ? searchedRows(rows) : pickedRow(rows, picked);
   if (given !== undefined) {
     if (Object.keys(given.entries).every((header) => letterColumn(header) !== undefined)) {

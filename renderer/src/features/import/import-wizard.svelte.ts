@@ -31,10 +31,14 @@ const PREVIEW_ROWS = 50;
  */
 const NO_HEADER_ROW: Mapping = { '(column A)': null };
 
+type DateOrder = NonNullable<DeskInput<'inspectSheet'>['date_order']>;
+
 interface Choice {
   sheet?: string;
   header_row?: number;
   mapping?: Mapping;
+  /** How a date such as 05/04/2030 reads, where the person said; else the desk judges. */
+  date_order?: DateOrder;
 }
 
 export class ImportWizard {
@@ -67,6 +71,8 @@ export class ImportWizard {
   groupPicked = $state(false);
   /** Why the group chosen is not the desk's default, or why no better one was found. */
   groupProposal = $state<string | null>(null);
+  /** How the person said dates such as 05/04/2030 read; null: as the desk judges them. */
+  dateOrder = $state<DateOrder | null>(null);
   serviceApproval = $state<ServiceApproval>('for_approval');
 
   importing = $state<{ jobId: string; rows: number; drafts: number; cancelling: boolean } | null>(
@@ -176,6 +182,7 @@ export class ImportWizard {
     this.file = null;
     this.inspection = null;
     this.#choice = {};
+    this.dateOrder = null;
     this.#overrides = {};
     this.#base = new Map();
     this.error = null;
@@ -227,6 +234,16 @@ export class ImportWizard {
     return this.#inspect({ ...this.#fixed(), mapping: { ...base, ...overrides } }, overrides);
   }
 
+  /**
+   * Dates such as 05/04/2030 read day first or month first, as the person knows the sheet was
+   * written; null: as the desk judges them (a column's other dates decide, else each such date
+   * is an issue to settle).
+   */
+  setDateOrder(order: DateOrder | null): Promise<boolean> {
+    const { date_order: _said, ...choice } = this.#choice;
+    return this.#inspect({ ...choice, ...(order ? { date_order: order } : {}) }, this.#overrides);
+  }
+
   /** Back to the mapping saved for these headers: the desk takes it when none is given. */
   useSavedMapping(): Promise<boolean> {
     return this.#inspect(this.#fixed());
@@ -258,8 +275,9 @@ export class ImportWizard {
   #fixed(): Choice {
     const inspection = this.inspection;
     if (!inspection) return {};
-    if (this.headerless) return { sheet: inspection.sheet };
-    return { sheet: inspection.sheet, header_row: inspection.header_row };
+    const said = this.#choice.date_order ? { date_order: this.#choice.date_order } : {};
+    if (this.headerless) return { sheet: inspection.sheet, ...said };
+    return { sheet: inspection.sheet, header_row: inspection.header_row, ...said };
   }
 
   /**
@@ -284,6 +302,7 @@ export class ImportWizard {
       this.inspection = inspection;
       if (choice.header_row === undefined) this.guessedHeader = inspection.header_row;
       this.#choice = choice;
+      this.dateOrder = choice.date_order ?? null;
       this.#overrides = overrides;
       // The columns as the desk mapped them before any choice; for a sheet without a header
       // row, before any column was mapped.
@@ -421,6 +440,7 @@ export class ImportWizard {
       this.groupProposal = null;
     }
     this.#choice = {};
+    this.dateOrder = null;
     this.#overrides = {};
     this.step = 'file';
     void this.loadBatches();
