@@ -193,6 +193,10 @@ async function stageSheet(
     if (staged.add(sent)) {
       reading.written(staged.commit());
       progress();
+      // Then a turn of the event loop, for the rest of the app's calls: a Cancel waited 7 s
+      // for one on a busy machine, the worker's batches queued ahead being taken one after the
+      // other without it, and the import ended first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   reading.written(staged.commit());
