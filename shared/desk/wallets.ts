@@ -62,6 +62,12 @@ export const BatchReconciliation = z.object({
   accepted: z.int(),
   debited: z.int(),
   not_yet: z.int(),
+  /**
+   * The failed payments the batch's group counts, of all its batches, as the service answered
+   * it now (null when it could not be asked): the service says which payment failed nowhere
+   * else, and a failed payment is never debited, so some of those not yet debited may be.
+   */
+  group_failed: z.int().nullable(),
   /** The first hundred accepted drafts with no DEBIT yet, in row order: whom each pays, how much. */
   not_yet_drafts: z.array(
     z.object({

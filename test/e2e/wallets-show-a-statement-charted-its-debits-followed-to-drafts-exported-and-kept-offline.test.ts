@@ -129,6 +129,15 @@ describe('the Wallets screen', () => {
     });
     const synced = await desk<{ state: string }>('sync', { batch: imported.batch_id });
     expect(synced.state).toBe('done');
+    // One that the sandbox fails at execution (for the word in its description): its group
+    // counts it failed, which no statement shows.
+    const failing = await importLines('Failing payroll', [
+      PAYROLL_HEADER,
+      `Fay Failing,601613,45000001,3.00,GBP,${today()},SANDBOX_FAIL`,
+    ]);
+    await desk('setServiceApproval', { batch: failing.batch_id, service_approval: 'approved' });
+    await desk('approve', { batch: failing.batch_id, selection: { filter: {} } });
+    expect((await desk<{ state: string }>('sync', { batch: failing.batch_id })).state).toBe('done');
     // A second batch waits to sync, approved, more than the wallet holds.
     const waiting = await importLines('Waiting payroll', [
       PAYROLL_HEADER,
@@ -378,6 +387,8 @@ describe('the Wallets screen', () => {
     await expect(notYet.getByRole('link').getAttribute('href')).resolves.toMatch(
       new RegExp(`^#/batches/${later.batch_id}/drafts/[0-9a-f-]{36}$`),
     );
+    // Its group counts the failed payment of "Failing payroll": one of these may be such.
+    await page.getByRole('note').filter({ hasText: 'counts 1 failed payment' }).waitFor();
     await notYet.scrollIntoViewIfNeeded();
     await lookedAt('wallets-reconciled-not-yet');
 

@@ -6,6 +6,7 @@ import { DeskError } from '../../../shared/desk/errors';
 import type { DeskOutput } from '../../../shared/desk';
 import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
+import { fetchGroups } from './group-choice';
 import { walletBalance } from './live-methods';
 
 type WalletHandlers = Pick<DeskHandlers, 'statementLinks' | 'fundingNeed' | 'reconcileBatch'>;
@@ -29,6 +30,7 @@ export function walletHandlers(ctx: DeskContext): WalletHandlers {
         (jobSignal, jobId) =>
           reconcile(ctx, links, profileOf(ctx, profile ?? batch.profile), {
             batchId: batch.id,
+            groupId: batch.groupId,
             walletId,
             walletCurrency: batch.walletCurrency,
             start: new Date(batch.createdAt),
@@ -51,6 +53,7 @@ async function reconcile(
   profile: string,
   request: {
     batchId: string;
+    groupId: string | null;
     walletId: string;
     /** The currency of a payment that names none. */
     walletCurrency: string | null;
@@ -115,7 +118,18 @@ async function reconcile(
     debited: debited.size,
     not_yet: accepted - debited.size,
     not_yet_drafts: notYet,
+    group_failed:
+      accepted > debited.size && request.groupId
+        ? await groupFailed(ctx, profile, request.groupId)
+        : null,
   };
+}
+
+/** The failed payments a group counts, fetched now; null when the service did not answer. */
+async function groupFailed(ctx: DeskContext, profile: string, groupId: string) {
+  const answer = await fetchGroups(ctx, profile, { id: [groupId] }).catch(() => null);
+  if (!answer || answer.stale) return null;
+  return answer.items.find((group) => group.id === groupId)?.info.payments.failed ?? null;
 }
 
 interface Need {
