@@ -114,7 +114,7 @@ export async function retryCommand(ctx: CliContext, args: string[]): Promise<voi
     ctx,
     result,
     () =>
-      `${result.requeued} failed payment(s) approved to send again${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${positionals[0]}`,
+      `${result.requeued} failed payment(s) approved to send again, unchanged (a refusal for what they hold comes again: edit a row to correct it, then approve it)${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${positionals[0]}`,
   );
 }
 

@@ -234,7 +234,8 @@ describe('the Sync screen', () => {
 
     // Retry failed puts it back in line for the next sync.
     await page.getByRole('button', { name: 'Retry failed' }).click();
-    await page.getByText('1 failed payment approved again').waitFor();
+    // Sent unchanged, a refusal for what it holds would come again: said, with what to do.
+    await page.getByText('1 failed payment approved again: Sync now sends it unchanged').waitFor();
     // Retry failed is off with none failed left: Sync now, which sends it, has the focus.
     await expect.poll(() => focusSeen(page)).toMatchObject({ tag: 'button', name: 'Sync now' });
     // The results reload when the outbox says so, a moment after the answer.
@@ -242,6 +243,7 @@ describe('the Sync screen', () => {
     // Narrowed to the failed ones, none is left: said so, not "Nothing sent yet".
     await page.getByLabel('Show').selectOption('failed');
     await page.getByText('No payment failed.').waitFor();
+    await lookedAt('sync-retried');
     await page.getByLabel('Show').selectOption('sent');
     await page.getByText(`Rows 1–${ROWS - 1} of ${ROWS - 1}`).waitFor();
 

@@ -90,8 +90,12 @@ export class SyncScreenState {
   async retryFailed(): Promise<void> {
     try {
       const { requeued, refused_total } = await desk.retryFailed({ batch: this.batchId });
+      // As they stood: a payment edited since it failed is a draft again, approved in the
+      // editor. A refusal for what one holds (a rate, a payee) comes again: said, not left to
+      // be found by a second failure.
+      const one = requeued === 1;
       this.notice =
-        `${requeued.toLocaleString()} failed payment${requeued === 1 ? '' : 's'} approved again: Sync now sends ${requeued === 1 ? 'it' : 'them'}.` +
+        `${requeued.toLocaleString()} failed payment${one ? '' : 's'} approved again: Sync now sends ${one ? 'it' : 'them'} unchanged, so a refusal for what ${one ? 'it holds' : 'they hold'} comes again. To correct one, edit its row in the editor and approve it there.` +
         (refused_total > 0
           ? ` ${refused_total.toLocaleString()} could not be (fix them first).`
           : '');
