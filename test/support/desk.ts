@@ -7,7 +7,7 @@ import type { DeskEvent } from '../../shared/desk';
 import { createDesk, type Desk, type DeskOptions } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
 import { DEMO_CREDENTIALS } from '../../sandbox/sandbox';
-import type { TestSandbox } from './sandbox';
+import { startTestSandbox, type TestSandbox } from './sandbox';
 
 export interface TestDesk {
   desk: Desk;
@@ -58,4 +58,12 @@ export async function useTeamSandbox(t: TestDesk, service: TestSandbox): Promise
     keep_in_memory: true,
   });
   await api.selectProfile({ name: 'Team sandbox' });
+}
+
+/** A test desk on a sandbox of the test's own (useTeamSandbox); close both when done. */
+export async function openDeskOnTeamSandbox(): Promise<{ t: TestDesk; service: TestSandbox }> {
+  const service = await startTestSandbox();
+  const t = await openTestDesk();
+  await useTeamSandbox(t, service);
+  return { t, service };
 }

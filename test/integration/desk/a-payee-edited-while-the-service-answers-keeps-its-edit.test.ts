@@ -7,15 +7,13 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskEvent, DeskInput, DeskOutput } from '../../../shared/desk';
-import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { openDeskOnTeamSandbox, type TestDesk } from '../../support/desk';
+import type { TestSandbox } from '../../support/sandbox';
 
 let service: TestSandbox;
 let t: TestDesk;
 beforeAll(async () => {
-  service = await startTestSandbox();
-  t = await openTestDesk();
-  await useTeamSandbox(t, service);
+  ({ t, service } = await openDeskOnTeamSandbox());
 });
 afterAll(async () => {
   await t.close();

@@ -5,17 +5,15 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { openDeskOnTeamSandbox, type TestDesk } from '../../support/desk';
+import type { TestSandbox } from '../../support/sandbox';
 
 const DAY = 86_400;
 
 let service: TestSandbox;
 let t: TestDesk;
 beforeAll(async () => {
-  service = await startTestSandbox();
-  t = await openTestDesk();
-  await useTeamSandbox(t, service);
+  ({ t, service } = await openDeskOnTeamSandbox());
 });
 afterAll(async () => {
   await t?.close();
