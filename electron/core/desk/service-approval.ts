@@ -21,10 +21,35 @@ import type { z } from 'zod';
  * service. Why not, in a sentence; null when they may.
  */
 export function secondApproverRefusal(ctx: DeskContext, batch: Batch): string | null {
+  const maker = makerAtThisDesk(ctx, batch);
+  if (maker === null) return null;
+  return `The settings ask for a second approver: ${maker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service`;
+}
+
+/**
+ * Who is at this desk, when the settings ask for a second approver and they approved the
+ * batch's drafts here (by the append-only audit log); null otherwise.
+ */
+function makerAtThisDesk(ctx: DeskContext, batch: Batch): string | null {
   if (!settingsOf(ctx).second_approver) return null;
-  const checker = ctx.outbox.audit.actor;
-  if (!ctx.outbox.audit.actorsOf(batch.id, 'approve').includes(checker)) return null;
-  return `The settings ask for a second approver: ${checker} approved payments of batch "${batch.name}" here, so someone else must approve them at the service`;
+  const actor = ctx.outbox.audit.actor;
+  return ctx.outbox.audit.actorsOf(batch.id, 'approve').includes(actor) ? actor : null;
+}
+
+/**
+ * How the payments approved to send go to the service: approved, or for approval there. A
+ * draft that says neither goes as its batch says.
+ */
+export function serviceApprovalSplit(
+  ctx: DeskContext,
+  batch: Batch,
+): { approved: number; forApproval: number } {
+  const { approved, unapproved, unset } = ctx.outbox.queries.serviceApprovals(batch.id);
+  const byDefault = batch.serviceApproval === 'approved';
+  return {
+    approved: approved + (byDefault ? unset : 0),
+    forApproval: unapproved + (byDefault ? 0 : unset),
+  };
 }
 
 /**
@@ -34,12 +59,10 @@ export function secondApproverRefusal(ctx: DeskContext, batch: Batch): string | 
  */
 export function secondApproverSendRefusal(ctx: DeskContext, batch: Batch): string | null {
   if (!settingsOf(ctx).second_approver) return null;
-  const approvals = ctx.outbox.queries.serviceApprovals(batch.id);
-  const goApproved =
-    approvals.approved + (batch.serviceApproval === 'approved' ? approvals.unset : 0);
+  const goApproved = serviceApprovalSplit(ctx, batch).approved;
   if (goApproved === 0) return null;
-  const sender = ctx.outbox.audit.actor;
-  if (!ctx.outbox.audit.actorsOf(batch.id, 'approve').includes(sender)) return null;
+  const sender = makerAtThisDesk(ctx, batch);
+  if (sender === null) return null;
   const payments = goApproved === 1 ? '1 payment' : `${goApproved.toLocaleString('en')} payments`;
   return `The settings ask for a second approver: ${sender} approved payments of batch "${batch.name}" here, so may not send ${payments} to the service approved, which approves them there too. Set them to go for approval at the service, or let someone else sync`;
 }

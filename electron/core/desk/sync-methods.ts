@@ -9,7 +9,11 @@ import { formatAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
 import { selectionIn } from './draft-selection';
-import { approveAtService, secondApproverSendRefusal } from './service-approval';
+import {
+  approveAtService,
+  serviceApprovalSplit,
+  secondApproverSendRefusal,
+} from './service-approval';
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
@@ -192,8 +196,7 @@ async function preview(
   const wallet = batch.walletCurrency;
   const all = outbox.queries.batchFigures(batch.id, wallet);
   const toSend = outbox.queries.batchFigures(batch.id, wallet, ['approved']);
-  const approvals = outbox.queries.serviceApprovals(batch.id);
-  const byDefault = batch.serviceApproval === 'approved';
+  const goes = serviceApprovalSplit(ctx, batch);
   const counts = all.counts;
   const inFlight = counts.by_state.sending + counts.by_state.submitted;
   const blockers: string[] = [];
@@ -255,8 +258,8 @@ async function preview(
     group: groupView(ctx, batch.profile, batch),
     service_approval: batch.serviceApproval,
     to_send: toSend.counts.drafts,
-    go_approved: approvals.approved + (byDefault ? approvals.unset : 0),
-    go_for_approval: approvals.unapproved + (byDefault ? 0 : approvals.unset),
+    go_approved: goes.approved,
+    go_for_approval: goes.forApproval,
     in_flight: inFlight,
     totals: toSend.totals,
     debits,

@@ -171,12 +171,12 @@ export class DraftRepository {
     return (this.sql.byState.all(batchId, state, limit) as DraftRow[]).map(toDraft);
   }
 
-  /** The first draft but `id` with this duplicate key: its batch and sheet row. */
   /** Drafts not yet sent whose key a sent draft of `batchId` has: the second payment of a pair. */
   unsentTwinsOfSent(batchId: string): { batch_id: string; id: string }[] {
     return this.sql.unsentTwinsOfSent.all(batchId) as { batch_id: string; id: string }[];
   }
 
+  /** The first draft but `id` with this duplicate key: its batch and sheet row. */
   firstWithKey(
     key: string,
     id: string,

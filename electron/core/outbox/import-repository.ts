@@ -249,10 +249,6 @@ export class ImportRepository {
     }
   }
 
-  /**
-   * How many columns the batch's rows reach: `headerWidth`, or more where a row has a cell to
-   * the right of the last heading (a note beside the table), which an export must keep.
-   */
   /** The sheet rows of the batch's drafts deleted in the app (migration 010), in row order. */
   deletedRows(batchId: string): { row: number; cells: unknown[] }[] {
     const rows = this.db
@@ -263,6 +259,10 @@ export class ImportRepository {
     return rows.map(({ row, json }) => ({ row, cells: JSON.parse(json) as unknown[] }));
   }
 
+  /**
+   * How many columns the batch's rows reach: `headerWidth`, or more where a row has a cell to
+   * the right of the last heading (a note beside the table), which an export must keep.
+   */
   sourceWidth(batchId: string, headerWidth: number): number {
     const widest = this.sql.sourceWidth.get(batchId, headerWidth) as number | null;
     return Math.max(headerWidth, widest ?? 0);

@@ -28,6 +28,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A sheet of the test's own in the data folder; its path. */
+async function csvFile(name: string, text: string): Promise<string> {
+  const file = join(dataDir, name);
+  await writeFile(file, text);
+  return file;
+}
+
 /** Every table's row count, read through a connection of the test's own. */
 function counts(): Record<string, number> {
   const outbox = Outbox.open(dataDir);
@@ -86,9 +93,8 @@ describe('inspectSheet through the desk', () => {
   });
 
   it('reads dates such as 05/04/2030 by a date order given alone, on the mapping proposed', async () => {
-    const fifth = join(dataDir, 'fifth.csv');
-    await writeFile(
-      fifth,
+    const fifth = await csvFile(
+      'fifth.csv',
       'Name,IBAN,Amount,Currency,Pay date\r\nAna Ruiz,ES9121000418450200051332,1200.00,EUR,05/04/2030\r\n',
     );
     const dateIssues = (inspection: SheetInspection) =>
@@ -106,9 +112,8 @@ describe('inspectSheet through the desk', () => {
   });
 
   it('drafts the preview with the wallet currency of the group as last seen', async () => {
-    const file = join(dataDir, 'source.csv');
-    await writeFile(
-      file,
+    const file = await csvFile(
+      'source.csv',
       'Name,IBAN,Amount,Pay date,Source currency\r\nAnna,DE89370400440532013000,10,2030-01-31,EUR\r\n',
     );
     seeGroup('group-gbp', 'GBP');
@@ -123,9 +128,8 @@ describe('inspectSheet through the desk', () => {
   });
 
   it("counts the previewed payments by their currency, named or the wallet's, most first", async () => {
-    const file = join(dataDir, 'currencies.csv');
-    await writeFile(
-      file,
+    const file = await csvFile(
+      'currencies.csv',
       [
         'Name,IBAN,Amount,Currency,Pay date',
         'Anna,DE89370400440532013000,10,EUR,2030-01-31',
@@ -170,9 +174,8 @@ describe('inspectSheet through the desk', () => {
   });
 
   it('flags a row paying what a draft in the outbox pays, as the import will', async () => {
-    const file = join(dataDir, 'paid-before.csv');
-    await writeFile(
-      file,
+    const file = await csvFile(
+      'paid-before.csv',
       [
         'Name,Sort code,Account number,Amount,Currency,Pay date,Reference',
         'Ada Lovelace,601613,61000042,70.50,GBP,2030-01-31,Pay',
