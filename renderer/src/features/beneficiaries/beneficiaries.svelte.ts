@@ -1,7 +1,7 @@
 // The Beneficiaries screen's list: a window of the payees the outbox knows, searched and paged
 // by the desk (never the whole outbox here), the batch it is narrowed to, the payees ticked for
 // validation, and the one open in the form. Everything works offline: it is the outbox.
-import type { BatchRow } from '../batches/batches.svelte';
+import type { BatchRow } from '../batches/batch-sync-state';
 import type { BeneficiaryListItem } from '../../../../shared/desk';
 import { accountText } from '../../../../shared/domain/bank-identifiers';
 import { desk, sentenceOf } from '../../lib/desk';
