@@ -73,6 +73,41 @@ describe('totals and summary rows', () => {
   });
 });
 
+describe('an amount alone under the list', () => {
+  it('is skipped as a total: what an unlabelled =SUM leaves, nobody to pay', async () => {
+    const spec = {
+      sheets: [
+        {
+          name: 'Payroll',
+          rows: [
+            row(1, ['Employee Name', 'IBAN', 'Net Pay', 'Currency', 'Pay Date']),
+            row(2, ['Ann One', 'DE89370400440532013000', 200, 'EUR', '2030-01-31']),
+            row(3, ['Bob Two', 'FR1420041010050500013M02606', 100, 'EUR', '2030-01-31']),
+            row(4, [null, null, { f: 'SUM(C2:C3)', v: 300, s: STYLE.money }]),
+            row(5, [null, null, { f: 'SUM(C2:C3)', v: 300, s: STYLE.money }, 'EUR']),
+          ],
+        },
+      ],
+    };
+    const imported = await folder.import(await writeXlsx(folder.dir, 'unlabelled.xlsx', spec));
+    expect([...imported.rows.keys()]).toEqual([2, 3]);
+    const skipped = skippedOf(imported);
+    expect(skipped.get(4)).toMatch(/amount with no payee, account or date.*total/);
+    expect(skipped.get(5)).toMatch(/amount with no payee, account or date.*total/);
+  });
+
+  it('is kept as an incomplete payment when anything else is written beside it', async () => {
+    const imported = await folder.import(
+      await csv('amount-and-reference.csv', [
+        'Name,IBAN,Amount,Reference',
+        'Ann Lee,DE89370400440532013000,100,Inv 1',
+        ',,250,Inv 2',
+      ]),
+    );
+    expect([...imported.rows.keys()]).toEqual([2, 3]);
+  });
+});
+
 describe('below a workbook list, written by hand', () => {
   // As a payroll sheet is kept: Net Pay is a formula dragged down past the last employee
   // (cached 0 where the row is empty), then a sign-off, the totals, a count and a dash.

@@ -92,6 +92,12 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
     const named = totalInPayeeColumn(row, mapping);
     if (named) return `totals row ("${named}")`;
   }
+  // An amount alone (with its currency at most): what an unlabelled =SUM(...) under the
+  // amounts leaves. Nobody could be paid from it, and as a draft its amount swelled the batch's
+  // total until it was found and deleted.
+  if (filled.length <= 2 && onlyIn(row, mapping, AMOUNT_ONLY) && given(['amount'])) {
+    return 'an amount with no payee, account or date: a total, not a payment';
+  }
   const first = filled[0];
   const signOff = first?.kind === 'text' && NOTE_LABEL.test(first.text);
   const note = textOf(first);
@@ -100,6 +106,18 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
     if (filled.length === 1) return 'a note in a single cell, not a payment';
   }
   return undefined;
+}
+
+/** The fields of a row that holds a figure and nothing to pay it to. */
+const AMOUNT_ONLY: readonly FieldId[] = ['amount', 'amount_currency', 'source_currency'];
+
+/** Whether every filled cell of the row is in a column mapped to one of `fields`. */
+function onlyIn(row: SheetRow, mapping: ColumnMapping, fields: readonly FieldId[]): boolean {
+  return row.cells.every(
+    (cell, index) =>
+      isBlank(cell) ||
+      mapping.columns.some((column) => column.index === index && fields.includes(column.field)),
+  );
 }
 
 /** The text of a payee column that starts or ends as a total's label does, if any. */
