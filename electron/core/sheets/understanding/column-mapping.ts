@@ -45,11 +45,23 @@ export function headerKeys(headers: readonly string[]): string[] {
   });
 }
 
-/** Each field from its best column; a column or field used once; weak guesses left out. */
-export function proposeMapping(headers: readonly string[]): ColumnMapping {
+/** No column hidden: a CSV's, or a sheet that hides none. */
+const NONE_HIDDEN: ReadonlySet<number> = new Set();
+
+/**
+ * Each field from its best column; a column or field used once; weak guesses left out. A column
+ * hidden in the sheet comes after every visible one: a sheet's owner hides the column they no
+ * longer use ("Old IBAN" kept beside "IBAN"), and the payment must be made from the one they see.
+ */
+export function proposeMapping(
+  headers: readonly string[],
+  hidden: ReadonlySet<number> = NONE_HIDDEN,
+): ColumnMapping {
   const keys = headerKeys(headers);
+  const hiddenOf = (index: number) => (hidden.has(index) ? 1 : 0);
   const candidates = headerMatches(headers).sort(
-    (a, b) => b.match.score - a.match.score || a.index - b.index,
+    (a, b) =>
+      hiddenOf(a.index) - hiddenOf(b.index) || b.match.score - a.match.score || a.index - b.index,
   );
   const hasAddress = candidates.some((c) => ADDRESS_FIELDS.has(c.match.field));
   const taken = new Set<FieldId>();
@@ -131,17 +143,32 @@ const CONTENDER_MARGIN = 0.05;
  * used, since the other is dropped without a word otherwise. One line each, as
  * `"IBAN 2" could also be iban; "IBAN" was used`.
  */
-export function mappingNotes(mapping: ColumnMapping, headers: readonly string[]): string[] {
+export function mappingNotes(
+  mapping: ColumnMapping,
+  headers: readonly string[],
+  hidden: ReadonlySet<number> = NONE_HIDDEN,
+): string[] {
   const keys = headerKeys(headers);
   const used = new Map(mapping.columns.map((c) => [c.index, c]));
   const byField = new Map(mapping.columns.map((c) => [c.field, c]));
-  return headerMatches(headers).flatMap(({ index, match }) => {
+  const contenders = headerMatches(headers).flatMap(({ index, match }) => {
     const winner = byField.get(match.field);
     if (used.has(index) || !winner || match.field === 'user_tag') return [];
     const winnerScore = matchHeader(headers[winner.index] ?? '')?.score ?? 1;
-    if (match.score < winnerScore - CONTENDER_MARGIN) return [];
-    return [`"${keys[index] ?? ''}" could also be ${match.field}; "${winner.header}" was used`];
+    // A hidden column left out for a visible one is named whatever its header's score.
+    if (match.score < winnerScore - CONTENDER_MARGIN && !hidden.has(index)) return [];
+    const key = `"${keys[index] ?? ''}"${hidden.has(index) ? ' (hidden in the sheet)' : ''}`;
+    return [`${key} could also be ${match.field}; "${winner.header}" was used`];
   });
+  // A hidden column the mapping uses: the person does not see it in the sheet, so it is said.
+  const usedHidden = mapping.columns.flatMap((c) =>
+    hidden.has(c.index)
+      ? [
+          `"${c.header}" (column ${columnLetter(c.index)}) is hidden in the sheet and was used as ${c.field}: check that it is the column to pay from`,
+        ]
+      : [],
+  );
+  return [...usedHidden, ...contenders];
 }
 
 /** The columns that say the sheet gives addresses: beside them a bare "Country" is one's part. */
@@ -262,6 +289,7 @@ export function mappingFromEntries(
   { entries, dateOrder }: MappingEntries,
   headers: readonly string[],
   rest: 'unmapped' | 'proposed' = 'unmapped',
+  hidden: ReadonlySet<number> = NONE_HIDDEN,
 ): ColumnMapping {
   const keys = headerKeys(headers);
   const named = new Map<number, string>();
@@ -287,7 +315,7 @@ export function mappingFromEntries(
   }
   if (rest === 'proposed') {
     const taken = new Set(columns.map((c) => c.field));
-    for (const proposed of proposeMapping(headers).columns) {
+    for (const proposed of proposeMapping(headers, hidden).columns) {
       if (named.has(proposed.index)) continue;
       const { field, index } = proposed;
       if (field !== 'user_tag' && taken.has(field)) {

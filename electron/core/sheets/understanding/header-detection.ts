@@ -24,6 +24,8 @@ export interface HeaderRow {
   mapping: ColumnMapping;
   /** Given for this import, saved from an earlier import of the same source, or proposed. */
   source: 'given' | 'saved' | 'proposed';
+  /** The header's columns hidden in the sheet, by 0-based index; absent when none is. */
+  hidden?: number[];
 }
 
 /** Mappings saved from earlier imports, by the source key of their headers (sourceKey). */
@@ -59,11 +61,26 @@ export function findHeaderRow(
   given?: MappingEntries,
   saved: SavedMappings = {},
   picked?: number,
+  hidden: ReadonlySet<number> = new Set(),
+): HeaderRow | undefined {
+  const found = headerRowOf(rows, given, saved, picked, hidden);
+  const hiddenHere = found ? [...hidden].filter((index) => index < found.headers.length) : [];
+  return found && hiddenHere.length > 0
+    ? { ...found, hidden: hiddenHere.sort((a, b) => a - b) }
+    : found;
+}
+
+function headerRowOf(
+  rows: readonly SheetRow[],
+  given: MappingEntries | undefined,
+  saved: SavedMappings,
+  picked: number | undefined,
+  hidden: ReadonlySet<number>,
 ): HeaderRow | undefined {
   if (given !== undefined && Object.keys(given.entries).length === 0) {
     // Options alone (a date order, no column named): the header and its mapping are found as
     // without a mapping given, the saved one included, and the options apply to them.
-    const found = findHeaderRow(rows, undefined, saved, picked);
+    const found = headerRowOf(rows, undefined, saved, picked, hidden);
     return found && given.dateOrder
       ? { ...found, mapping: { ...found.mapping, dateOrder: given.dateOrder } }
       : found;
@@ -71,12 +88,12 @@ export function findHeaderRow(
   const candidates = picked === undefined ? searchedRows(rows) : pickedRow(rows, picked);
   if (given !== undefined) {
     if (Object.keys(given.entries).every((header) => letterColumn(header) !== undefined)) {
-      return byLetters(rows, candidates, given, picked !== undefined);
+      return byLetters(rows, candidates, given, picked !== undefined, hidden);
     }
     for (const { row: _row, ...candidate } of candidates) {
       if (candidate.headers.every((header) => header === '')) continue;
       try {
-        const mapping = mappingFromEntries(given, candidate.headers, 'proposed');
+        const mapping = mappingFromEntries(given, candidate.headers, 'proposed', hidden);
         return { ...candidate, mapping, source: 'given' };
       } catch {
         // not this row: the mapping names columns this row does not have (see mappingMiss)
@@ -98,7 +115,7 @@ export function findHeaderRow(
       // saved for these headers but no longer valid: propose afresh
     }
   }
-  return proposedHeader(candidates, picked !== undefined);
+  return proposedHeader(candidates, picked !== undefined, hidden);
 }
 
 /** Each of the first rows as the header, or with the row below it as a header over two rows. */
@@ -145,14 +162,18 @@ interface Candidate {
  * The row that names the most payment fields, with the mapping proposed from its headers; of
  * rows the person picked, one naming none too.
  */
-function proposedHeader(candidates: readonly Candidate[], picked = false): HeaderRow | undefined {
+function proposedHeader(
+  candidates: readonly Candidate[],
+  picked: boolean,
+  hidden: ReadonlySet<number>,
+): HeaderRow | undefined {
   let best: (HeaderRow & { score: number }) | undefined;
   for (const { row, ...candidate } of candidates) {
     const score = headerScore(row, candidate.headers);
     if ((score > 0 || picked) && (!best || score > best.score)) {
       best = {
         ...candidate,
-        mapping: proposeMapping(candidate.headers),
+        mapping: proposeMapping(candidate.headers, hidden),
         source: 'proposed',
         score,
       };
@@ -174,15 +195,16 @@ function byLetters(
   candidates: readonly Candidate[],
   given: MappingEntries,
   picked: boolean,
+  hidden: ReadonlySet<number>,
 ): HeaderRow | undefined {
-  const proposed = proposedHeader(candidates, picked);
+  const proposed = proposedHeader(candidates, picked, hidden);
   // A row picked as the header that is blank, or past the sheet's end, is not "no header".
   if (picked && !proposed) return undefined;
   try {
     if (proposed) {
       return {
         ...proposed,
-        mapping: mappingFromEntries(given, proposed.headers, 'proposed'),
+        mapping: mappingFromEntries(given, proposed.headers, 'proposed', hidden),
         source: 'given',
       };
     }

@@ -15,11 +15,13 @@ import type { HeaderRow } from './header-detection';
  * Every note on the header's mapping. The contenders are left out for a saved mapping (the person
  * has seen it); the amount's unit never: it scales every payment of every import of the sheet.
  */
-export function importNotes(header: Pick<HeaderRow, 'headers' | 'mapping' | 'source'>): string[] {
+export function importNotes(
+  header: Pick<HeaderRow, 'headers' | 'mapping' | 'source' | 'hidden'>,
+): string[] {
   const { headers, mapping, source } = header;
   return [
     ...amountUnitNotes(mapping, headers),
-    ...(source === 'saved' ? [] : mappingNotes(mapping, headers)),
+    ...(source === 'saved' ? [] : mappingNotes(mapping, headers, new Set(header.hidden))),
   ];
 }
 

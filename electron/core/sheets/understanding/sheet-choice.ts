@@ -89,7 +89,13 @@ export async function chooseSheet(
         firstRows.push(next.value);
       }
       anyRow ||= firstRows.some((row) => !row.cells.every(isBlank));
-      const header = findHeaderRow(firstRows, wanted.mapping, wanted.saved, wanted.headerRow);
+      const header = findHeaderRow(
+        firstRows,
+        wanted.mapping,
+        wanted.saved,
+        wanted.headerRow,
+        sheet.hiddenColumns,
+      );
       if (header) {
         const candidate = { sheet, header, firstRows, rows, ...rank(header, firstRows) };
         if (named) return chosen(candidate, [], sheets);
