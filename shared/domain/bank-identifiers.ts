@@ -23,6 +23,12 @@ const SEPARATORS = /[\s\u2010-\u2015-]/g;
 export function stripSeparators(text: string): string {
   return text.replace(SEPARATORS, '');
 }
+
+/** Whether a code is written with separators inside it ("60-16-1"), as only a person types it. */
+export function hasSeparators(text: string): boolean {
+  const trimmed = text.trim();
+  return stripSeparators(trimmed) !== trimmed;
+}
 const specs = getCountrySpecifications();
 
 const fail = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });

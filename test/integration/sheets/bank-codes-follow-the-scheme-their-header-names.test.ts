@@ -107,6 +107,30 @@ describe('a header that names its scheme', () => {
     expect(draftOf(imported, 3).beneficiary?.body.country).toBe('GB');
   });
 
+  it('leaves a sort code typed short with separators wrong, where bare digits get their zero', async () => {
+    const imported = await folder.import(
+      await folder.csv('typed-short.csv', [
+        'Name,Sort Code,Account Number,Net Pay,Pay Date',
+        // A number Excel wrote to the CSV: its leading zero dropped, as 060161 becomes 60161.
+        'Ada,60161,31926819,100,2030-01-31',
+        // Typed by a person with its dashes, a digit short: 60-16-13 missing its 3, never the
+        // zero-led 06-01-61, which is another bank's.
+        'Alan,60-16-1,31926819,100,2030-01-31',
+      ]),
+      wallet('GBP'),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body.bank_details).toMatchObject({
+      bank_code: '060161',
+    });
+    expect(errorsOf(draftOf(imported, 3))).toEqual([
+      expect.objectContaining({
+        field: 'beneficiary.bank_details.bank_code',
+        cell: 'B3',
+        message: expect.stringMatching(/sort code is 6 digits/),
+      }),
+    ]);
+  });
+
   it('restores a BSB Excel stored as a number', async () => {
     const file = await writeXlsx(folder.dir, 'bsb.xlsx', {
       sheets: [

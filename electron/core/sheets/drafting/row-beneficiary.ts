@@ -168,7 +168,9 @@ function bankCodeOf(
   const byCountry = country ? countryScheme(country) : undefined;
   const scheme = namedScheme ?? byCountry;
   if (!scheme) return code;
-  const restored = restoredBankCode(code, scheme, values.fromNumbers.has('bank_code'));
+  const restored = values.separated.has('bank_code')
+    ? code
+    : restoredBankCode(code, scheme, values.fromNumbers.has('bank_code'));
   if (namedScheme && namedScheme !== byCountry) {
     const checked = checkBankCode(restored, namedScheme);
     if (!checked.ok) problem('bank_code', checked.reason);

@@ -15,6 +15,7 @@ import type { Coerced } from '../coercion/cell-coerced';
 import { cellDate, dateMarkOf, type DateOrder } from '../coercion/cell-dates';
 import { cellText, trimCellText } from '../coercion/cell-text';
 import { HELD_LIMIT } from '../../../../shared/domain/held-text';
+import { hasSeparators } from '../../../../shared/domain/bank-identifiers';
 import type { ColumnMapping, MappedColumn } from '../understanding/column-mapping';
 import type { DateMarks, DateOrders } from '../understanding/date-orders';
 import { field, type FieldId } from '../understanding/fields';
@@ -31,6 +32,11 @@ export interface RowValues {
   cells: Partial<Record<FieldId, string>>;
   /** Fields read from a number cell, whose leading zeros Excel may have dropped. */
   fromNumbers: Set<FieldId>;
+  /**
+   * Fields read from text with separators in it ("60-16-1"): typed by a person, never a number
+   * Excel wrote, so no zero it dropped is put back (a digit missing is shown as such).
+   */
+  separated: Set<FieldId>;
   /**
    * Fields whose cell holds something that could not be read (an issue at that cell): a formula
    * Excel has not calculated, an error value, a text too long for a cell, or text that is not
@@ -79,6 +85,7 @@ export function readRow(
     tags: {},
     cells: {},
     fromNumbers: new Set(),
+    separated: new Set(),
     unreadable: new Set(),
   };
   for (const column of mapping.columns) {
@@ -90,6 +97,7 @@ export function readRow(
     }
     values.cells[column.field] = ref;
     if (cell.kind === 'number') values.fromNumbers.add(column.field);
+    else if (cell.kind === 'text' && hasSeparators(cell.text)) values.separated.add(column.field);
     const read =
       column.field === 'amount'
         ? amountOf(cell, context)
