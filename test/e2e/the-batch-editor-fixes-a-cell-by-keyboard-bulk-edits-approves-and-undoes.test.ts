@@ -106,7 +106,7 @@ describe('the batch editor', () => {
     const readable = LINES.filter((_, i) => i !== 2).map(amountOf);
     // The unreadable amount adds nothing, and the total says it leaves that row out.
     expect(text(await page.getByTestId('totals').textContent())).toBe(
-      `${text(await money(decimal(sum(readable))))} not counting 1 without an amount`,
+      `${text(await money(decimal(sum(readable))))} not counting 1 whose amount is missing or wrong`,
     );
     // Just imported, the desk's journal holds nothing: Undo is off, and says why.
     const undo = page.getByRole('button', { name: 'Undo' });

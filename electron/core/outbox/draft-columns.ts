@@ -8,7 +8,11 @@ import { amountFromNumber } from '../../../shared/domain/money';
 export interface DraftColumns {
   error_count: number;
   warning_count: number;
-  /** Thousandths of the currency unit; null while the amount is missing or unreadable. */
+  /**
+   * Thousandths of the currency unit; null while the amount is missing or unreadable, or is one
+   * the rules refuse (more decimals than its currency has, a currency that is not one): no
+   * total counts an amount that cannot be paid as it stands.
+   */
   amount_milli: bigint | null;
   /** The amount's own currency, or a LAND amount's account currency; null: the wallet's. */
   amount_currency: string | null;
@@ -32,7 +36,7 @@ export function draftColumns(
   return {
     error_count: errors,
     warning_count: issues.length - errors,
-    amount_milli: milliOf(amount.amount),
+    amount_milli: amountRefused(issues) ? null : milliOf(amount.amount),
     amount_currency:
       amount.currency ?? (amount.type === 'LAND' ? beneficiary?.currency || null : null),
     payee,
@@ -51,6 +55,13 @@ export function draftColumns(
       .join(' ')
       .toLowerCase(),
   };
+}
+
+/** The fields of the amount an error at which leaves it out of the totals. */
+const AMOUNT_FIELDS = new Set(['amount.amount', 'amount.currency']);
+
+function amountRefused(issues: readonly DraftIssue[]): boolean {
+  return issues.some((issue) => issue.severity === 'error' && AMOUNT_FIELDS.has(issue.field));
 }
 
 function milliOf(amount: number | undefined): bigint | null {

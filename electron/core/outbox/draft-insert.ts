@@ -45,7 +45,7 @@ export function serializeDraft(draft: DraftToWrite): SerializedDraft {
     error_count: _e,
     warning_count: _w,
     ...columns
-  } = draftColumns(draft.payment, draft.beneficiary, []);
+  } = draftColumns(draft.payment, draft.beneficiary, draft.issues ?? []);
   const serialized: SerializedDraft = {
     paymentJson: JSON.stringify(draft.beneficiary ? { ...body, target: PENDING_TARGET } : body),
     issues: draft.issues ?? [],
