@@ -422,6 +422,28 @@ describe('the batch editor', () => {
       .getByText(/^Pasted 0 cells; 1 refused: "12x" is not an amount/)
       .waitFor();
     expect(text(await amount.textContent())).toBe(before);
+
+    // An amount copied from one row pastes into another: copied as it is typed, not as shown
+    // with its currency, which the amount column refused when pasted back.
+    const source = cell(5, COLUMN.amount);
+    const shown = text(await source.textContent());
+    await source.click();
+    await page.keyboard.press('Control+c');
+    const clipboard = () =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      );
+    await expect.poll(clipboard).not.toBe('12x');
+    expect(await clipboard()).not.toMatch(/[A-Z]{3}/);
+    await amount.click();
+    await page.keyboard.press('Control+v');
+    await page
+      .locator('[id$="-status"]')
+      .getByText(/^Pasted 1 cell$/)
+      .waitFor();
+    await expect.poll(async () => text(await amount.textContent())).toBe(shown);
   });
 
   it('goes down to the row that was below after Enter, when the edit moves a sorted row', async () => {

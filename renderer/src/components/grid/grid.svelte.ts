@@ -29,6 +29,15 @@ export interface GridHooks {
 
 const HEADER = -1;
 
+/**
+ * A cell as it is copied: as the editor would start from it, where it can be edited ("1,810.90",
+ * "2030-01-31"), so that a paste, here or into a spreadsheet, reads it back; else as shown.
+ * Copied as shown, an amount ("GBP 1,810.90") was refused when pasted into another row.
+ */
+function copied<Row>(column: GridColumn<Row>, row: Row): string {
+  return column.editText ? column.editText(row) : column.text(row);
+}
+
 export class GridState<Row> {
   /** The focused row's index in the list; -1 is the header row. */
   row = $state(0);
@@ -286,11 +295,11 @@ export class GridState<Row> {
       const rows = [...this.selection.rows.values()]
         .sort((a, b) => a.index - b.index)
         .map(({ index, row }) => this.#current(index, row));
-      return toTsv(rows.map((row) => this.columns.map((column) => column.text(row))));
+      return toTsv(rows.map((row) => this.columns.map((column) => copied(column, row))));
     }
     const row = this.cache.row(this.row);
     const column = this.column;
-    return row && column ? toTsv([[column.text(row)]]) : '';
+    return row && column ? toTsv([[copied(column, row)]]) : '';
   }
 
   /** Every row the filter holds, as TSV (Ctrl+A then Ctrl+C), fetched a window at a time. */
@@ -298,7 +307,7 @@ export class GridState<Row> {
     const lines: string[][] = [];
     for (let skip = 0; skip < this.rowCount; skip += 1000) {
       const window = await this.source.fetch(skip, 1000);
-      for (const row of window.rows) lines.push(this.columns.map((column) => column.text(row)));
+      for (const row of window.rows) lines.push(this.columns.map((column) => copied(column, row)));
       if (window.rows.length === 0) break;
     }
     return toTsv(lines);
