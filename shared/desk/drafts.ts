@@ -125,7 +125,12 @@ export const BulkEditInput = z.object({
   changes: BulkChanges,
   job_id: JobId.optional(),
 });
-export const BulkEditResult = z.object({ changed: z.int(), ...Refusals });
+export const BulkEditResult = z.object({
+  changed: z.int(),
+  /** Of those changed, drafts that were approved: an edit makes each a draft again. */
+  unapproved: z.int(),
+  ...Refusals,
+});
 
 /**
  * Deletion runs in steps, as a job under `job_id` when the caller names one. Cancelled, it puts

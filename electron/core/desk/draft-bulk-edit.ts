@@ -21,9 +21,14 @@ export async function bulkEdit(
 ): Promise<DeskOutput<'bulkEdit'>> {
   const { outbox } = ctx;
   const { batch, where, total, sent } = editableSelection(ctx, ref, asked);
-  if (total === 0) return { changed: 0, refused_total: sent.total, refused: sent.refused };
+  if (total === 0) {
+    return { changed: 0, unapproved: 0, refused_total: sent.total, refused: sent.refused };
+  }
   const label = `the bulk edit of ${total.toLocaleString('en')} draft${total === 1 ? '' : 's'}`;
   let after = 0;
+  // Approved drafts the change makes drafts again: what was approved is no longer what would be
+  // sent (saveContent). Said in the answer; a bulk edit that does not finish puts them back.
+  let unapproved = 0;
   const done = await journaledSteps(
     ctx,
     batch,
@@ -37,6 +42,7 @@ export async function bulkEdit(
         record(draftsNamed(page.drafts.map((draft) => draft.id)));
         const gone = new Set<string>();
         for (const draft of page.drafts) {
+          if (draft.state === 'approved') unapproved += 1;
           const key = reviseDraft(ctx, batch, draft, changes);
           if (key !== undefined) gone.add(key);
         }
@@ -57,5 +63,5 @@ export async function bulkEdit(
     // What each field was set to, as well as which: the log says "to 5 January 2026".
     details: { fields: Object.keys(changes), changes, drafts: done },
   });
-  return { changed: done, refused_total: sent.total, refused: sent.refused };
+  return { changed: done, unapproved, refused_total: sent.total, refused: sent.refused };
 }

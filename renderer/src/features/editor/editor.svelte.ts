@@ -185,7 +185,11 @@ export class EditorState {
       if (!result) return;
       applied = true;
       this.#did({ kind: 'bulk', selection, changes });
-      this.notice = `Changed ${formatCountOf(result.changed, 'row')}${refusedText(result)}`;
+      const again =
+        result.unapproved > 0
+          ? `; ${formatCount(result.unapproved)} of them ${result.unapproved === 1 ? 'was' : 'were'} approved and ${result.unapproved === 1 ? 'is a draft' : 'are drafts'} again, to approve once checked`
+          : '';
+      this.notice = `Changed ${formatCountOf(result.changed, 'row')}${again}${refusedText(result)}`;
     });
     return applied ? null : (this.error ?? this.notice ?? 'The bulk edit did not finish');
   }
