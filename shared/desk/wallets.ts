@@ -43,6 +43,17 @@ export const WalletFundingNeed = z.object({
   balance_fetched_at: Timestamp.nullable(),
   /** What the balance lacks; null when it covers the need (or is unknown). */
   missing: DecimalText.nullable(),
+  /**
+   * Payments sent for approval at the service that this desk has not seen approved there, in the
+   * wallet's currency: nothing has left the wallet for them, and they are debited once an
+   * approver approves them. One approved at the service by other means is still counted here.
+   */
+  awaiting_approval: z.object({ amount: DecimalText, count: z.int() }),
+  /**
+   * What the balance lacks for the batches waiting and the payments awaiting approval together;
+   * null when it covers both (or is unknown).
+   */
+  missing_once_approved: DecimalText.nullable(),
 });
 export const FundingNeed = z.object({ wallets: z.array(WalletFundingNeed) });
 export type WalletFundingNeed = z.infer<typeof WalletFundingNeed>;

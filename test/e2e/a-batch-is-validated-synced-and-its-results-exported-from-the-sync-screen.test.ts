@@ -169,6 +169,8 @@ describe('the Sync screen', () => {
     expect(summary).toContain('UK Payroll (GBP)'); // the wallet debited, by its name
     expect(summary).toContain('for approval');
     expect(summary).toContain('1 draft is not approved and stays behind');
+    // Every figure in view: none pushed out sideways, behind a scroll the keyboard cannot reach.
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
     // Focus starts on Cancel, ringed though the dialog was opened with the mouse, and stays
     // inside the dialog.
     expect(await focusSeen(page)).toMatchObject({ name: 'Cancel', ...VISIBLE });

@@ -1,6 +1,6 @@
 // What the Wallets screen asks of the outbox: the drafts and batches a statement page's DEBIT
 // lines paid, and per wallet what the batches waiting to sync will debit against its balance.
-import { formatAmount } from '../../../shared/domain/money';
+import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { PaymentLinkRepository } from '../outbox/payment-link-repository';
 import { DeskError } from '../../../shared/desk/errors';
 import type { DeskOutput } from '../../../shared/desk';
@@ -138,22 +138,41 @@ interface Need {
   batches: WalletFundingNeed['batches'];
   milli: bigint;
   notEstimated: number;
+  /** Sent for approval at the service, in the wallet's currency: debited once approved there. */
+  awaitingMilli: bigint;
+  awaitingCount: number;
 }
 
-/** Approved drafts not yet sent, per wallet: each batch's own figures, summed exactly. */
+/**
+ * Approved drafts not yet sent, per wallet: each batch's own figures, summed exactly; and the
+ * payments sent that wait for an approver at the service, which the balance must cover too.
+ */
 async function fundingNeed(ctx: DeskContext, profile: string) {
   const needs = new Map<string, Need>();
   for (const batch of ctx.outbox.batches.list()) {
     if (batch.state !== 'ready' || !batch.walletId || !batch.walletCurrency) continue;
     const toSend = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency, ['approved']);
-    if (toSend.counts.drafts === 0) continue;
+    const sent = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency, [
+      'submitted',
+      'accepted',
+    ]);
+    const awaiting = sent.awaitingTotals.find((t) => t.currency === batch.walletCurrency);
+    if (toSend.counts.drafts === 0 && !awaiting) continue;
     const need = needs.get(batch.walletId) ?? {
       walletId: batch.walletId,
       currency: batch.walletCurrency,
       batches: [],
       milli: 0n,
       notEstimated: 0,
+      awaitingMilli: 0n,
+      awaitingCount: 0,
     };
+    needs.set(batch.walletId, need);
+    if (awaiting) {
+      need.awaitingMilli += parseAmount(awaiting.amount) ?? 0n;
+      need.awaitingCount += awaiting.count;
+    }
+    if (toSend.counts.drafts === 0) continue;
     const debit = toSend.milli.get(batch.walletCurrency) ?? 0n;
     need.milli += debit;
     // The count beside the amount is of the payments that amount adds up: those in the
@@ -172,12 +191,13 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
       count: counted,
       not_estimated: others,
     });
-    needs.set(batch.walletId, need);
   }
   const wallets = [];
   for (const need of needs.values()) {
     const balance = await walletBalance(ctx, profile, need.walletId);
-    const missing = balance && need.milli > balance.milli ? need.milli - balance.milli : null;
+    const lacks = (milli: bigint) =>
+      balance && milli > balance.milli ? formatAmount(milli - balance.milli, 3) : null;
+    const missing = lacks(need.milli);
     wallets.push({
       wallet_id: need.walletId,
       currency: need.currency,
@@ -186,7 +206,9 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
       not_estimated: need.notEstimated,
       balance: balance ? formatAmount(balance.milli, 3) : null,
       balance_fetched_at: balance?.fetchedAt ?? null,
-      missing: missing === null ? null : formatAmount(missing, 3),
+      missing,
+      awaiting_approval: { amount: formatAmount(need.awaitingMilli, 3), count: need.awaitingCount },
+      missing_once_approved: lacks(need.milli + need.awaitingMilli),
     });
   }
   return { wallets };

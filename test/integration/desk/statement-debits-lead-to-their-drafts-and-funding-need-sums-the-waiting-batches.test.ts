@@ -90,6 +90,9 @@ describe('the wallet views of the outbox', () => {
     const balance = parseAmount(String(wallet.balance))!;
     expect(need.balance).toBe(formatAmount(balance, 3));
     expect(need.missing).toBe(formatAmount(parseAmount('900300.750')! - balance, 3));
+    // Nothing sent yet awaits an approver at the service.
+    expect(need.awaiting_approval).toEqual({ amount: '0.000', count: 0 });
+    expect(need.missing_once_approved).toBe(need.missing);
   });
 
   it('reconciles a synced batch with the statement: accepted payments not yet debited are listed', async () => {
@@ -123,5 +126,19 @@ describe('the wallet views of the outbox', () => {
       },
     ]);
     expect(Date.parse(reconciled.start)).toBeLessThanOrEqual(Date.now());
+
+    // Sent for approval at the service, they wait for an approver there and debit once
+    // approved: the funding need counts them apart, and what the balance lacks with them.
+    const before = (await api.fundingNeed({})).wallets[0]!;
+    expect(before.awaiting_approval).toEqual({ amount: '23.000', count: 2 });
+    const { wallet: held } = await api.getWallet({ wallet_id: before.wallet_id });
+    const balance = parseAmount(String(held.balance))!;
+    const all = parseAmount(before.amount)! + parseAmount('23.000')!;
+    expect(before.missing_once_approved).toBe(
+      all > balance ? formatAmount(all - balance, 3) : null,
+    );
+    await api.approveAtService({ batch: batchId });
+    const after = (await api.fundingNeed({})).wallets[0]!;
+    expect(after.awaiting_approval).toEqual({ amount: '0.000', count: 0 });
   });
 });
