@@ -146,6 +146,35 @@ describe('the grid', () => {
     expect(await focused()).toMatchObject({ row: 2, col: 1, text: '1' });
   });
 
+  it('keeps the focused cell in view when the grid grows shorter under it', async () => {
+    // The lowest row in view focused, then the grid made shorter, as a notice drawn above the
+    // editor's grid after an Undo makes it: the focused cell was left below its bottom.
+    await cell(2, 1).click();
+    const frame = page.locator('.frame');
+    const grid = page.locator('[role="grid"]');
+    const gridBox = (await grid.boundingBox())!;
+    let row = 2;
+    for (;;) {
+      const box = await cell(row + 1, 1).boundingBox();
+      if (!box || box.y + box.height > gridBox.y + gridBox.height) break;
+      row += 1;
+    }
+    await cell(row, 1).click();
+    await frame.evaluate((element) => {
+      (element as unknown as { style: { height: string } }).style.height = '20rem';
+    });
+    const inView = async () => {
+      const [box, shown] = await Promise.all([cell(row, 1).boundingBox(), grid.boundingBox()]);
+      return !!box && !!shown && box.y + box.height <= shown.y + shown.height + 0.5;
+    };
+    await expect.poll(inView).toBe(true);
+    expect(await focused()).toMatchObject({ row, col: 1 });
+    await frame.evaluate((element) => {
+      (element as unknown as { style: { height: string } }).style.height = '';
+    });
+    await page.keyboard.press('Control+Home');
+  });
+
   it('keeps the DOM small when scrolled to the end of 100,000 rows', async () => {
     const grid = page.locator('[role="grid"]');
     await grid.evaluate((element) => {
