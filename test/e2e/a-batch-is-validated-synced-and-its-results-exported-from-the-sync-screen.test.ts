@@ -187,6 +187,11 @@ describe('the Sync screen', () => {
     await page
       .locator('[aria-current="step"]', { hasText: 'Validating and creating new beneficiaries' })
       .waitFor();
+    // Said to a screen reader too, as the stage starts.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Validating and creating new beneficiaries…' })
+      .waitFor({ state: 'attached' });
     await lookedAt('sync-during');
 
     // The rest of the app stays usable, and coming back shows the same sync.

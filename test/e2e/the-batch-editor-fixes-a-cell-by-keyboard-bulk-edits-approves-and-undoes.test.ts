@@ -92,6 +92,8 @@ describe('the batch editor', () => {
     await importPayroll(CSV, 'June payroll');
     await page.getByRole('link', { name: 'June payroll' }).click();
     await page.getByRole('heading', { name: 'June payroll' }).waitFor();
+    // The window's title names the screen.
+    await expect.poll(() => page.title()).toBe('June payroll · Payout Desk');
     await grid().and(page.locator('[aria-rowcount="7"]')).waitFor();
     await cellOf(4, AMOUNT).waitFor();
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBe('true');

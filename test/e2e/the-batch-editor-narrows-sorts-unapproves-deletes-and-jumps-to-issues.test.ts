@@ -154,6 +154,8 @@ describe('the batch editor', () => {
     await check('With errors').check();
     await waitRowCount(2);
     expect(await shownRows()).toEqual([4]);
+    // Said beside the filters, in a live region: the header's counts are the whole batch's.
+    await page.getByRole('status').filter({ hasText: '1 of 6 rows shown' }).waitFor();
     await look('editor-rows-with-errors');
     // Its error fixed, the row leaves the list, which is then empty: the focus stays in the
     // grid, not on the page's body, where the keyboard would have nowhere to go; Ctrl+Z there
