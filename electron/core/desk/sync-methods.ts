@@ -167,7 +167,8 @@ async function checkGroup(ctx: DeskContext, batch: Batch, profile: string): Prom
       `batch "${batch.name}" has no payment group yet: choose the group it pays from, then sync`,
     );
   }
-  if (ctx.outbox.sync.anythingSent(batch.id)) return; // checked before its first payment left
+  // Checked before every sync, not only the first: a group deleted since (its payments with
+  // it) let a retry through to fail payment by payment, "Group … does not exist".
   let choice;
   try {
     choice = await chooseGroup(ctx, profile, batch.groupId);
@@ -175,6 +176,12 @@ async function checkGroup(ctx: DeskContext, batch: Batch, profile: string): Prom
     // A beneficiary key may read no group, yet may still create its own payee: the sync goes
     // on to do that, and stops before any payment (which such a key may not send either).
     if (error instanceof ServiceCallError && error.beneficiaryKeyRefusal) return;
+    if (error instanceof DeskError && error.code === 'not_found') {
+      throw new DeskError(
+        'conflict',
+        `the service has no payment group ${batch.groupId} any more (deleted, with any payments it held): nothing was sent; choose another group for batch "${batch.name}", then sync`,
+      );
+    }
     throw error;
   }
   if (!choice.checked) return; // offline: the sync says so at its first request

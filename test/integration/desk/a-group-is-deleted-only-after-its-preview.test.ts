@@ -91,6 +91,16 @@ describe('deleting a payment group', () => {
           error: { message: expect.stringContaining('deleted with its pending payments') },
         });
       }
+      // Sent again to the group deleted, they would each fail at the service: the sync is
+      // refused whole before any is sent, saying to choose another group.
+      await api.retryFailed({ batch: 'To send' });
+      await expect(api.sync({ batch: 'To send' })).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('choose another group'),
+      });
+      const waiting = await api.draftWindow({ batch: 'To send', take: 100 });
+      expect(waiting.rows.every((d) => d.state === 'approved')).toBe(true);
+
       // The service holds none of them now: the batch may move to another group and send again.
       const moved = await api.setBatchGroup({ batch: 'To send', group_id: other.id });
       expect(moved.batch.group?.id).toBe(other.id);
