@@ -38,6 +38,9 @@ async function addProfile(ctx: CliContext, args: string[]): Promise<void> {
   const clientSecret = ctx.env.PAYOUT_DESK_CLIENT_SECRET;
   const profile = await ctx.desk.api.addProfile({
     name,
+    // The command's own way to change a profile, named on its command line (its messages say
+    // "add it again"); the window's form refuses a name taken.
+    replace: true,
     kind,
     base_url: values['base-url'],
     auth_url: values['auth-url'],

@@ -94,6 +94,12 @@ export const AddProfileInput = z
     credentials: z.object(Credentials).optional(),
     /** Where no keychain exists: keep the credentials in memory for this run only. */
     keep_in_memory: z.boolean().default(false),
+    /**
+     * Save over a profile of this name. Without it a name taken is refused: the Settings form
+     * replaced a Production profile unasked. Replaced at another address without credentials
+     * given, the profile's saved credentials are removed, never sent to the new address.
+     */
+    replace: z.boolean().default(false),
   })
   .refine((input) => !(input.ca_path && input.ca_pem), {
     message: 'give the certificate as a path or as its text, not both',

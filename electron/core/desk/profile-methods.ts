@@ -42,6 +42,18 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
           `"${input.name}" is the Local sandbox's name: choose another`,
         );
       }
+      const before = outbox.profiles.get(input.name);
+      if (before && !input.replace) {
+        throw new DeskError(
+          'conflict',
+          `a profile named "${input.name}" exists already (${before.kind}, ${before.baseUrl}): choose another name, or remove it first`,
+        );
+      }
+      // Credentials are for the address they were given for: a profile moved to another one
+      // without its own loses them, rather than sending them there.
+      const moved =
+        before !== undefined &&
+        (before.baseUrl !== input.base_url || before.authUrl !== input.auth_url);
       if (input.ca_path) {
         await readFile(input.ca_path, 'utf8').catch(() => {
           throw new DeskError('not_found', `the certificate file ${input.ca_path} cannot be read`);
@@ -50,6 +62,8 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       // The keychain first: should it fail, no profile without its credentials is left behind.
       if (input.credentials) {
         await saveCredentials(ctx, input.name, input.credentials, input.keep_in_memory);
+      } else if (moved) {
+        await forgetCredentials(ctx, input.name);
       }
       try {
         const caPath = input.ca_pem
@@ -64,7 +78,12 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
             caPath,
           });
           outbox.audit.append('profile', {
-            details: { name: input.name, base_url: input.base_url },
+            details: {
+              name: input.name,
+              kind: input.kind,
+              base_url: input.base_url,
+              ...(before ? { replaced: true } : {}),
+            },
           });
         })();
       } catch (error) {
@@ -166,7 +185,13 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       if (chosen !== LOCAL_PROFILE && !saved) {
         throw new DeskError('not_found', `no profile named "${name}"`);
       }
-      outbox.settings.set('active_profile', chosen);
+      outbox.db.transaction(() => {
+        outbox.settings.set('active_profile', chosen);
+        // Which service the desk works on from now, and with whose money: logged as the rest.
+        outbox.audit.append('select_profile', {
+          details: { name: chosen, kind: saved?.kind ?? 'sandbox' },
+        });
+      })();
       return saved ? savedInfo(ctx, saved, chosen) : localInfo(ctx, chosen);
     },
 

@@ -89,6 +89,47 @@ describe('a profile on a machine without a keychain', () => {
     await api.removeProfile({ name: 'Nowhere' });
   });
 
+  it('refuses a name taken unless told to replace it, and never sends its credentials to a new address', async () => {
+    const { api } = t.desk;
+    // The Settings form once saved over a profile of the same name, Production or not.
+    const taken = await api
+      .addProfile({ ...profile(), kind: 'production' })
+      .catch((error: unknown) => error);
+    expect(taken).toMatchObject({ code: 'conflict' });
+    expect((taken as Error).message).toContain('a profile named "Team sandbox" exists already');
+    const listed = async () =>
+      (await api.listProfiles({})).profiles.find((p) => p.name === 'Team sandbox')!;
+    expect(await listed()).toMatchObject({ kind: 'sandbox', credentials: 'in_memory' });
+
+    // Replaced at another address without credentials: the old ones are not kept for it.
+    const elsewhere = { base_url: 'https://127.0.0.1:1', auth_url: 'https://127.0.0.1:1' };
+    await api.addProfile({ ...profile(), ...elsewhere, replace: true });
+    expect(await listed()).toMatchObject({ ...elsewhere, credentials: 'missing' });
+    await expect(api.testConnection({ name: 'Team sandbox' })).rejects.toMatchObject({
+      code: 'no_credentials',
+    });
+    // Back where it was, with its credentials given again, for the next test.
+    await api.addProfile({
+      ...profile(),
+      credentials: CREDENTIALS,
+      keep_in_memory: true,
+      replace: true,
+    });
+    expect(await listed()).toMatchObject({ credentials: 'in_memory' });
+  });
+
+  it('logs a switch of profile, with whose money it is', async () => {
+    const { api } = t.desk;
+    await api.selectProfile({ name: 'Team sandbox' });
+    await api.selectProfile({ name: 'Local sandbox' });
+    const { entries } = await api.auditLog({ take: 10 });
+    const switches = entries.filter((entry) => entry.action === 'select_profile');
+    expect(switches.map((entry) => entry.details)).toEqual([
+      { name: 'Local sandbox', kind: 'sandbox' },
+      { name: 'Team sandbox', kind: 'sandbox' },
+    ]);
+  });
+
   it('removes the credentials alone, then the profile with its kept certificate', async () => {
     const { api } = t.desk;
     const { ca_path } = (await api.listProfiles({})).profiles.find(

@@ -183,7 +183,10 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
     (count(d.drafts_updated) > 0
       ? `; ${plural(count(d.drafts_updated), 'draft')} updated to say so.`
       : '.'),
-  profile: (d) => `Profile ${quoted(d.name)} at ${String(d.base_url)}.`,
+  profile: (d) =>
+    `${d.replaced ? 'Replaced profile' : 'Profile'} ${quoted(d.name)}${d.kind === 'production' ? ' (production: real money)' : ''} at ${String(d.base_url)}.`,
+  select_profile: (d) =>
+    `To ${quoted(d.name)}${d.kind === 'production' ? ', production: real money' : ''}.`,
   remove_profile: (d) => `Profile ${quoted(d.name)}.`,
   credentials: (d) =>
     `For profile ${quoted(d.name)}, kept ` +

@@ -31,6 +31,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   delete_group: 'Deleted a payment group',
   profile: 'Added or changed a profile',
   remove_profile: 'Removed a profile',
+  select_profile: 'Switched profile',
   credentials: 'Saved credentials',
   remove_credentials: 'Removed credentials',
   settings: 'Changed the settings',
