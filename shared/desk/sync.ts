@@ -29,6 +29,8 @@ export const SyncPreview = z.object({
   batch_id: z.string(),
   batch: z.string(),
   profile: z.string(),
+  /** Whose money the sync moves: a production profile's is real, and the confirmation says so. */
+  profile_kind: z.enum(['sandbox', 'production']),
   group: BatchGroup.nullable(),
   service_approval: ServiceApproval,
   /** Approved drafts the sync will send, of which these go approved and these for approval. */

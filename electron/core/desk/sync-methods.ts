@@ -258,10 +258,15 @@ async function preview(
       short_by: short === null ? null : formatAmount(short, 3),
     });
   }
+  const profileName = profileOf(ctx, profile ?? batch.profile);
   return {
     batch_id: batch.id,
     batch: batch.name,
-    profile: profileOf(ctx, profile ?? batch.profile),
+    profile: profileName,
+    profile_kind:
+      ctx.outbox.profiles.get(profileName)?.kind === 'production'
+        ? ('production' as const)
+        : ('sandbox' as const),
     group: groupView(ctx, batch.profile, batch),
     service_approval: batch.serviceApproval,
     to_send: toSend.counts.drafts,
