@@ -17,6 +17,7 @@ import {
   writeNextWeek,
   writeTitledWorkbook,
 } from './support/payee-sheets';
+import { deskCall, sandboxAdmin } from './support/app-calls';
 import { startWebApp, type WebApp } from './support/web-app';
 
 let app: WebApp;
@@ -90,6 +91,19 @@ async function countsOf(name: string): Promise<{ rows: string; errors: string }>
 
 describe('the import wizard', () => {
   it('takes a titled workbook with issues through every step into a new batch', async () => {
+    // More groups than one page of the service's list (50): each can be chosen. The wizard
+    // offered the first 50, and the 51st on could not be imported into.
+    const { items } = await deskCall<{ items: { wallet: { id: string; currency: string } }[] }>(
+      page,
+      'listGroups',
+      { query: { take: 50 } },
+    );
+    const usd = items.find((group) => group.wallet.currency === 'USD')!.wallet.id;
+    // Asked once the Local sandbox is up (the list above started it).
+    const sandbox = await sandboxAdmin(page, app.dataDir);
+    for (let n = 1; n <= 50; n += 1) {
+      await sandbox.createGroup(`Spare group ${String(n).padStart(2, '0')}`, usd);
+    }
     await page.getByRole('button', { name: 'Import sheet' }).click();
     await page.getByRole('heading', { level: 1, name: 'Import a sheet' }).waitFor();
     await stepHeading('File').waitFor();
@@ -187,6 +201,7 @@ describe('the import wizard', () => {
     await stepHeading('Import').waitFor();
     await page.getByLabel('Batch name').fill('January suppliers');
     const groups = page.getByLabel('Payment group');
+    await groups.getByRole('option', { name: /^Spare group 50/ }).waitFor({ state: 'attached' });
     const eu = await groups.getByRole('option', { name: /^EU suppliers/ }).getAttribute('value');
     await expect.poll(() => groups.inputValue()).toBe(eu);
     await expect

@@ -2,11 +2,9 @@
 // Groups screen): the groups to choose from (offline, the last list fetched, with its age), and
 // the choice made through the desk, which checks the group with the service when it answers.
 import type { Batch } from '../../../../shared/desk';
+import { allGroups } from '../../lib/all-groups';
 import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import type { GroupRow } from './groups.svelte';
-
-/** Enough for every group a desk's user pays from; the Groups screen pages through more. */
-const OPTIONS_TAKEN = 200;
 
 export class GroupChoice {
   groups = $state<GroupRow[] | null>(null);
@@ -19,7 +17,7 @@ export class GroupChoice {
 
   async loadOptions(): Promise<void> {
     try {
-      const page = await desk.listGroups({ query: { take: OPTIONS_TAKEN } });
+      const page = await allGroups();
       this.groups = page.items;
       this.fetchedAt = page.fetched_at;
       this.stale = page.stale;

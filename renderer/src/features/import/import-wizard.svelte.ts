@@ -15,6 +15,7 @@ import { codeOf, desk, detailsOf, messageOf, sentenceOf } from '../../lib/desk';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
 import { proposedGroup } from '../../../../shared/domain/group-proposal';
+import { allGroups } from '../../lib/all-groups';
 import { STEPS, type Confidence, type StepId } from './import-steps';
 
 export type BatchOption = DeskOutput<'listBatches'>['batches'][number];
@@ -337,7 +338,7 @@ export class ImportWizard {
   /** The groups, where the service answers (or as last fetched); none is fine: chosen later. */
   async loadGroups(): Promise<void> {
     try {
-      const page = await desk.listGroups({ query: {} });
+      const page = await allGroups();
       this.groups = page.items;
       this.groupsNote = page.stale
         ? `The service did not answer: the groups as last fetched, ${formatDateTime(page.fetched_at)}.`
