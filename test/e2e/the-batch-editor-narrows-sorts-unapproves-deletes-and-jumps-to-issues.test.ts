@@ -181,6 +181,32 @@ describe('the batch editor', () => {
     await check('With errors').uncheck();
     await waitRowCount(7);
 
+    // F8 after a fix searches the row Enter moved to whole: row 5's payee made blank (an error
+    // left of the Amount column), then row 4's amount fixed under "With errors". Searched from
+    // the Amount column on, row 5's error was skipped.
+    await cell(5, COLUMN.payee).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('');
+    await page.keyboard.press('Enter');
+    await check('With errors').check();
+    await waitRowCount(3);
+    expect(await shownRows()).toEqual([4, 5]);
+    await cell(4, COLUMN.amount).click();
+    await page.keyboard.press('F2');
+    await grid(page).getByRole('textbox').fill('12.30');
+    await page.keyboard.press('Enter');
+    await waitRowCount(2);
+    await page.keyboard.press('F8');
+    await expect.poll(focusedCell).toEqual({ role: 'gridcell', col: COLUMN.payee, sheetRow: 5 });
+    // Both edits taken back: row 4's error and row 5's payee as they were.
+    await page.keyboard.press('Control+z');
+    await waitRowCount(3);
+    await page.keyboard.press('Control+z');
+    await waitRowCount(2);
+    expect(await shownRows()).toEqual([4]);
+    await check('With errors').uncheck();
+    await waitRowCount(7);
+
     // The second payment of the same to the same payee is the possible duplicate.
     await check('With warnings').check();
     await waitRowCount(2);
@@ -283,6 +309,9 @@ describe('the batch editor', () => {
     await notice().filter({ hasText: 'Unapproved 2 rows' }).waitFor();
     await waitRowCount(1);
     await expect.poll(async () => text(await counted('Approved').textContent())).toBe('0');
+    // Every row of an empty list is none: nothing to act on, not "Delete 0 rows".
+    await page.getByText('No rows selected').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete…' }).isDisabled()).toBe(true);
     await state.selectOption('');
     await waitRowCount(7);
     expect(text(await cell(2, COLUMN.state).textContent())).toBe('draft');

@@ -348,20 +348,37 @@ export class GridState<Row> {
   /** Moves to the next (or previous) cell with an issue, fetching rows as it goes. */
   async nextIssue(direction: 1 | -1): Promise<void> {
     const cols = this.columns.length;
+    // The focused cell itself is not the next issue (none from the header row).
+    const start = { index: this.row, col: this.col };
     let index = Math.max(0, this.row);
-    let col = this.col + direction;
+    // Going down from a cell the last F8 did not land on (Enter after a fix moved the focus to
+    // the row below, or that row slid up into the place of one the filter dropped), the focused
+    // row is searched whole: its issues left of the focused column were skipped, unseen.
+    const here = this.cache.row(index);
+    const continuing =
+      here !== undefined &&
+      this.#lastIssue?.id === this.source.rowId(here) &&
+      this.#lastIssue.col === this.col;
+    let col = direction === 1 && !continuing ? 0 : this.col + direction;
     for (; index >= 0 && index < this.rowCount; index += direction) {
       const row = await this.cache.rowAt(index);
       if (row) {
         for (; col >= 0 && col < cols; col += direction) {
+          if (index === start.index && col === start.col) continue;
           const column = this.columns[col]!;
-          if (this.source.issues(row, column.id).length > 0) return this.moveTo(index, col);
+          if (this.source.issues(row, column.id).length > 0) {
+            this.#lastIssue = { id: this.source.rowId(row), col };
+            return this.moveTo(index, col);
+          }
         }
       }
       col = direction === 1 ? 0 : cols - 1;
     }
     this.note = direction === 1 ? 'No more issues below' : 'No more issues above';
   }
+
+  /** The cell the last F8 (or Shift+F8) moved to: from there the next one goes on. */
+  #lastIssue: { id: string; col: number } | null = null;
 
   #current(index: number, row: Row): Row {
     const now = this.cache.row(index);
