@@ -256,8 +256,11 @@ describe('the Wallets screen', () => {
     await page.getByText(/^Items 1–\d+$/).waitFor();
     const main = page.getByRole('main');
     await expect(main.getByText(/^From \d+ \w+ \d{4}, \d\d:\d\d to /).count()).resolves.toBe(1);
-    // The balance chart is drawn (a line through the page's items), with its table beside.
-    const chart = page.getByRole('img', { name: /^Balance over time: from GBP / });
+    // The balance chart is drawn (a line through the page's items), with its table beside; it
+    // says it is the page's items, not the whole period's, and its amounts as the table's.
+    const chart = page.getByRole('img', {
+      name: /^Balance after each of the \d+ items of this page: from GBP [\d,]+\.\d\d on /,
+    });
     await chart.waitFor();
     const line = chart.locator('path.line');
     await expect
@@ -338,6 +341,19 @@ describe('the Wallets screen', () => {
     await page.getByLabel('Action').selectOption('all');
     await page.getByText('Items 1–50', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
+
+    // A period typed from after to is refused, and no line of the one before stays listed
+    // under the refusal as if it were this period's.
+    const after = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(after);
+    await page.getByLabel('To', { exact: true }).fill(earlier);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'swap its dates' }).waitFor();
+    expect(await bodyRows()).toEqual([]);
+    await page.getByLabel('To', { exact: true }).fill('');
+    await page.getByLabel('From', { exact: true }).fill(earlier);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.getByText('Items 1–50', { exact: true }).waitFor();
 
     // The batch's dates: today's debits, found by their reference.
     await page.getByLabel("A batch's dates").selectOption({ label: 'Wallet payroll' });

@@ -163,6 +163,9 @@ export class StatementState {
       this.error = null;
     } catch (error) {
       if (!newest()) return;
+      // The page asked for is not shown: the lines of the one before stayed listed under the
+      // error (a period typed from after to), as if they were its.
+      this.lines = [];
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached and this page of the statement was not fetched before.'
