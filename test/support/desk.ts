@@ -37,33 +37,45 @@ export async function openTestDesk(options: Partial<DeskOptions> = {}): Promise<
   };
 }
 
+/** The saved profile a test's own sandbox is reached by: "Team sandbox", a sandbox, unless said. */
+export interface TeamProfile {
+  name?: string;
+  kind?: 'sandbox' | 'production';
+}
+
 /**
- * Points the desk at a sandbox of the test's own as a saved profile, "Team sandbox", its
- * credentials kept in memory (the test desk has no keychain), and makes it the profile in use:
- * a service the test can stop and start again, unlike the built-in Local sandbox.
+ * Points the desk at a sandbox of the test's own as a saved profile, "Team sandbox" unless
+ * named, its credentials kept in memory (the test desk has no keychain), and makes it the
+ * profile in use: a service the test can stop and start again, unlike the built-in Local sandbox.
  */
-export async function useTeamSandbox(t: TestDesk, service: TestSandbox): Promise<void> {
+export async function useTeamSandbox(
+  t: TestDesk,
+  service: TestSandbox,
+  { name = 'Team sandbox', kind = 'sandbox' }: TeamProfile = {},
+): Promise<void> {
   const { api } = t.desk;
   await api.addProfile({
-    name: 'Team sandbox',
-    kind: 'sandbox',
+    name,
+    kind,
     base_url: service.sandbox.baseUrl,
     auth_url: service.sandbox.authUrl,
     ca_path: service.sandbox.caPath,
   });
   await api.setCredentials({
-    name: 'Team sandbox',
+    name,
     api_key: DEMO_CREDENTIALS.apiKey,
     client_secret: DEMO_CREDENTIALS.clientSecret,
     keep_in_memory: true,
   });
-  await api.selectProfile({ name: 'Team sandbox' });
+  await api.selectProfile({ name });
 }
 
 /** A test desk on a sandbox of the test's own (useTeamSandbox); close both when done. */
-export async function openDeskOnTeamSandbox(): Promise<{ t: TestDesk; service: TestSandbox }> {
+export async function openDeskOnTeamSandbox(
+  profile: TeamProfile = {},
+): Promise<{ t: TestDesk; service: TestSandbox }> {
   const service = await startTestSandbox();
   const t = await openTestDesk();
-  await useTeamSandbox(t, service);
+  await useTeamSandbox(t, service, profile);
   return { t, service };
 }
