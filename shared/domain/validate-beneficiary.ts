@@ -11,7 +11,7 @@ import {
   normaliseIban,
   ukAccountOfIban,
 } from './bank-identifiers';
-import { isCountryCode } from './countries';
+import { isCountryCode, isSepaCountry } from './countries';
 import { isCurrencyCode } from './currencies';
 import { isCalendarDay } from './calendar-day';
 import type { DraftBeneficiary, Finding } from './draft';
@@ -57,6 +57,13 @@ export function validateBeneficiary(beneficiary: DraftBeneficiary, find: Finding
   } else if (country === 'GB') {
     const uk = checkUkAccountNumber(account);
     if (!uk.ok) find(`${BANK}account_number`, uk.reason);
+  } else if (country && beneficiary.currency === 'EUR' && isSepaCountry(country)) {
+    // A SEPA account in euros is paid by IBAN (DESIGN.md, "Beneficiary schemas"): the payee
+    // form asks for one, and the service refused "12345678" that the rules let pass as typed.
+    find(
+      `${BANK}account_number`,
+      `a ${country} account in euros is paid by its IBAN, and this is not one: an IBAN starts with ${country} and two check digits`,
+    );
   }
 
   // A bank code by its country's scheme, as written: the zeros a spreadsheet drops are put back

@@ -223,6 +223,13 @@ describe('a bank country that the scheme’s banks are not in', () => {
         severity: 'warning',
         message: 'the bank code is a UK sort code, but the bank country says FR',
       }),
+      // Taken as French, in euros, the account is a SEPA one: paid by IBAN, which this is not.
+      expect.objectContaining({
+        field: 'beneficiary.bank_details.account_number',
+        cell: 'C2',
+        severity: 'error',
+        message: expect.stringContaining('paid by its IBAN'),
+      }),
     ]);
     expect(draftOf(imported, 3).issues).toEqual([]);
     expect(draftOf(imported, 4).issues).toEqual([]);
@@ -244,7 +251,15 @@ describe('a BIC', () => {
       currency: 'EUR',
       bank_details: { bank_identifier_code: 'DEUTDEFF' },
     });
-    expect(errorsOf(draftOf(imported, 2))).toEqual([]);
+    // German, in euros: a SEPA account, paid by IBAN, which the account number is not. The one
+    // error is that, at its cell; the country is not asked for.
+    expect(errorsOf(draftOf(imported, 2))).toEqual([
+      expect.objectContaining({
+        field: 'beneficiary.bank_details.account_number',
+        cell: 'D2',
+        message: expect.stringContaining('paid by its IBAN'),
+      }),
+    ]);
   });
 });
 

@@ -96,6 +96,18 @@ describe('validateDraft', () => {
       'beneficiary.bank_details.account_number',
       'check digits',
     ],
+    // A SEPA account in euros is paid by IBAN: a bare account number is not one.
+    [
+      {
+        beneficiary: {
+          country: 'DE',
+          currency: 'EUR',
+          bank_details: { account_name: 'A', account_number: '12345678' },
+        },
+      },
+      'beneficiary.bank_details.account_number',
+      'paid by its IBAN',
+    ],
     [
       {
         beneficiary: {
