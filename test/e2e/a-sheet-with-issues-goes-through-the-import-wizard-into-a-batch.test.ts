@@ -225,6 +225,9 @@ describe('the import wizard', () => {
     expect(text).toMatch(/Payments drafted\s+4/);
     expect(text).toMatch(/Rows skipped\s+1/);
     expect(text).toMatch(/Rows with errors\s+2/);
+    // Rows counted as the editor's header counts them, the issues apart.
+    expect(text).toMatch(/Rows with warnings\s+\d+/);
+    expect(text).toMatch(/Issues\s+\d+ errors?, \d+ warnings?/);
     expect(text).toContain('EU suppliers');
     await page.getByText(/Row 9: totals row/).waitFor();
     await look('import-summary');
