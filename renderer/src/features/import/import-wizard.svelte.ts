@@ -12,14 +12,11 @@ import type {
   SheetInspection,
 } from '../../../../shared/desk';
 import { codeOf, desk, detailsOf, messageOf, sentenceOf } from '../../lib/desk';
-import { formatCount, formatDateTime } from '../../lib/format';
 import { droppedSheet } from '../../lib/dropped-file.svelte';
-import { proposedGroup } from '../../../../shared/domain/group-proposal';
-import { allGroups } from '../../lib/all-groups';
+import { ImportGroupChoice } from './import-group-choice.svelte';
 import { STEPS, type Confidence, type StepId } from './import-steps';
 
 export type BatchOption = DeskOutput<'listBatches'>['batches'][number];
-export type GroupOption = DeskOutput<'listGroups'>['items'][number];
 type Mapping = Record<string, string | null>;
 
 /** Rows below the header the preview shows: enough to see the issues of a page of payments. */
@@ -64,14 +61,7 @@ export class ImportWizard {
   batchName = $state('');
   appendTo = $state('');
   batches = $state.raw<BatchOption[]>([]);
-  /** Null until fetched; the note says why there are none, or how old they are. */
-  groups = $state.raw<GroupOption[] | null>(null);
-  groupsNote = $state<string | null>(null);
-  groupId = $state('');
-  /** The person picked the group: no proposal moves it again. */
-  groupPicked = $state(false);
-  /** Why the group chosen is not the desk's default, or why no better one was found. */
-  groupProposal = $state<string | null>(null);
+  readonly group = new ImportGroupChoice();
   /** How the person said dates such as 05/04/2030 read; null: as the desk judges them. */
   dateOrder = $state<DateOrder | null>(null);
   serviceApproval = $state<ServiceApproval>('for_approval');
@@ -297,7 +287,7 @@ export class ImportWizard {
         file: file.path,
         ...choice,
         preview_rows: PREVIEW_ROWS,
-        ...(this.groupId ? { group_id: this.groupId } : {}),
+        ...(this.group.id ? { group_id: this.group.id } : {}),
       });
       if (call !== this.#inspections) return false;
       this.inspection = inspection;
@@ -335,43 +325,15 @@ export class ImportWizard {
     }
   }
 
-  /** The groups, where the service answers (or as last fetched); none is fine: chosen later. */
+  /** The groups, then the one proposed for the sheet if it was read first. */
   async loadGroups(): Promise<void> {
-    try {
-      const page = await allGroups();
-      this.groups = page.items;
-      this.groupsNote = page.stale
-        ? `The service did not answer: the groups as last fetched, ${formatDateTime(page.fetched_at)}.`
-        : null;
-      this.#proposeGroup();
-    } catch (error) {
-      this.groups = [];
-      this.groupsNote = `The groups could not be fetched (${messageOf(error)}): the batch takes the first open group the desk knows, or waits for one, chosen before sync.`;
-    }
+    if (await this.group.load()) this.#proposeGroup();
   }
 
-  /** The person picks a group (or the desk's default) themselves. */
-  pickGroup(id: string): void {
-    this.groupId = id;
-    this.groupPicked = true;
-    this.groupProposal = null;
-  }
-
-  /**
-   * Until the person picks one, the group proposed for the payments the preview read
-   * (shared/domain/group-proposal.ts). A group proposed changes the wallet the preview's rows are judged
-   * against (a row without a currency takes the wallet's), so the sheet is inspected again.
-   */
+  /** A group proposed for the sheet is the one its preview is judged against: read again. */
   #proposeGroup(): void {
-    const { groups, inspection } = this;
-    // A group proposed stays: judged against its wallet, the payments that took the default's
-    // currency take its own, and would no longer say why it was proposed.
-    if (this.groupPicked || this.groupId !== '' || !groups || !inspection) return;
-    const proposal = proposedGroup(groups, inspection.payment_currencies, formatCount);
-    this.groupProposal = proposal?.reason ?? null;
-    if (!proposal?.group) return;
-    this.groupId = proposal.group.id;
-    void this.#inspect(this.#choice, this.#overrides, true);
+    if (this.group.propose(this.inspection))
+      void this.#inspect(this.#choice, this.#overrides, true);
   }
 
   async startImport(): Promise<void> {
@@ -388,7 +350,7 @@ export class ImportWizard {
         ? { append_to: this.appendTo }
         : {
             ...(name ? { batch_name: name } : {}),
-            ...(this.groupId ? { group_id: this.groupId } : {}),
+            ...(this.group.id ? { group_id: this.group.id } : {}),
             service_approval: this.serviceApproval,
           }),
     };
@@ -435,11 +397,7 @@ export class ImportWizard {
     this.error = null;
     this.errorsOnly = false;
     this.batchName = '';
-    // A group proposed for the last sheet is proposed again, or not, for the next.
-    if (!this.groupPicked) {
-      this.groupId = '';
-      this.groupProposal = null;
-    }
+    this.group.forgetProposal();
     this.#choice = {};
     this.dateOrder = null;
     this.#overrides = {};
