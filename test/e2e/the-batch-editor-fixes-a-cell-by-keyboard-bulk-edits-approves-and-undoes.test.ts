@@ -292,7 +292,8 @@ describe('the batch editor', () => {
     expect(await undo.getAttribute('title')).toBe('Nothing to undo');
     await screenshot(page, 'editor-nothing-left-to-undo');
     await page.getByRole('button', { name: 'Redo' }).click();
-    await page.getByText('Redid the edit of amount').waitFor();
+    // Named by its row, as Undo names it.
+    await page.getByText('Redid the edit of amount in row 4').waitFor();
     for (const sheetRow of [2, 3, 4]) {
       await expect.poll(async () => text(await cellOf(sheetRow, DATE).textContent())).toBe(before);
     }

@@ -411,7 +411,10 @@ describe('the batch editor', () => {
     await expect.poll(payee).toBe('Bram Stoker');
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(payee).toBe('Bram Stoker Jr');
-    await notice().filter({ hasText: 'Redid the edit of payee' }).waitFor();
+    await notice().filter({ hasText: 'Redid the edit of payee in row 3' }).waitFor();
+    // Nothing left to redo: the key is answered, not ignored.
+    await page.keyboard.press('Control+y');
+    await notice().filter({ hasText: 'Nothing to redo' }).waitFor();
 
     // Another cell saved: the notice of the redo, about an earlier change, goes.
     await cell(5, COLUMN.payee).click();

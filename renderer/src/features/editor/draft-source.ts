@@ -21,8 +21,11 @@ export interface DraftListView {
   filter(): DraftFilter | undefined;
   sort(): DraftSort;
   walletCurrency(): string | undefined;
-  /** An edit saved: the editor keeps it to redo after an undo. */
-  edited(id: string, changes: DraftChanges): void;
+  /**
+   * An edit saved: the editor keeps it to redo after an undo, with the sheet row it came from
+   * (null: a draft of none), to name it.
+   */
+  edited(id: string, changes: DraftChanges, row: number | null): void;
 }
 
 /** Today in the person's calendar, as the desk judges a date in the past. */
@@ -99,7 +102,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       const change = changesOf(target, text);
       if (!change.ok) throw new Error(change.message);
       const saved = await desk.editDraft({ id: draft.id, changes: change.changes });
-      view.edited(draft.id, change.changes);
+      view.edited(draft.id, change.changes, draft.row);
       return saved;
     },
   };

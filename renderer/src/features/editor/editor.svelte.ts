@@ -36,7 +36,7 @@ const CANCELLING: Record<CancellableKind, string> = {
 };
 
 type Change =
-  | { kind: 'edit'; id: string; changes: DraftChanges }
+  | { kind: 'edit'; id: string; changes: DraftChanges; row: number | null }
   | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
   | { kind: 'delete'; selection: Selection };
 
@@ -79,10 +79,10 @@ export class EditorState {
       filter: () => this.filter,
       sort: () => this.deskSort,
       walletCurrency: () => this.batch?.group?.wallet_currency ?? undefined,
-      edited: (id, changes) => {
+      edited: (id, changes, row) => {
         // The notice was about an earlier change (a redo, a bulk edit): this one is the latest.
         this.notice = null;
-        this.#did({ kind: 'edit', id, changes });
+        this.#did({ kind: 'edit', id, changes, row });
       },
     });
   }
@@ -274,7 +274,11 @@ export class EditorState {
 
   async redo(): Promise<void> {
     const change = this.redoable.at(-1);
-    if (!change) return;
+    if (!change) {
+      // Ctrl+Y with nothing to redo said nothing, as if the key had not been heard.
+      this.notice = 'Nothing to redo';
+      return;
+    }
     await this.#act(async () => {
       if (!(await this.#send(change))) return;
       this.redoable.pop();
@@ -380,7 +384,9 @@ const LABELS: Record<string, string> = {
 function describe(change: Change): string {
   if (change.kind === 'delete') return 'the deletion';
   const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
-  return `the ${change.kind === 'edit' ? 'edit' : 'bulk edit'} of ${fields.join(', ')}`;
+  // Which row, where one is edited: "Redid the edit of amount" named none.
+  const where = change.kind === 'edit' && change.row !== null ? ` in row ${change.row}` : '';
+  return `the ${change.kind === 'edit' ? 'edit' : 'bulk edit'} of ${fields.join(', ')}${where}`;
 }
 
 function refusedText(result: {
