@@ -139,6 +139,8 @@ describe('the Sync screen', () => {
     // Sync now asks first, with the summary; Escape sends nothing, and so does Cancel. By
     // keyboard, the focus is back on Sync now each time.
     const syncNow = page.getByRole('button', { name: 'Sync now', exact: true });
+    // Approved payments to send: Sync now is the screen's main action.
+    expect(await syncNow.getAttribute('class')).toMatch(/\bprimary\b/);
     await syncNow.focus();
     await page.keyboard.press('Enter');
     let dialog = page.getByRole('alertdialog');
@@ -205,6 +207,8 @@ describe('the Sync screen', () => {
     const finished = page.getByText('Sync finished, with 1 failed: see why below.');
     await finished.waitFor({ timeout: 20_000 });
     expect(await finished.locator('..').getAttribute('data-failed')).toBe('true');
+    // Nothing approved is left to send: Sync now is no longer the screen's main action.
+    await expect.poll(() => syncNow.getAttribute('class')).not.toMatch(/\bprimary\b/);
     await sandbox.faults({});
     const main = page.getByRole('main');
     await expect(main.getByRole('progressbar').count()).resolves.toBeGreaterThan(0);
