@@ -275,8 +275,10 @@ describe('the batch editor', () => {
     await page.getByText('The undo was cancelled before it put anything back').waitFor();
     expect(text(await cellOf(2, DATE).textContent())).toBe(edited);
 
-    // Approval is not in the desk's journal: Undo takes back the bulk edit before it, and says
-    // that the rows approved since are drafts again.
+    // Approval is not in the desk's journal: Undo takes back the bulk edit before it, says so
+    // in view beside the button before it is pressed, and says after that the rows approved
+    // since are drafts again.
+    await page.getByText('Undo takes back the bulk edit of 3 drafts').waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page
       .getByText(
