@@ -483,6 +483,9 @@ describe('the batch editor', () => {
     const source = cell(5, COLUMN.amount);
     const shown = text(await source.textContent());
     await source.click();
+    // The focused cell alone: rows selected earlier (Escape lets them go) would copy whole.
+    await page.keyboard.press('Escape');
+    await page.getByText('No rows selected').waitFor();
     await page.keyboard.press('Control+c');
     const clipboard = () =>
       page.evaluate(() =>
