@@ -151,10 +151,9 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
   const needs = new Map<string, Need>();
   for (const batch of ctx.outbox.batches.list()) {
     if (batch.state !== 'ready' || !batch.walletId || !batch.walletCurrency) continue;
-    const toSend = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency, ['approved']);
-    const sent = ctx.outbox.queries.batchFigures(batch.id, batch.walletCurrency, [
-      'submitted',
-      'accepted',
+    const [toSend, sent] = ctx.outbox.queries.batchFigureSets(batch.id, batch.walletCurrency, [
+      ['approved'],
+      ['submitted', 'accepted'],
     ]);
     const awaiting = sent.awaitingTotals.find((t) => t.currency === batch.walletCurrency);
     if (toSend.counts.drafts === 0 && !awaiting) continue;

@@ -60,13 +60,25 @@ export class DraftQueries {
     walletCurrency: string | null,
     states: readonly DraftState[] = DRAFT_STATES,
   ): BatchFigures {
+    const [figures] = this.batchFigureSets(batchId, walletCurrency, [states] as const);
+    return figures;
+  }
+
+  /** The batch's figures over each of these sets of states, from one read of its drafts. */
+  batchFigureSets<const Sets extends readonly (readonly DraftState[])[]>(
+    batchId: string,
+    walletCurrency: string | null,
+    sets: Sets,
+  ): { [K in keyof Sets]: BatchFigures } {
     // Grouped by the columns as the index holds them, so that it is read alone; a draft without
     // a currency of its own is in the wallet's (none yet: '').
     const rows = (this.figures.all(batchId) as FigureRow[]).map((row) => ({
       ...row,
       currency: row.currency ?? walletCurrency ?? '',
     }));
-    return figuresOf(rows.filter((row) => states.includes(row.state)));
+    return sets.map((states) => figuresOf(rows.filter((row) => states.includes(row.state)))) as {
+      [K in keyof Sets]: BatchFigures;
+    };
   }
 
   /** Of the batch's approved drafts: how many say approved at the service, not, or nothing. */

@@ -21,12 +21,25 @@ export function focusVisibly(element: HTMLElement | null | undefined): void {
  * Answers a function that stops waiting.
  */
 export function focusHeadingWhenFocusLost(screen: HTMLElement): () => void {
+  return whenHeadingDrawn(screen, focusTitle, focusLost);
+}
+
+/**
+ * Calls `found` with the screen's heading once it is drawn (some screens draw it when their
+ * data arrives), looking once a frame for up to 3 s, and only while `wanted` holds. Answers a
+ * function that stops looking.
+ */
+export function whenHeadingDrawn(
+  screen: HTMLElement,
+  found: (heading: HTMLElement) => void,
+  wanted: () => boolean = () => true,
+): () => void {
   let frame = 0;
   const waitUntil = performance.now() + 3000;
   const attempt = () => {
-    if (!focusLost()) return;
+    if (!wanted()) return;
     const heading = screen.querySelector<HTMLElement>('h1');
-    if (heading) focusTitle(heading);
+    if (heading) found(heading);
     else if (performance.now() < waitUntil) frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);

@@ -168,9 +168,12 @@ function bankCodeOf(
   const byCountry = country ? countryScheme(country) : undefined;
   const scheme = namedScheme ?? byCountry;
   if (!scheme) return code;
-  const restored = values.separated.has('bank_code')
-    ? code
-    : restoredBankCode(code, scheme, values.fromNumbers.has('bank_code'));
+  const cell = values.fromNumbers.has('bank_code')
+    ? 'number'
+    : values.separated.has('bank_code')
+      ? 'typed'
+      : 'text';
+  const restored = restoredBankCode(code, scheme, cell);
   if (namedScheme && namedScheme !== byCountry) {
     const checked = checkBankCode(restored, namedScheme);
     if (!checked.ok) problem('bank_code', checked.reason);

@@ -98,16 +98,21 @@ export function guessedScheme(code: string, walletCurrency?: string): BankCodeSc
 }
 
 /**
- * The code with the leading zeros Excel dropped put back by its scheme: all of them when the
- * cell was a number (the Excel case), only the domain's usual ones when it was text. What is
- * put back is what the draft keeps, and so what the rules then judge.
+ * How a code stood in its cell: a number (Excel's dropped zeros), bare text (which may be a
+ * number Excel wrote to a CSV), or text with separators ("60-16-1"), which only a person types.
  */
-export function restoredBankCode(
-  code: string,
-  scheme: BankCodeScheme,
-  fromNumber: boolean,
-): string {
+export type CodeCell = 'number' | 'text' | 'typed';
+
+/**
+ * The code with the leading zeros Excel dropped put back by its scheme: all of them when the
+ * cell was a number (the Excel case), only the domain's usual ones when it was bare text, none
+ * when a person typed it with separators: "60-16-1" is a digit missing, and padded it became
+ * another bank's sort code. What is put back is what the draft keeps, and so what the rules
+ * then judge.
+ */
+export function restoredBankCode(code: string, scheme: BankCodeScheme, cell: CodeCell): string {
   const zeros = ZEROS[scheme];
-  if (fromNumber && zeros.number) return restoreLeadingZeros(code, zeros.number);
+  if (cell === 'typed') return code;
+  if (cell === 'number' && zeros.number) return restoreLeadingZeros(code, zeros.number);
   return zeros.text?.(code) ?? code;
 }
