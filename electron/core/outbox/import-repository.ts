@@ -3,7 +3,7 @@
 // whole), the sheet's source kept with the batch, possible duplicates looked up among the
 // drafts already there, mapping proposals saved per source, and an appended sheet's drafts
 // moved into the batch it was added to.
-import type { DraftState } from '../../../shared/domain';
+import { REACHED_SERVICE, type DraftState } from '../../../shared/domain';
 import { unsyncedTransaction, type Db } from './database';
 import { DraftInsert, type SerializedDraft } from './draft-insert';
 import type { DraftIssue } from '../../../shared/domain/draft';
@@ -75,8 +75,18 @@ export interface SavedMapping {
  */
 export type DraftStore = Pick<
   ImportRepository,
-  'mark' | 'insert' | 'duplicateOf' | 'sourceCells' | 'deleteRow' | 'correlationIdTaken'
+  'mark' | 'insert' | 'duplicateOf' | 'sourceCells' | 'deleteRow' | 'correlationIdOwner'
 >;
+
+/** A payment that has a correlation id already: where it is, and whether it was sent. */
+export interface CorrelationOwner {
+  batch: string;
+  row: number | null;
+  sent: boolean;
+}
+
+/** States of a payment that may have reached the service: sending, or there. */
+const SENT_STATES: readonly DraftState[] = ['sending', ...REACHED_SERVICE];
 
 /** WAL pages (4 KB) an import's chunks let the WAL hold before a commit folds it back. */
 const STAGED_CHECKPOINT_PAGES = 16_384;
@@ -98,7 +108,11 @@ export class ImportRepository {
          WHERE p.duplicate_key = ? AND p.rowid <= ? AND b.state = 'ready'
          ORDER BY p.rowid LIMIT 1`,
       ),
-      correlationTaken: db.prepare('SELECT 1 FROM payment_drafts WHERE correlation_id = ?').pluck(),
+      correlationOwner: db.prepare(
+        `SELECT b.name AS batch, p.source_row AS row, p.state FROM payment_drafts p
+           JOIN batches b ON b.id = p.batch_id
+         WHERE p.correlation_id = ?`,
+      ),
       sourceCells: db
         .prepare('SELECT source_json FROM payment_drafts WHERE batch_id = ? AND source_row = ?')
         .pluck(),
@@ -216,8 +230,15 @@ export class ImportRepository {
     this.sql.moveBeneficiaries.run(toBatchId, fromBatchId);
   }
 
-  correlationIdTaken(correlationId: string): boolean {
-    return this.sql.correlationTaken.get(correlationId) !== undefined;
+  /**
+   * The payment that already has `correlationId`, if any: its batch, its sheet row, and whether
+   * it was sent (a payment sent, or sending, may have been paid).
+   */
+  correlationIdOwner(correlationId: string): CorrelationOwner | undefined {
+    const owner = this.sql.correlationOwner.get(correlationId) as
+      { batch: string; row: number | null; state: DraftState } | undefined;
+    if (!owner) return undefined;
+    return { batch: owner.batch, row: owner.row, sent: SENT_STATES.includes(owner.state) };
   }
 
   setBatchSource(batchId: string, source: unknown): void {

@@ -146,3 +146,40 @@ describe('the results export of a batch with drafts deleted in the app', () => {
     ]);
   });
 });
+
+describe('the results export of a batch already paid, imported again', () => {
+  it('says at each row that its payment was sent, even where an edit changed its amount since', async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'paid-once.csv');
+    await writeFile(
+      sheet,
+      [PAYROLL_HEADER, 'Ed Edited,601613,61000031,40,GBP,2030-01-31,Pay'].join('\r\n'),
+    );
+    await api.importSheet({ file: sheet, batch_name: 'Paid once' });
+    const [ed] = (await api.draftWindow({ batch: 'Paid once', sort: { by: 'row' } })).rows;
+    // Its amount changed in the app: the sheet's 40 is no longer what was paid, so the
+    // account, amount and date of the row imported again match no payment.
+    await api.editDraft({ id: ed!.id, changes: { 'amount.amount': '45.67' } });
+    await api.approve({ batch: 'Paid once', selection: { filter: {} } });
+    const synced = await api.sync({ batch: 'Paid once' });
+    expect(synced.counts.by_state.accepted).toBe(1);
+
+    const results = join(t.dataDir, 'paid-once-results.csv');
+    await api.exportResults({ batch: 'Paid once', file: results });
+    await api.importSheet({ file: results, batch_name: 'Paid once, again' });
+    const [again] = (await api.draftWindow({ batch: 'Paid once, again', sort: { by: 'row' } }))
+      .rows;
+    expect(again!.issues).toContainEqual(
+      expect.objectContaining({
+        field: 'correlation_id',
+        severity: 'warning',
+        message: expect.stringMatching(
+          /^correlation id pd-[0-9a-f]{32} is that of a payment already sent \(row 2 of batch "Paid once"\): check that it is not paid twice/,
+        ),
+      }),
+    );
+    // Approving all asks for the warning to be looked at first.
+    const approved = await api.approve({ batch: 'Paid once, again', selection: { filter: {} } });
+    expect(approved).toMatchObject({ approved: 0, refused_for: { warnings: 1 } });
+  });
+});

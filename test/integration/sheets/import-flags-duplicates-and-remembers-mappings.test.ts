@@ -60,7 +60,11 @@ describe('possible duplicates', () => {
     expect(draftOf(imported, 2).correlation_id).toBe('INV-1');
     expect(draftOf(imported, 3).correlation_id).toMatch(/^pd-[0-9a-f]{32}$/);
     expect(draftOf(imported, 3).issues).toEqual([
-      expect.objectContaining({ field: 'correlation_id', severity: 'warning' }),
+      expect.objectContaining({
+        field: 'correlation_id',
+        severity: 'warning',
+        message: "correlation id INV-1 is row 2's too; this one gets an id of its own",
+      }),
     ]);
     expect(draftOf(imported, 4).correlation_id).toMatch(/^pd-/);
     expect(errorsOf(draftOf(imported, 4))).toEqual([]);

@@ -24,7 +24,8 @@ export class DraftWriter {
   /** Drafts up to this rowid were in the outbox before the import. */
   private readonly mark: number;
   private readonly firstRowByKey = new Map<string, number>();
-  private readonly correlationIds = new Set<string>();
+  /** The sheet's own correlation ids kept so far, each with its row. */
+  private readonly correlationIds = new Map<string, number>();
   private readonly issuesByRow = new Map<number, DraftIssue[]>();
   /** One time for all the drafts of an import: they were created together. */
   private readonly now = new Date().toISOString();
@@ -43,18 +44,16 @@ export class DraftWriter {
     if (draft.duplicateKey) issues.push(...this.duplicates(row, draft.duplicateKey));
     let correlationId = draft.correlationId;
     if (correlationId !== undefined) {
-      if (
-        this.correlationIds.has(correlationId) ||
-        this.imports.correlationIdTaken(correlationId)
-      ) {
+      const taken = this.correlationTaken(correlationId);
+      if (taken) {
         issues.push({
           field: 'correlation_id',
           ...(draft.correlationCell ? { cell: draft.correlationCell } : {}),
-          message: `correlation id ${correlationId} is already used by another payment; this one gets an id of its own`,
+          message: `${taken}; this one gets an id of its own`,
           severity: 'warning',
         });
         correlationId = undefined;
-      } else this.correlationIds.add(correlationId);
+      } else this.correlationIds.set(correlationId, row);
     }
     const {
       correlationId: _asked,
@@ -83,7 +82,9 @@ export class DraftWriter {
     this.imports.deleteRow(this.batchId, row);
     this.issuesByRow.delete(row);
     this.count -= 1;
-    if (draft.correlationId) this.correlationIds.delete(draft.correlationId);
+    if (draft.correlationId && this.correlationIds.get(draft.correlationId) === row) {
+      this.correlationIds.delete(draft.correlationId);
+    }
     this.write({ ...draft, issues: [...draft.issues, ...kept] });
   }
 
@@ -105,6 +106,25 @@ export class DraftWriter {
           severity: issue.severity,
         })),
       );
+  }
+
+  /**
+   * Why a correlation id the sheet gives cannot be its payment's, or undefined when it is free.
+   * One that a payment already sent has is the strongest sign of a sheet paid before (a results
+   * export imported again): its amount may have been edited since, which the duplicate key
+   * would miss, so the warning says so in those words.
+   */
+  private correlationTaken(correlationId: string): string | undefined {
+    const sheetRow = this.correlationIds.get(correlationId);
+    if (sheetRow !== undefined) {
+      return `correlation id ${correlationId} is row ${sheetRow}'s too`;
+    }
+    const owner = this.imports.correlationIdOwner(correlationId);
+    if (!owner) return undefined;
+    const where = `row ${owner.row ?? '?'} of batch "${owner.batch}"`;
+    return owner.sent
+      ? `correlation id ${correlationId} is that of a payment already sent (${where}): check that it is not paid twice`
+      : `correlation id ${correlationId} is already the payment of ${where}`;
   }
 
   /**

@@ -6,7 +6,7 @@
 // outbox's drafts, which it reads (a payment already drafted in another batch, a correlation id
 // another draft holds) and never writes. Nothing is written anywhere.
 import type { DraftIssue } from '../../outbox/draft-types';
-import type { DraftStore, ImportedDraft } from '../../outbox/import-repository';
+import type { CorrelationOwner, DraftStore, ImportedDraft } from '../../outbox/import-repository';
 import type { CellRange, CellValue, SheetRow } from '../reading/sheet-types';
 import { DateOrderTally } from '../understanding/date-orders';
 import { DecimalMarkTally } from '../understanding/decimal-marks';
@@ -33,7 +33,7 @@ export interface PreviewRow {
 }
 
 /** What the preview asks of the drafts already in the outbox (ImportRepository), read only. */
-export type EarlierDrafts = Pick<DraftStore, 'mark' | 'duplicateOf' | 'correlationIdTaken'>;
+export type EarlierDrafts = Pick<DraftStore, 'mark' | 'duplicateOf' | 'correlationIdOwner'>;
 
 export function draftPreview(
   chosen: SheetChosen,
@@ -141,12 +141,9 @@ class PreviewStore implements DraftStore {
     this.drafts.delete(row);
   }
 
-  /** By a row drafted before: the writer asks the store, and not only itself, after a rewrite. */
-  correlationIdTaken(correlationId: string): boolean {
-    return (
-      [...this.drafts.values()].some((draft) => draft.correlationId === correlationId) ||
-      (this.earlier?.correlationIdTaken(correlationId) ?? false)
-    );
+  /** Among the outbox's drafts (the writer knows the sheet's own). */
+  correlationIdOwner(correlationId: string): CorrelationOwner | undefined {
+    return this.earlier?.correlationIdOwner(correlationId);
   }
 
   issuesOf(row: number): DraftIssue[] {
