@@ -105,8 +105,9 @@ export const SheetInspection = z.object({
   fields: z.array(SheetField),
   /**
    * The payments previewed by their currency, most first: the one each names (its amount's, or a
-   * LAND amount's account currency), else the wallet's of the group previewed with (`group_id`,
-   * or the default); a payment with neither is not counted. The wizard proposes a group by them.
+   * LAND amount's account currency), else its new payee's account's, else the wallet's of the
+   * group previewed with (`group_id`, or the default); a payment with none is not counted. The
+   * wizard proposes a group by them.
    */
   payment_currencies: z.array(z.object({ currency: z.string(), payments: z.int() })),
 });

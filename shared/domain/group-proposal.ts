@@ -2,9 +2,10 @@
 // The desk's default is the first open group, whatever its wallet: a sheet of EUR payees would
 // then be paid from the GBP wallet of "Payroll this month", and the funding need could estimate
 // none of it. When most of the
-// payments the preview read name one currency, and the first open group's wallet is in another,
-// the first open group whose wallet is in theirs is proposed instead; where none is, the person
-// is told. The person's own choice always stands.
+// payments the preview read point to one currency (the one they name, else their payee's
+// account's: a sheet of German IBANs and bare amounts is meant in euros), and the first open
+// group's wallet is in another, the first open group whose wallet is in theirs is proposed
+// instead; where none is, the person is told. The person's own choice always stands.
 
 /** Counts as the command writes them; the window passes its own, in the person's locale. */
 const englishCount = (count: number): string => new Intl.NumberFormat('en').format(count);
@@ -29,9 +30,9 @@ export interface GroupProposal<G extends Group = Group> {
 }
 
 /**
- * `currencies`: the payments previewed by the currency they name (most first). Null when the
- * default suits them: no currency named by most of them, or the first open group's wallet is in
- * it already.
+ * `currencies`: the payments previewed by the currency they point to (most first). Null when
+ * the default suits them: no currency pointed to by most of them, or the first open group's
+ * wallet is in it already.
  */
 export function proposedGroup<G extends Group>(
   groups: readonly G[],
@@ -47,7 +48,7 @@ export function proposedGroup<G extends Group>(
   );
   if (!first || !top || top.payments * 2 <= counted) return null;
   if (first.wallet.currency === top.currency) return null;
-  const most = `${formatCount(top.payments)} of the ${formatCount(counted)} payments previewed are in ${top.currency}`;
+  const most = `${formatCount(top.payments)} of the ${formatCount(counted)} payments previewed are in ${top.currency} or to ${top.currency} accounts`;
   const instead = `the first open group, ${first.name}, pays from a ${first.wallet.currency} wallet`;
   const group = open.find((candidate) => candidate.wallet.currency === top.currency) ?? null;
   return group

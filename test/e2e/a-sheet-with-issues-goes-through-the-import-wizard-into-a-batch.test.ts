@@ -209,7 +209,7 @@ describe('the import wizard', () => {
         groups.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText()),
       )
       .toMatch(
-        /^Proposed for this sheet: \d of the \d payments previewed are in EUR, and the first open group, Payroll this month, pays from a GBP wallet\.$/,
+        /^Proposed for this sheet: \d of the \d payments previewed are in EUR or to EUR accounts, and the first open group, Payroll this month, pays from a GBP wallet\.$/,
       );
     await look('import-options');
     // By keyboard: the summary takes the place, and the focus, of the Import button.

@@ -31,7 +31,7 @@ describe('payout-desk import without a group', () => {
     const run = await runCli(home, ['import', euros, '--batch', 'EU invoices']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      'Proposed for this sheet: 3 of the 3 payments previewed are in EUR, and the first open group, Payroll this month, pays from a GBP wallet.',
+      'Proposed for this sheet: 3 of the 3 payments previewed are in EUR or to EUR accounts, and the first open group, Payroll this month, pays from a GBP wallet.',
     );
     expect(run.stderr).toMatch(/^Imported into group "EU suppliers" \(\S+\), wallet \S+ EUR$/m);
   });

@@ -127,7 +127,7 @@ describe('inspectSheet through the desk', () => {
     expect(await sourceIssues('group-unseen')).toEqual([]);
   });
 
-  it("counts the previewed payments by their currency, named or the wallet's, most first", async () => {
+  it("counts the previewed payments by their currency, named or their account's, most first", async () => {
     const file = await csvFile(
       'currencies.csv',
       [
@@ -136,23 +136,25 @@ describe('inspectSheet through the desk', () => {
         'Ben,DE89370400440532013000,11,EUR,2030-01-31',
         'Cleo,FR1420041010050500013M02606,12,EUR,2030-01-31',
         'Dan,DE89370400440532013000,13,USD,2030-01-31',
-        // No currency of its own: the wallet's, where one is known.
+        // No currency of its own: its German account's, not the wallet's it would be paid from.
         'Eve,DE89370400440532013000,14,,2030-01-31',
         'Total,,60,,',
       ].join('\r\n'),
     );
     seeGroup('group-eur', 'EUR');
+    seeGroup('group-gbp', 'GBP');
     const currencies = async (group: string) =>
       (await desk.api.inspectSheet({ file, group_id: group, profile: LOCAL_PROFILE }))
         .payment_currencies;
-    expect(await currencies('group-unseen')).toEqual([
-      { currency: 'EUR', payments: 3 },
-      { currency: 'USD', payments: 1 },
-    ]);
-    expect(await currencies('group-eur')).toEqual([
+    const counted = [
       { currency: 'EUR', payments: 4 },
       { currency: 'USD', payments: 1 },
-    ]);
+    ];
+    expect(await currencies('group-unseen')).toEqual(counted);
+    expect(await currencies('group-eur')).toEqual(counted);
+    // Previewed against the GBP wallet, Eve's bare 14 is still counted a euro payment: the
+    // group proposed for a sheet of German IBANs is one that pays euros.
+    expect(await currencies('group-gbp')).toEqual(counted);
   });
 
   it('imports from the header row picked, as inspected (on the Local sandbox)', async () => {

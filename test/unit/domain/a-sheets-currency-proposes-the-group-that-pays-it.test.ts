@@ -26,7 +26,7 @@ describe('the group proposed for a sheet', () => {
     ]);
     expect(proposal?.group?.id).toBe('EU suppliers');
     expect(proposal?.reason).toBe(
-      'Proposed for this sheet: 18 of the 20 payments previewed are in EUR, and the first open group, Payroll this month, pays from a GBP wallet.',
+      'Proposed for this sheet: 18 of the 20 payments previewed are in EUR or to EUR accounts, and the first open group, Payroll this month, pays from a GBP wallet.',
     );
   });
 
@@ -48,7 +48,7 @@ describe('the group proposed for a sheet', () => {
     expect(proposedGroup(GROUPS, [{ currency: 'USD', payments: 5 }])).toEqual({
       group: null,
       reason:
-        '5 of the 5 payments previewed are in USD, and no open group pays from a USD wallet: the first open group, Payroll this month, pays from a GBP wallet.',
+        '5 of the 5 payments previewed are in USD or to USD accounts, and no open group pays from a USD wallet: the first open group, Payroll this month, pays from a GBP wallet.',
     });
   });
 

@@ -30,6 +30,13 @@ export interface PreviewRow {
    * for a row skipped.
    */
   currency: string | null;
+  /**
+   * The currency the row points to, for the group proposed: the one its payment names, else its
+   * new payee's account's. A SEND that names none is paid in whichever wallet pays it, so the
+   * wallet previewed with says nothing of the sheet; the account's currency is then the best
+   * sign of what its amounts are in. Null where neither is known, and for a row skipped.
+   */
+  pointsTo: string | null;
 }
 
 /** What the preview asks of the drafts already in the outbox (ImportRepository), read only. */
@@ -51,7 +58,14 @@ export function draftPreview(
   const preview = rows.map((row): PreviewRow => {
     if ('skip' in row) {
       const cells = row.cells === undefined ? [] : cellsOf(row.cells);
-      return { row: row.number, cells, skipped: row.skip, issues: [], currency: null };
+      return {
+        row: row.number,
+        cells,
+        skipped: row.skip,
+        issues: [],
+        currency: null,
+        pointsTo: null,
+      };
     }
     const draft =
       'draft' in row
@@ -76,6 +90,7 @@ export function draftPreview(
       skipped: null,
       issues: [],
       currency: null,
+      pointsTo: null,
     };
   });
   const readAgain = (row: SheetRow): SheetDraft =>
@@ -101,6 +116,7 @@ export function draftPreview(
           ...row,
           issues: store.issuesOf(row.row),
           currency: store.currencyOf(row.row) ?? target.walletCurrency ?? null,
+          pointsTo: store.currencyOf(row.row) ?? store.accountCurrencyOf(row.row),
         }
       : row,
   );
@@ -148,6 +164,14 @@ class PreviewStore implements DraftStore {
 
   issuesOf(row: number): DraftIssue[] {
     return this.drafts.get(row)?.issues ?? [];
+  }
+
+  /** The currency of the draft's new payee's account; null for a payee named by id. */
+  accountCurrencyOf(row: number): string | null {
+    const json = this.drafts.get(row)?.beneficiaryJson;
+    if (json === undefined) return null;
+    const { currency } = JSON.parse(json) as { currency?: string };
+    return currency || null;
   }
 
   /** The currency the draft names; null when it takes the wallet's. */

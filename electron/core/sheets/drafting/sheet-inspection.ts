@@ -189,8 +189,9 @@ function shownCells(cells: readonly CellValue[]): string[] {
 /** The previewed payments by the currency each names, most first (then by code). */
 function currencyCounts(preview: readonly PreviewRow[]): { currency: string; payments: number }[] {
   const counts = new Map<string, number>();
-  for (const { currency } of preview) {
-    if (currency !== null) counts.set(currency, (counts.get(currency) ?? 0) + 1);
+  for (const { currency, pointsTo } of preview) {
+    const counted = pointsTo ?? currency;
+    if (counted !== null) counts.set(counted, (counts.get(counted) ?? 0) + 1);
   }
   return [...counts]
     .map(([currency, payments]) => ({ currency, payments }))
