@@ -12,12 +12,19 @@ export interface SandboxSettings {
   processingSeconds: number;
   /** Largest number of items in one bulk request (more is a 400). */
   maxBulkItems: number;
+  /**
+   * Largest page a list gives (groups, statements): a larger take is cut to it, as the paging
+   * of the answer says. The spec leaves it open (DESIGN.md decides 500, above which the query
+   * is refused); a smaller one plays a deployment that decided otherwise.
+   */
+  maxTake: number;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
   activationDelaySeconds: 5,
   processingSeconds: 60,
   maxBulkItems: 1000,
+  maxTake: 500,
 };
 
 export interface SandboxDeps {

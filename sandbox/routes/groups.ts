@@ -40,11 +40,9 @@ export function groupsFeature(deps: SandboxDeps): SandboxFeature {
           if (!parsed.success) {
             throw badRequest(`validation failed in query: ${describeZodError(parsed.error)}`);
           }
-          const items = groups.list(parsed.data);
-          return {
-            status: 200,
-            body: { items, paging: { skip: parsed.data.skip ?? 0, take: parsed.data.take ?? 50 } },
-          };
+          const take = Math.min(parsed.data.take ?? 50, deps.settings.maxTake);
+          const items = groups.list({ ...parsed.data, take });
+          return { status: 200, body: { items, paging: { skip: parsed.data.skip ?? 0, take } } };
         },
       },
       {

@@ -70,7 +70,7 @@ export function walletsFeature(deps: SandboxDeps): SandboxFeature {
           if (start > end)
             throw badRequest('validation failed in query: start: must not be after end');
           const skip = parsed.data.skip ?? 0;
-          const take = parsed.data.take ?? 50;
+          const take = Math.min(parsed.data.take ?? 50, deps.settings.maxTake);
           return {
             status: 200,
             body: {

@@ -61,6 +61,19 @@ export const NonEmptyText = z.string().min(1, 'must not be empty');
 export const Paging = z.object({ skip: z.int().min(0), take: z.int().min(0) });
 export type Paging = z.infer<typeof Paging>;
 
+/**
+ * Whether a page is its list's last: empty, or shorter than the take the service applied, as
+ * its paging says. The spec leaves the largest take open (DESIGN.md): a service that gives at
+ * most 100 a page answers a take of 500 with 100 items and `take: 100`, and that page is not
+ * the last, though it is shorter than the take asked.
+ */
+export function isLastPage(
+  page: { items: readonly unknown[]; paging: Paging },
+  asked: number,
+): boolean {
+  return page.items.length === 0 || page.items.length < Math.min(asked, page.paging.take);
+}
+
 /** Page sizes where the spec is silent on the maximum (DESIGN.md): default 50, at most 500. */
 export const DEFAULT_TAKE = 50;
 export const MAX_TAKE = 500;

@@ -3,7 +3,12 @@
 // when it was fetched; offline, the last copy fetched is answered, marked stale, not nothing.
 import { DeskError } from '../../../shared/desk/errors';
 import { amountFromNumber } from '../../../shared/domain/money';
-import type { StatementItem, Wallet, WalletStatement } from '../../../shared/service';
+import {
+  isLastPage,
+  type StatementItem,
+  type Wallet,
+  type WalletStatement,
+} from '../../../shared/service';
 import { ServiceCallError } from '../client';
 import { writeStatement } from '../sheets';
 import { cachedCall } from './cached-call';
@@ -123,7 +128,7 @@ async function exportStatement(
             ctx.events.emit({ type: 'export.progress', job_id: request.jobId, rows: skip });
           }
         }
-        if (page.items.length < pageSize) return;
+        if (isLastPage(page, pageSize)) return;
         // Each page is a round trip: the screen's bar moves with every one, however short.
         if (skip % PROGRESS_EVERY !== 0) {
           ctx.events.emit({ type: 'export.progress', job_id: request.jobId, rows: skip });

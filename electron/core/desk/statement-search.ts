@@ -2,7 +2,7 @@
 // it, so the period is read page by page (each page kept, like the screen's own pages, so that a
 // period read once can be searched offline) and the matches are kept for a few minutes: paging
 // through them, or coming back to them, does not read the period again.
-import type { WalletStatement } from '../../../shared/service';
+import { isLastPage, type WalletStatement } from '../../../shared/service';
 import {
   STATEMENT_MATCHES_KEPT,
   statementItemMatches,
@@ -108,7 +108,7 @@ async function searchPeriod(
     }
     scanned += page.value.items.length;
     ctx.events.emit({ type: 'statement.progress', job_id: jobId, scanned, matched });
-    if (page.value.items.length < input.page_size) break;
+    if (isLastPage(page.value, input.page_size)) break;
   }
   return {
     key: '',

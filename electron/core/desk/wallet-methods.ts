@@ -3,6 +3,7 @@
 import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { PaymentLinkRepository } from '../outbox/payment-link-repository';
 import { DeskError } from '../../../shared/desk/errors';
+import { isLastPage } from '../../../shared/service';
 import type { DeskOutput } from '../../../shared/desk';
 import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
@@ -88,7 +89,7 @@ async function reconcile(
         done: debited.size,
         total: accepted,
       });
-      if (page.items.length < STATEMENT_PAGE) return bounds;
+      if (isLastPage(page, STATEMENT_PAGE)) return bounds;
     }
   });
   const notYet: DeskOutput<'reconcileBatch'>['not_yet_drafts'] = [];

@@ -3,6 +3,7 @@
 // in the wizard) could not be chosen at all. The service gives no total, so the pages are read
 // until one comes back short.
 import type { DeskOutput } from '../../../shared/desk';
+import { isLastPage } from '../../../shared/service/common';
 import { desk } from './desk';
 
 type GroupPage = DeskOutput<'listGroups'>;
@@ -17,8 +18,9 @@ export async function allGroups(): Promise<Pick<GroupPage, 'items' | 'fetched_at
   const first = await desk.listGroups({ query: { skip: 0, take: PAGE } });
   const items = [...first.items];
   let last = first;
-  for (let page = 1; page < MOST_PAGES && last.items.length === PAGE; page += 1) {
-    last = await desk.listGroups({ query: { skip: page * PAGE, take: PAGE } });
+  // A service may give fewer a page than asked, and say so in its paging (isLastPage).
+  for (let page = 1; page < MOST_PAGES && !isLastPage(last, PAGE); page += 1) {
+    last = await desk.listGroups({ query: { skip: items.length, take: PAGE } });
     items.push(...last.items);
   }
   return { items, fetched_at: first.fetched_at, stale: first.stale || last.stale };

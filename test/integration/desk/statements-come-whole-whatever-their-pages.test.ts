@@ -7,7 +7,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletStatement } from '../../../shared/service';
-import { openTestDesk, type TestDesk } from '../../support/desk';
+import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
+import { startTestSandbox } from '../../support/sandbox';
 
 let t: TestDesk;
 let walletId: string;
@@ -182,5 +183,51 @@ describe('a statement searched over its period', () => {
     expect(
       t.events.filter((e) => e.type === 'statement.progress' && e.job_id === 'cancelled-search'),
     ).toHaveLength(1);
+  });
+});
+
+describe('a service that gives fewer items a page than asked', () => {
+  it('is followed page after page by the export and the search, as its paging says', async () => {
+    // A deployment whose largest page is 40 (the spec leaves it open): a take of 500 gets 40
+    // items and `take: 40`, which is not the end of the period.
+    const service = await startTestSandbox({ settings: { maxTake: 40 } });
+    const other = await openTestDesk();
+    try {
+      await useTeamSandbox(other, service);
+      const { api } = other.desk;
+      const wallet = (await api.listGroups({})).items[0]!.wallet.id;
+      const first = await api.getStatement({ wallet_id: wallet, start, end, take: 500 });
+      expect(first.statement.items).toHaveLength(40);
+      expect(first.statement.paging.take).toBe(40);
+      // The period's items, read by the test from the service 40 at a time.
+      let all = 0;
+      for (let page = first.statement; ;) {
+        all += page.items.length;
+        if (page.items.length < 40) break;
+        page = (await api.getStatement({ wallet_id: wallet, start, end, skip: all, take: 40 }))
+          .statement;
+      }
+      expect(all).toBeGreaterThan(80);
+
+      const exported = await api.exportStatement({
+        wallet_id: wallet,
+        start,
+        end,
+        file: join(other.dataDir, 'capped.csv'),
+        page_size: 500,
+      });
+      expect(exported.rows).toBe(all);
+      const found = await api.findInStatement({
+        wallet_id: wallet,
+        start,
+        end,
+        action: 'DEBIT',
+        page_size: 500,
+      });
+      expect(found.scanned).toBe(all);
+    } finally {
+      await other.close();
+      await service.close();
+    }
   });
 });
