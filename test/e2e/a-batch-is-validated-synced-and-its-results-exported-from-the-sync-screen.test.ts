@@ -295,7 +295,7 @@ describe('the Sync screen', () => {
     const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).map(String);
     const stateColumn = header.indexOf('Payout Desk state');
-    const statusColumn = header.indexOf('Service status');
+    const statusColumn = header.indexOf('Service status at sync');
     expect(stateColumn).toBeGreaterThan(0);
     const first = sheet.getRow(2);
     expect(first.getCell(1).text).toBe('Payee 0 Smith');

@@ -113,7 +113,7 @@ describe('the results export of a CSV import', () => {
       const again = await folder.import(await exported(name), { group: EUR_GROUP });
       expect(again.summary.mapping).toMatchObject({
         'Payout Desk state': null,
-        'Service status': null,
+        'Service status at sync': null,
         'Payment id': null,
         'Correlation id': 'correlation_id',
         Error: null,

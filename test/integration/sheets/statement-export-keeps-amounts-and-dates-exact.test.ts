@@ -124,10 +124,10 @@ describe('a statement as xlsx', () => {
     const cell = (row: number, column: (typeof STATEMENT_COLUMNS)[number]) =>
       sheet?.getCell(row, STATEMENT_COLUMNS.indexOf(column) + 1);
 
-    expect(cell(2, 'Date')?.value).toEqual(new Date('2026-11-02T09:30:00Z'));
-    expect(cell(3, 'Date')?.value).toEqual(new Date('2026-11-03T20:45:00Z'));
-    expect(cell(4, 'Date')?.value).toEqual(new Date('2026-11-04T00:00:00Z'));
-    expect(cell(2, 'Date')?.numFmt).toBe(DATE_TIME_FORMAT);
+    expect(cell(2, 'Date (UTC)')?.value).toEqual(new Date('2026-11-02T09:30:00Z'));
+    expect(cell(3, 'Date (UTC)')?.value).toEqual(new Date('2026-11-03T20:45:00Z'));
+    expect(cell(4, 'Date (UTC)')?.value).toEqual(new Date('2026-11-04T00:00:00Z'));
+    expect(cell(2, 'Date (UTC)')?.numFmt).toBe(DATE_TIME_FORMAT);
 
     // From the wallet's side: a payout is Out, a refund In, one of them per line; the other
     // end of each, in its own currency, is the counterpart's.

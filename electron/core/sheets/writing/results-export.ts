@@ -77,7 +77,7 @@ export interface ResultsInput {
 /** The columns appended to the imported ones, in the order written. */
 export const RESULT_COLUMNS = [
   'Payout Desk state',
-  'Service status',
+  'Service status at sync',
   'Payment id',
   'Correlation id',
   'Error',

@@ -19,7 +19,7 @@ export interface StatementInput {
 }
 
 export const STATEMENT_COLUMNS = [
-  'Date',
+  'Date (UTC)',
   'Action',
   'Description',
   'Counterpart',
