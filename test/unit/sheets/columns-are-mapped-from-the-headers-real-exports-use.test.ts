@@ -62,6 +62,10 @@ describe('a header names its field', () => {
     ['Zahldatum', 'execution_date'],
     ['Überweisungsdatum', 'execution_date'],
     ['Fälligkeitsdatum', 'execution_date'],
+    // SAP's vendor line items (FBL1N) head the due day and the line's text so.
+    ['Fälligkeit', 'execution_date'],
+    ['Text', 'description'],
+    ['Buchungstext', 'description'],
     ['Valutadatum', 'execution_date'],
     ["Date d'échéance", 'execution_date'],
     ['Fecha valor', 'execution_date'],

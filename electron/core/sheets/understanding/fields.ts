@@ -339,7 +339,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'date',
     target: 'execution.date',
     headers: names(
-      'execution date|payment date|pay date|pay on|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum|zahldatum|uberweisungsdatum|ausfuhrungstermin|falligkeitsdatum|valutadatum|date d echeance|date de reglement|date valeur|fecha de ejecucion|fecha valor|fecha de vencimiento|betaaldatum|vervaldatum|data di pagamento|data pagamento|data scadenza|data valuta',
+      'execution date|payment date|pay date|pay on|value date|date|payout date|due date|transfer date|settlement date|date d execution|date de paiement|date de virement|datum|ausfuhrungsdatum|zahlungsdatum|fecha|fecha de pago|uitvoeringsdatum|zahldatum|uberweisungsdatum|ausfuhrungstermin|falligkeitsdatum|falligkeit|valutadatum|date d echeance|date de reglement|date valeur|fecha de ejecucion|fecha valor|fecha de vencimiento|betaaldatum|vervaldatum|data di pagamento|data pagamento|data scadenza|data valuta',
     ),
     note: 'The day the payment is sent, such as 2026-12-31.',
   },
@@ -359,7 +359,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: 'description',
     headers: names(
-      'description|reference|payment reference|remittance information|remittance info|remittance|memo|narrative|details|payment details|note|invoice number|invoice|comment|libelle|verwendungszweck|referenz|concepto|omschrijving|causale|motif',
+      'description|reference|payment reference|remittance information|remittance info|remittance|memo|narrative|details|payment details|note|invoice number|invoice|comment|libelle|verwendungszweck|buchungstext|text|referenz|concepto|omschrijving|causale|motif',
     ),
     note: 'Sent with the payment; the beneficiary sees it.',
   },
