@@ -114,7 +114,8 @@ export async function runCrashScenario(
   };
 }
 
-function runSyncChild(args: string[], killAfterMs: number | null) {
+/** Runs a sync of the outbox in `args` in a child process, killed `killAfterMs` after it started. */
+export function runSyncChild(args: string[], killAfterMs: number | null) {
   return new Promise<{ killed: boolean; stdout: string; stderr: string; code: number | null }>(
     (resolve) => {
       const child = spawn(process.execPath, [testChild('sync-child'), ...args]);

@@ -93,13 +93,29 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
   };
 }
 
+type SyncRun = ReturnType<DeskContext['outbox']['sync']['lastRun']>;
+
+/**
+ * A run recorded as going whose process is gone (killed, or the machine stopped before it could
+ * say how it ended) is shown as interrupted, not as syncing for ever: the next sync takes its
+ * lock over and carries on where it stopped.
+ */
+function endedWithItsProcess(ctx: DeskContext, batchId: string, run: SyncRun): SyncRun {
+  if (run?.state !== 'running' || ctx.outbox.locks.isHeldFor(batchId, 'sync')) return run;
+  return {
+    ...run,
+    state: 'interrupted',
+    error: 'the sync stopped with the app that ran it: sync again to finish it',
+  };
+}
+
 export function batchView(ctx: DeskContext, batch: Batch): BatchView {
   const { counts, totals, awaitingTotals } = ctx.outbox.queries.batchFigures(
     batch.id,
     batch.walletCurrency,
   );
   const source = ctx.outbox.imports.batchSource<{ file: string; sheet: string }>(batch.id);
-  const run = ctx.outbox.sync.lastRun(batch.id);
+  const run = endedWithItsProcess(ctx, batch.id, ctx.outbox.sync.lastRun(batch.id));
   return {
     id: batch.id,
     name: batch.name,

@@ -100,6 +100,21 @@ export class BatchLocks {
       .immediate();
   }
 
+  /**
+   * Whether `work` holds the batch's lock still: by a process on this machine that exists, or
+   * one elsewhere that beat within STALE_LOCK_MS. A run recorded as going whose lock is not so
+   * held ended with the process that ran it (killed, or the machine stopped).
+   */
+  isHeldFor(batchId: string, work: LockedWork): boolean {
+    const lock = this.db
+      .prepare('SELECT owner, heartbeat_at FROM batch_locks WHERE batch_id = ?')
+      .get(batchId) as { owner: string; heartbeat_at: number } | undefined;
+    const held = lock ? /^(\S+) pid (\d+) (\S+)/.exec(lock.owner) : null;
+    if (!lock || !held || held[3] !== work) return false;
+    if (held[1] === hostname()) return this.isAlive(Number(held[2]));
+    return lock.heartbeat_at >= this.now() - STALE_LOCK_MS;
+  }
+
   heartbeat(batchId: string, owner: string): void {
     this.db
       .prepare('UPDATE batch_locks SET heartbeat_at = ? WHERE batch_id = ? AND owner = ?')
