@@ -23,6 +23,23 @@ type ProfileHandlers = Pick<
   | 'status'
 >;
 
+/**
+ * Refuses to change how a profile reaches its service while a sync of one of its batches runs:
+ * the sync's connection would be closed under a request (and the sync stop as if offline), or,
+ * between requests, carry on with credentials the person has just removed.
+ */
+function refuseWhileSyncing(ctx: DeskContext, profile: string, what: string): void {
+  for (const job of ctx.jobs.list()) {
+    if (job.kind !== 'sync' || job.batch_id === null) continue;
+    const batch = ctx.outbox.batches.get(job.batch_id);
+    if (batch?.profile !== profile) continue;
+    throw new DeskError(
+      'busy',
+      `batch "${batch.name}" is syncing with this profile: wait for its sync to end, or cancel it, then ${what}`,
+    );
+  }
+}
+
 export function profileHandlers(ctx: DeskContext): ProfileHandlers {
   const { outbox } = ctx;
   return {
@@ -43,6 +60,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
         );
       }
       const before = outbox.profiles.get(input.name);
+      if (before) refuseWhileSyncing(ctx, input.name, 'replace it');
       if (before && !input.replace) {
         throw new DeskError(
           'conflict',
@@ -103,6 +121,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
         throw new DeskError('conflict', 'the Local sandbox cannot be removed');
       if (!outbox.profiles.get(name))
         throw new DeskError('not_found', `no profile named "${name}"`);
+      refuseWhileSyncing(ctx, name, 'remove it');
       const inFlight = outbox.db
         .prepare(
           `SELECT b.name FROM batches b JOIN payment_drafts p ON p.batch_id = b.id
@@ -135,6 +154,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       }
       if (!outbox.profiles.get(name))
         throw new DeskError('not_found', `no profile named "${name}"`);
+      refuseWhileSyncing(ctx, name, 'change its credentials');
       const stored = await saveCredentials(ctx, name, { api_key, client_secret }, keep_in_memory);
       await ctx.connections.forget(name);
       outbox.audit.append('credentials', { details: { name, stored_in: stored } });
@@ -147,6 +167,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
       }
       if (!outbox.profiles.get(name))
         throw new DeskError('not_found', `no profile named "${name}"`);
+      refuseWhileSyncing(ctx, name, 'remove its credentials');
       await forgetCredentials(ctx, name);
       await ctx.connections.forget(name);
       outbox.audit.append('remove_credentials', { details: { name } });
