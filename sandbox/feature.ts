@@ -18,6 +18,12 @@ export interface SandboxSettings {
    * is refused); a smaller one plays a deployment that decided otherwise.
    */
   maxTake: number;
+  /**
+   * Whether `GET /payments/payments/import/{job_id}` answers. The spec has no such call (the
+   * sandbox adds it, DESIGN.md); false plays a deployment without it, whose imports are followed
+   * by their group's counters alone.
+   */
+  importJobCall: boolean;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
@@ -25,6 +31,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   processingSeconds: 60,
   maxBulkItems: 1000,
   maxTake: 500,
+  importJobCall: true,
 };
 
 export interface SandboxDeps {

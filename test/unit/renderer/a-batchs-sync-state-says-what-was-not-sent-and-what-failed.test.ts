@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../../../renderer/src/features/batches/batch-sync-state';
 import { PAYROLL_HEADER } from '../../support/payroll-csv';
-import { openTestDesk, type TestDesk } from '../../support/desk';
+import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
+import { startTestSandbox } from '../../support/sandbox';
 
 let t: TestDesk;
 beforeAll(async () => {
@@ -50,5 +51,29 @@ describe("a batch's sync state", () => {
   it('says a batch all sent and accepted is synced', async () => {
     const batch = await synced('All paid', [PAID(3)]);
     expect(syncStateOf(batch)).toBe('Synced');
+  });
+});
+
+describe('a batch synced to a service without the import job call', () => {
+  it("says its payments await the service's answer, not that they are synced", async () => {
+    // The spec has no call to read an import job (DESIGN.md): such a service's payments stay
+    // submitted, their group's counters followed, until the service says more.
+    const service = await startTestSandbox({ settings: { importJobCall: false } });
+    const other = await openTestDesk();
+    try {
+      await useTeamSandbox(other, service);
+      const { api } = other.desk;
+      const file = join(other.dataDir, 'unanswered.csv');
+      await writeFile(file, [PAYROLL_HEADER, PAID(4), PAID(5)].join('\r\n'));
+      await api.importSheet({ file, batch_name: 'Unanswered' });
+      await api.approve({ batch: 'Unanswered', selection: { filter: {} } });
+      expect((await api.sync({ batch: 'Unanswered' })).state).toBe('done');
+      const [batch] = (await api.listBatches({})).batches;
+      expect(batch?.counts.by_state).toMatchObject({ submitted: 2 });
+      expect(syncStateOf(batch!)).toBe("Synced, 2 awaiting the service's answer");
+    } finally {
+      await other.close();
+      await service.close();
+    }
   });
 });
