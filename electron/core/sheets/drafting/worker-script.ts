@@ -25,7 +25,7 @@ export function workerExecArgv(parent: readonly string[] = process.execArgv): []
   const hooked = parent.some((option) =>
     MODULE_HOOKS.some((hook) => option === hook || option.startsWith(`${hook}=`)),
   );
-  return hooked ? (process.env.WORKER_PROF ? (["--cpu-prof", `--cpu-prof-dir=${process.env.WORKER_PROF}`] as unknown as []) : []) : undefined;
+  return hooked ? [] : undefined;
 }
 
 /** The URL to start a worker on for `entry`, a module of the core. */
