@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { DeskEvent } from '../../shared/desk';
 import { createDesk, type Desk, type DeskOptions } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
-import { DEMO_CREDENTIALS } from '../../sandbox/sandbox';
+import { DEMO_CREDENTIALS, type SandboxOptions } from '../../sandbox/sandbox';
 import { startTestSandbox, type TestSandbox } from './sandbox';
 
 export interface TestDesk {
@@ -70,11 +70,15 @@ export async function useTeamSandbox(
   await api.selectProfile({ name });
 }
 
-/** A test desk on a sandbox of the test's own (useTeamSandbox); close both when done. */
+/**
+ * A test desk on a sandbox of the test's own (useTeamSandbox), started with `sandbox`'s options
+ * (a deployment that decided otherwise: its settings); close both when done.
+ */
 export async function openDeskOnTeamSandbox(
   profile: TeamProfile = {},
+  sandbox: Partial<SandboxOptions> = {},
 ): Promise<{ t: TestDesk; service: TestSandbox }> {
-  const service = await startTestSandbox();
+  const service = await startTestSandbox(sandbox);
   const t = await openTestDesk();
   await useTeamSandbox(t, service, profile);
   return { t, service };

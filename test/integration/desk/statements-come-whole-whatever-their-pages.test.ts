@@ -7,8 +7,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletStatement } from '../../../shared/service';
-import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
-import { startTestSandbox } from '../../support/sandbox';
+import { openDeskOnTeamSandbox, openTestDesk, type TestDesk } from '../../support/desk';
 
 let t: TestDesk;
 let walletId: string;
@@ -190,10 +189,8 @@ describe('a service that gives fewer items a page than asked', () => {
   it('is followed page after page by the export and the search, as its paging says', async () => {
     // A deployment whose largest page is 40 (the spec leaves it open): a take of 500 gets 40
     // items and `take: 40`, which is not the end of the period.
-    const service = await startTestSandbox({ settings: { maxTake: 40 } });
-    const other = await openTestDesk();
+    const { t: other, service } = await openDeskOnTeamSandbox({}, { settings: { maxTake: 40 } });
     try {
-      await useTeamSandbox(other, service);
       const { api } = other.desk;
       const wallet = (await api.listGroups({})).items[0]!.wallet.id;
       const first = await api.getStatement({ wallet_id: wallet, start, end, take: 500 });

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../../../renderer/src/features/batches/batch-sync-state';
 import { PAYROLL_HEADER } from '../../support/payroll-csv';
-import { openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
-import { startTestSandbox } from '../../support/sandbox';
+import { openDeskOnTeamSandbox, openTestDesk, type TestDesk } from '../../support/desk';
 
 let t: TestDesk;
 beforeAll(async () => {
@@ -58,10 +57,11 @@ describe('a batch synced to a service without the import job call', () => {
   it("says its payments await the service's answer, not that they are synced", async () => {
     // The spec has no call to read an import job (DESIGN.md): such a service's payments stay
     // submitted, their group's counters followed, until the service says more.
-    const service = await startTestSandbox({ settings: { importJobCall: false } });
-    const other = await openTestDesk();
+    const { t: other, service } = await openDeskOnTeamSandbox(
+      {},
+      { settings: { importJobCall: false } },
+    );
     try {
-      await useTeamSandbox(other, service);
       const { api } = other.desk;
       const file = join(other.dataDir, 'unanswered.csv');
       await writeFile(file, [PAYROLL_HEADER, PAID(4), PAID(5)].join('\r\n'));
