@@ -144,6 +144,12 @@ export const ImportSummary = z.object({
   mapping: z.record(z.string(), z.string().nullable()),
   mapping_source: MappingSource,
   mapping_notes: z.array(z.string()).optional(),
+  /**
+   * Where the sheet's one totals row ("Grand total", an unlabelled sum) says another amount than
+   * the payments imported add up to: both figures, and how many were not counted. Known only
+   * once the whole sheet is read, so the inspection's preview never has it.
+   */
+  sheet_total_note: z.string().optional(),
   rows: z.int(),
   drafts: z.int(),
   /**

@@ -230,6 +230,11 @@ describe('the import wizard', () => {
     expect(text).toMatch(/Issues\s+\d+ errors?, \d+ warnings?/);
     expect(text).toContain('EU suppliers');
     await page.getByText(/Row 9: totals row/).waitFor();
+    // The sheet's own total, 100 more than its payments: said, with both figures.
+    await page.getByRole('heading', { name: "The sheet's own total" }).waitFor();
+    expect(await page.locator('p', { hasText: "the sheet's totals row 9" }).innerText()).toBe(
+      "⚠ Check: the sheet's totals row 9 says EUR 295.60, but the 3 payments imported add up to EUR 195.60, not counting 1 whose amount is missing or wrong: check that no row was left out or read otherwise",
+    );
     await look('import-summary');
 
     await openBatches();

@@ -8,7 +8,10 @@ export const HEADER = ['Payee', 'IBAN', 'Amount', 'Currency', 'Pay date', 'Refer
 export const HEADER_ROW = 4;
 export const SHEET = 'Payees';
 
-/** Three payments (one with a bad IBAN, one without an amount) and the totals row under them. */
+/**
+ * Four payments (one with a bad IBAN, one without an amount) and the totals row under them,
+ * which says 100 more than they add up to (the sheet's own total, held against its payments).
+ */
 export async function writeTitledWorkbook(path: string): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('Read me').addRow(['Fill in one row per payee']);
@@ -21,7 +24,7 @@ export async function writeTitledWorkbook(path: string): Promise<void> {
     ['Bob Two SARL', 'FR14200410100505', 20, 'EUR', '2030-01-31', 'Invoice 2', 'S-2'],
     ['Cid Three BV', 'NL91ABNA0417164300', null, 'EUR', '2030-01-31', 'Invoice 3', 'S-3'],
     ['Dee Four AG', 'DE75512108001245126199', 75.5, 'EUR', '2030-01-31', 'Invoice 4', 'S-4'],
-    [null, null, 195.6, null, null, 'Total', null],
+    [null, null, 295.6, null, null, 'Total', null],
   ];
   rows.forEach((values, n) => (sheet.getRow(HEADER_ROW + 1 + n).values = values));
   await workbook.xlsx.writeFile(path);

@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
+import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { draftContext, importedDraft, type DraftTarget, type ImportDefaults } from './row-to-draft';
@@ -78,6 +79,8 @@ export interface SheetImportSummary {
    * as the sort code and account number each holds: …`; absent when there are none.
    */
   mapping_notes?: string[];
+  /** The sheet's one totals row against the payments imported, where they differ (sheet-total.ts). */
+  sheet_total_note?: string;
   rows: number;
   drafts: number;
   /**
@@ -230,6 +233,15 @@ async function stageSheet(
     // is told, and the batch is deleted.
     if (writer.count === 0) throw noPayments(reading.sheet, header.number, staged.skipped);
     const mappingJson = mappingToJson(mapping, header.headers);
+    // Against the whole batch: a sheet added to one has no total of its own to be held to.
+    const total = target
+      ? undefined
+      : sheetTotalNote(
+          staged.kept.list(),
+          readAgain,
+          outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
+          context.walletCurrency ?? null,
+        );
     const notes = [...importNotes(header), ...payeeNotes(writer)];
     if (target) appendStaged(outbox, target, batch.id, staged.kept);
     else {
@@ -272,6 +284,7 @@ async function stageSheet(
       mapping: mappingJson,
       mapping_source: header.source,
       ...(notes.length > 0 ? { mapping_notes: notes } : {}),
+      ...(total ? { sheet_total_note: total } : {}),
       rows: staged.rows,
       drafts: writer.count,
       ...(target ? { row_offset: target.firstRow - header.number - 1 } : {}),

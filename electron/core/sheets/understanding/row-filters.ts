@@ -66,6 +66,13 @@ export const BLANK_ROW = 'blank row';
 /** Blank in effect: only zeros or dashes, as formulas left in empty rows show. */
 export const NOTHING_ROW = 'only zeros or dashes, nothing to pay';
 /** Rows blank or blank in effect: reported as runs, and not counted toward the row limit. */
+const AMOUNT_ALONE = 'an amount with no payee, account or date: a total, not a payment';
+
+/** Whether a row was skipped as a totals line, labelled or an amount alone. */
+export function isTotalsReason(reason: string): boolean {
+  return reason.startsWith('totals row (') || reason === AMOUNT_ALONE;
+}
+
 export function isBlankReason(reason: string): boolean {
   return reason === BLANK_ROW || reason === NOTHING_ROW;
 }
@@ -96,7 +103,7 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
   // amounts leaves. Nobody could be paid from it, and as a draft its amount swelled the batch's
   // total until it was found and deleted.
   if (filled.length <= 2 && onlyIn(row, mapping, AMOUNT_ONLY) && given(['amount'])) {
-    return 'an amount with no payee, account or date: a total, not a payment';
+    return AMOUNT_ALONE;
   }
   const first = filled[0];
   const signOff = first?.kind === 'text' && NOTE_LABEL.test(first.text);
