@@ -1,8 +1,8 @@
 // A sheet's own total, held against what its import made of it. Payroll and ERP exports end with
 // a totals row ("Grand total", an unlabelled =SUM), which the import skips as no payment; when
 // the payments imported do not add up to it, a row was left out, read otherwise or refused, and
-// the import's notes say so with both figures, before anything is approved. Only a sheet with
-// one totals row is held against it: subtotals (one a team) are not the whole's.
+// the import's summary says so with both figures, before anything is approved. Only a sheet
+// with one totals row is held against it: subtotals (one a team) are not the whole's.
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 import { formatAmount } from '../../../../shared/domain/money';
 import type { BatchFigures } from '../../outbox/draft-queries';
@@ -39,7 +39,7 @@ export function sheetTotalNote(
   const counted = figures.totals.find((total) => total.currency === currency)?.count ?? 0;
   const left = figures.counts.drafts - counted;
   return (
-    `the sheet's totals row ${line.row} says ${money(milli)}, but the ${counted} payments imported add up to ${money(imported)}` +
+    `the sheet's totals row ${line.row} says ${money(milli)}, but the ${counted} payment${counted === 1 ? '' : 's'} imported add${counted === 1 ? 's' : ''} up to ${money(imported)}` +
     (left > 0 ? `, not counting ${left} whose amount is missing or wrong` : '') +
     ': check that no row was left out or read otherwise'
   );
