@@ -73,20 +73,17 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
           return { status: 202, body: job };
         },
       },
-      // Not in the spec (DESIGN.md): a deployment without it is played by `importJobCall: false`.
-      ...(deps.settings.importJobCall
-        ? [
-            {
-              method: 'GET' as const,
-              pattern: '/payments/payments/import/{job_id}',
-              handler: ({ params }: { params: Record<string, string | undefined> }) => {
-                const job = jobs.get(params.job_id ?? '');
-                if (!job) throw notFound(`payment import job ${params.job_id} does not exist`);
-                return { status: 200, body: job };
-              },
-            },
-          ]
-        : []),
+      {
+        method: 'GET',
+        pattern: '/payments/payments/import/{job_id}',
+        handler: ({ params }) => {
+          // Not in the spec (DESIGN.md): `importJobCall: false` plays a deployment without it.
+          if (!deps.settings.importJobCall) throw notFound('no such call');
+          const job = jobs.get(params.job_id ?? '');
+          if (!job) throw notFound(`payment import job ${params.job_id} does not exist`);
+          return { status: 200, body: job };
+        },
+      },
       {
         method: 'GET',
         pattern: '/_sandbox/payments',

@@ -31,13 +31,20 @@ export const lockOwner = (work: LockedWork, run: string = randomUUID()): string 
  * work in it) is "work".
  */
 export function describeHolder(owner: string | undefined): string {
-  const parts = owner ? /^(\S+) pid (\d+) (\S+)/.exec(owner) : null;
-  if (!parts) return 'work in another process';
-  const [, host, pid, work] = parts as unknown as [string, string, string, string];
+  const holder = owner ? ownerParts(owner) : undefined;
+  if (!holder) return 'work in another process';
+  const { host, pid, work } = holder;
   const what = Object.hasOwn(WORK_NAMES, work) ? WORK_NAMES[work as LockedWork] : 'work';
   if (host !== hostname()) return `${what} in Payout Desk on ${host}`;
-  if (Number(pid) === process.pid) return `${what} in this app`;
+  if (pid === process.pid) return `${what} in this app`;
   return `${what} in another Payout Desk on this computer (process ${pid})`;
+}
+
+/** A lock owner's machine, process and work, as lockOwner writes them; an older one has no work. */
+function ownerParts(owner: string): { host: string; pid: number; work: string } | undefined {
+  const parts = /^(\S+) pid (\d+)(?: (\S+))?/.exec(owner);
+  if (!parts) return undefined;
+  return { host: parts[1] as string, pid: Number(parts[2]), work: parts[3] ?? '' };
 }
 
 function processExists(pid: number): boolean {
@@ -74,8 +81,7 @@ export class BatchLocks {
           .prepare('SELECT owner FROM batch_locks WHERE batch_id = ?')
           .pluck()
           .get(batchId) as string | undefined;
-        const held = current ? /^(\S+) pid (\d+) /.exec(current) : null;
-        if (current && held && held[1] === hostname() && !this.isAlive(Number(held[2]))) {
+        if (current && this.diedHere(current)) {
           this.db
             .prepare('DELETE FROM batch_locks WHERE batch_id = ? AND owner = ?')
             .run(batchId, current);
@@ -109,10 +115,14 @@ export class BatchLocks {
     const lock = this.db
       .prepare('SELECT owner, heartbeat_at FROM batch_locks WHERE batch_id = ?')
       .get(batchId) as { owner: string; heartbeat_at: number } | undefined;
-    const held = lock ? /^(\S+) pid (\d+) (\S+)/.exec(lock.owner) : null;
-    if (!lock || !held || held[3] !== work) return false;
-    if (held[1] === hostname()) return this.isAlive(Number(held[2]));
+    if (!lock || ownerParts(lock.owner)?.work !== work || this.diedHere(lock.owner)) return false;
     return lock.heartbeat_at >= this.now() - STALE_LOCK_MS;
+  }
+
+  /** Whether the owner was a process on this machine that no longer exists. */
+  private diedHere(owner: string): boolean {
+    const holder = ownerParts(owner);
+    return holder?.host === hostname() && !this.isAlive(holder.pid);
   }
 
   heartbeat(batchId: string, owner: string): void {

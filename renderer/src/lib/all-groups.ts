@@ -10,8 +10,11 @@ type GroupPage = DeskOutput<'listGroups'>;
 
 /** The service's largest page. */
 const PAGE = 500;
-/** Enough for any desk's groups, and a bound on the requests should a service page for ever. */
-const MOST_PAGES = 20;
+/**
+ * Enough for any desk's groups, and a bound on the requests should a service page for ever:
+ * counted in groups, not pages, as a service may give fewer a page than asked.
+ */
+const MOST_GROUPS = 10_000;
 
 /** Every group, with when the list was fetched and whether it is the copy kept offline. */
 export async function allGroups(): Promise<Pick<GroupPage, 'items' | 'fetched_at' | 'stale'>> {
@@ -19,7 +22,7 @@ export async function allGroups(): Promise<Pick<GroupPage, 'items' | 'fetched_at
   const items = [...first.items];
   let last = first;
   // A service may give fewer a page than asked, and say so in its paging (isLastPage).
-  for (let page = 1; page < MOST_PAGES && !isLastPage(last, PAGE); page += 1) {
+  while (items.length < MOST_GROUPS && !isLastPage(last, PAGE)) {
     last = await desk.listGroups({ query: { skip: items.length, take: PAGE } });
     items.push(...last.items);
   }

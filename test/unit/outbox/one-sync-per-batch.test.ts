@@ -38,6 +38,33 @@ describe('one sync per batch', () => {
     expect(outbox.locks.acquire(batchId, 'second')).toEqual({ ok: true });
   });
 
+  it('says a sync holds the batch only while its process lives and beats', () => {
+    let now = 1_000_000;
+    const alive = new Set<number>([4242]);
+    const locks = new BatchLocks(
+      outbox.db,
+      () => now,
+      (pid) => alive.has(pid),
+    );
+    const held = (owner: string) => {
+      expect(locks.acquire(batchId, owner)).toEqual({ ok: true });
+      const answer = locks.isHeldFor(batchId, 'sync');
+      locks.release(batchId, owner);
+      return answer;
+    };
+    const here = lockOwner('sync').replace(/pid \d+/, 'pid 4242');
+    expect(held(here)).toBe(true);
+    expect(held(lockOwner('import').replace(/pid \d+/, 'pid 4242'))).toBe(false);
+    alive.delete(4242);
+    expect(held(here)).toBe(false); // killed: its run ended with it
+    // Elsewhere, only its heartbeat tells.
+    const elsewhere = `finance-ws-07 pid 77 sync ${'0'.repeat(8)}`;
+    expect(locks.acquire(batchId, elsewhere)).toEqual({ ok: true });
+    expect(locks.isHeldFor(batchId, 'sync')).toBe(true);
+    now += STALE_LOCK_MS + 1;
+    expect(locks.isHeldFor(batchId, 'sync')).toBe(false);
+  });
+
   it('tells a person what holds the batch and where, never the raw owner', () => {
     const locks = new BatchLocks(outbox.db, Date.now, () => true);
     const refusal = (owner: string) => {

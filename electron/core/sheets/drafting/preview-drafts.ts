@@ -110,16 +110,16 @@ export function draftPreview(
     }
   }
   fillMergedCells(merges, chosen.header.number, mapping, writer, readAgain);
-  return preview.map((row) =>
-    row.skipped === null
-      ? {
-          ...row,
-          issues: store.issuesOf(row.row),
-          currency: store.currencyOf(row.row) ?? target.walletCurrency ?? null,
-          pointsTo: store.currencyOf(row.row) ?? store.accountCurrencyOf(row.row),
-        }
-      : row,
-  );
+  return preview.map((row) => {
+    if (row.skipped !== null) return row;
+    const named = store.currencyOf(row.row);
+    return {
+      ...row,
+      issues: store.issuesOf(row.row),
+      currency: named ?? target.walletCurrency ?? null,
+      pointsTo: named ?? store.accountCurrencyOf(row.row),
+    };
+  });
 }
 
 /** A row's cells from the JSON they cross from the worker in (source-cells.ts). */
