@@ -33,11 +33,22 @@ export function isAppUrl(url: string): boolean {
 }
 
 /**
- * The https link the system browser may open, as the parser normalised it; undefined for
- * anything else (http, file, javascript, custom schemes, credentials in the URL).
+ * The hosts of the https links the app's own pages make: the only ones the system browser is
+ * asked to open. A page made to open any other (a link in some text it shows, were one ever
+ * rendered as a link) is refused as a navigation away is. The app makes no such link today.
  */
-export function externalLink(url: string): string | undefined {
+export const APP_LINK_HOSTS: readonly string[] = [];
+
+/**
+ * The https link the system browser may open, as the parser normalised it; undefined for
+ * anything else (http, file, javascript, custom schemes, credentials in the URL, a host the
+ * app does not link to).
+ */
+export function externalLink(
+  url: string,
+  hosts: readonly string[] = APP_LINK_HOSTS,
+): string | undefined {
   const u = parsed(url);
   if (!u || u.protocol !== 'https:' || u.username !== '' || u.password !== '') return undefined;
-  return u.href;
+  return hosts.includes(u.hostname) ? u.href : undefined;
 }

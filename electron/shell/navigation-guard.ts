@@ -1,13 +1,17 @@
 // The window stays on the app: navigation away, redirects away and new windows are refused
-// (Electron's security checklist, items 13 and 14). A new-window request for an https link is
-// the one way out, and only to the system browser, never inside the app. Types only from
+// (Electron's security checklist, items 13 and 14). A new-window request for an https link the
+// app makes is the one way out, and only to the system browser, never inside the app. Types only from
 // 'electron': the objects come from main.ts, and tests pass stand-ins.
 import type { Session, WebContents } from 'electron';
-import { externalLink, isAppUrl } from './app-origin';
+import { APP_LINK_HOSTS, externalLink, isAppUrl } from './app-origin';
 
 type OpenExternal = (url: string) => Promise<void>;
 
-export function guardNavigation(contents: WebContents, openExternal: OpenExternal): void {
+export function guardNavigation(
+  contents: WebContents,
+  openExternal: OpenExternal,
+  linkHosts: readonly string[] = APP_LINK_HOSTS,
+): void {
   const stayOnApp = (event: { preventDefault(): void; url: string }) => {
     if (!isAppUrl(event.url)) event.preventDefault();
   };
@@ -17,7 +21,7 @@ export function guardNavigation(contents: WebContents, openExternal: OpenExterna
   // webviewTag is off; should one be attached anyway, it is refused.
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    const link = externalLink(url);
+    const link = externalLink(url, linkHosts);
     if (link) void openExternal(link).catch(() => undefined);
     return { action: 'deny' };
   });

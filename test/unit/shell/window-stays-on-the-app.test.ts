@@ -1,7 +1,7 @@
 // Navigation, redirects and new windows are refused unless the URL, parsed, is the app's own
 // (never by prefix: `app://desk@evil.example/` is user "desk" at evil.example); a new-window
-// request for an https link goes to the system browser and nowhere else; every permission the
-// page could ask for is refused.
+// request for an https link to a host the app links to goes to the system browser and nowhere
+// else; every permission the page could ask for is refused.
 import { describe, expect, it, vi } from 'vitest';
 import type { Session, WebContents } from 'electron';
 import { externalLink, isAppUrl } from '../../../electron/shell/app-origin';
@@ -25,10 +25,10 @@ const FOREIGN = [
   '',
 ];
 
-function guarded() {
+function guarded(linkHosts?: readonly string[]) {
   const contents = new FakeWebContents();
   const openExternal = vi.fn(() => Promise.resolve());
-  guardNavigation(contents as unknown as WebContents, openExternal);
+  guardNavigation(contents as unknown as WebContents, openExternal, linkHosts);
   return { contents, openExternal };
 }
 
@@ -60,21 +60,29 @@ describe('new windows', () => {
     expect(contents.openHandler?.({ url })).toEqual({ action: 'deny' });
   });
 
-  it('open only https links, in the system browser', () => {
-    const { contents, openExternal } = guarded();
-    for (const url of FOREIGN.filter((url) => !url.startsWith('https:'))) {
-      contents.openHandler?.({ url });
-    }
+  it('open only https links to the hosts the app links to, in the system browser', () => {
+    const { contents, openExternal } = guarded(['docs.example.com']);
+    for (const url of FOREIGN) contents.openHandler?.({ url });
     contents.openHandler?.({ url: 'app://desk/help' });
+    contents.openHandler?.({ url: 'https://docs.example.com.evil.example/payouts' });
+    contents.openHandler?.({ url: 'http://docs.example.com/payouts' });
     expect(openExternal).not.toHaveBeenCalled();
 
     contents.openHandler?.({ url: 'https://docs.example.com/payouts?a=1' });
     expect(openExternal).toHaveBeenCalledExactlyOnceWith('https://docs.example.com/payouts?a=1');
   });
 
+  it('open nothing the app did not link to: a page cannot send its user to any site', () => {
+    const { contents, openExternal } = guarded();
+    contents.openHandler?.({ url: 'https://docs.example.com/payouts' });
+    contents.openHandler?.({ url: 'https://payments-service.example/login' });
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
   it('take no https link that carries credentials', () => {
-    expect(externalLink('https://user:secret@evil.example/')).toBeUndefined();
-    expect(externalLink('HTTPS://Example.COM/a')).toBe('https://example.com/a');
+    const hosts = ['evil.example', 'example.com'];
+    expect(externalLink('https://user:secret@evil.example/', hosts)).toBeUndefined();
+    expect(externalLink('HTTPS://Example.COM/a', hosts)).toBe('https://example.com/a');
   });
 });
 
