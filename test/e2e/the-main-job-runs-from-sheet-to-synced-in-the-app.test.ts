@@ -238,7 +238,15 @@ describe('the main job', () => {
     // Every progress bar at its maximum, and every payment accepted, at its row.
     await page.getByText('Sync finished.').waitFor({ timeout: 20_000 });
     const main = page.getByRole('main');
-    expect(await main.getByRole('progressbar').count()).toBeGreaterThan(0);
+    // The import job's own bar, with its processed and failed counts: the whole batch went in
+    // one chunk, so its bar holds every payment.
+    const jobBar = main.getByRole('progressbar', { name: /^Import job / });
+    await expect.poll(() => jobBar.count()).toBeGreaterThan(0);
+    await expect.poll(() => jobBar.first().getAttribute('aria-valuemax')).toBe(String(ROWS));
+    await expect.poll(() => jobBar.first().getAttribute('aria-valuenow')).toBe(String(ROWS));
+    expect(text(await jobBar.first().locator('..').textContent())).toContain(
+      `${ROWS} processed · 0 failed`,
+    );
     await page.waitForFunction(`[...document.querySelectorAll('[role=progressbar]')].every(
       (bar) => bar.getAttribute('aria-valuemax') !== null &&
         bar.getAttribute('aria-valuenow') === bar.getAttribute('aria-valuemax'))`);
