@@ -100,7 +100,11 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** The serious and critical accessibility violations on the page as it is now. */
+/**
+ * The serious and critical accessibility violations on the page as it is now: every rule in
+ * the theme it shows, and the colours' contrast in the dark theme too (its colours are another
+ * set, which a person whose system is dark reads). A violation in the dark theme says so.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(
     createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -109,10 +113,22 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Through the DevTools protocol, which the page's CSP does not govern; the page itself allows
   // no inline script.
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  const found = await axeViolations(page, null);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    const dark = await axeViolations(page, ['color-contrast']);
+    return [...found, ...dark.map((violation) => ({ ...violation, id: `${violation.id} (dark)` }))];
+  } finally {
+    await page.emulateMedia({ colorScheme: null });
+  }
+}
+
+/** axe's serious and critical findings, of the rules named (all when null). */
+function axeViolations(page: Page, rules: string[] | null): Promise<AxeViolation[]> {
+  return page.evaluate(async (rules) => {
     // In the page: its globals, typed by hand (this file compiles for Node).
     const page = globalThis as unknown as { axe: AxeRunner; document: unknown };
-    const result = await page.axe.run(page.document);
+    const result = await page.axe.run(page.document, rules ? { runOnly: rules } : {});
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({
@@ -121,11 +137,14 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         help: violation.help,
         targets: violation.nodes.map((node) => node.target.join(' ')),
       }));
-  });
+  }, rules);
 }
 
 interface AxeRunner {
-  run(context: unknown): Promise<{
+  run(
+    context: unknown,
+    options: { runOnly?: string[] },
+  ): Promise<{
     violations: Array<{
       id: string;
       impact: string | null;
