@@ -91,6 +91,25 @@ export type DraftWindow = z.infer<typeof DraftWindow>;
 
 export const EditDraftInput = z.object({ id: Id, changes: DraftChanges });
 
+/** The most drafts one paste may change: a pasted block is a spreadsheet's, not a batch's. */
+export const MOST_PASTED_DRAFTS = 10_000;
+
+/**
+ * Drafts' fields changed as one change, as a paste into the grid makes them: each edit is
+ * revalidated as one alone would be, and one undo takes them all back. An edit the rules
+ * refuse (an unreadable value, a draft sent already) is refused alone: the others are saved.
+ * Edits of one draft are taken in order, as one.
+ */
+export const EditDraftsInput = z.object({
+  batch: BatchRef,
+  edits: z.array(EditDraftInput).min(1).max(MOST_PASTED_DRAFTS),
+});
+export const EditDraftsResult = z.object({
+  /** The drafts changed, as saved, in the order first asked. */
+  drafts: z.array(Draft),
+  ...Refusals,
+});
+
 /** What a bulk edit may set: the fields a whole batch often shares. */
 export const BulkField = EditableField.extract([
   'execution.date',

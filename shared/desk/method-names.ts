@@ -26,6 +26,7 @@ export const METHOD_NAMES = [
   'draftWindow',
   'getDraft',
   'editDraft',
+  'editDrafts',
   'bulkEdit',
   'deleteDrafts',
   'undo',

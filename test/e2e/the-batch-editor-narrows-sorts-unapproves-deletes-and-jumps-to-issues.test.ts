@@ -441,11 +441,29 @@ describe('the batch editor', () => {
         }
       ).navigator.clipboard.writeText('12\t601613\r\n10000002\t601613\r\n'),
     );
+    const block = () =>
+      Promise.all(
+        [2, 3].flatMap((row) =>
+          [COLUMN.account, COLUMN.account + 1].map((col) =>
+            cell(row, col).textContent().then(text),
+          ),
+        ),
+      );
+    const unpasted = await block();
     await cell(2, COLUMN.account).click();
     await page.keyboard.press('Control+v');
     // The grid's status line, under it, says what the paste did, beside the focused cell's
     // error (row 2's account is now too short).
     await page.locator('[id$="-status"]').getByText('Pasted 4 cells').waitFor();
+    const pasted = await block();
+    expect(pasted).not.toEqual(unpasted);
+    // One change: one undo takes the whole block back, and one redo pastes it again.
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid the paste into 2 rows').waitFor();
+    await expect.poll(block).toEqual(unpasted);
+    await page.keyboard.press('Control+y');
+    await page.getByText('Redid the paste into 2 rows').waitFor();
+    await expect.poll(block).toEqual(pasted);
     expect(text(await cell(2, COLUMN.account + 1).textContent())).toBe('601613');
     expect(text(await cell(3, COLUMN.account + 1).textContent())).toBe('601613');
     expect(text(await cell(3, COLUMN.account).textContent())).toBe('10000002');

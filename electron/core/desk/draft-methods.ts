@@ -11,6 +11,7 @@ import { recheckTwins, reviseDraft } from './draft-revision';
 import { bulkEdit } from './draft-bulk-edit';
 import { deleteDrafts, undoLast } from './draft-deletion';
 import { editRecord } from './edit-record';
+import { editDrafts } from './draft-paste';
 import { selectionIn } from './draft-selection';
 
 type DraftHandlers = Pick<
@@ -18,6 +19,7 @@ type DraftHandlers = Pick<
   | 'draftWindow'
   | 'getDraft'
   | 'editDraft'
+  | 'editDrafts'
   | 'bulkEdit'
   | 'deleteDrafts'
   | 'undo'
@@ -61,6 +63,8 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       changed(ctx, batch.id);
       return edited;
     },
+
+    editDrafts: (input) => editDrafts(ctx, input),
 
     bulkEdit: (input) => bulkEdit(ctx, input),
 

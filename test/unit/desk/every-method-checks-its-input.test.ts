@@ -146,6 +146,26 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { id: ID, changes: { 'amount.amount': 12.5 } },
     ],
   },
+  editDrafts: {
+    valid: [
+      {
+        batch: 'January',
+        edits: [
+          { id: ID, changes: { 'amount.amount': '12.50' } },
+          { id: ID, changes: { description: 'June' } },
+        ],
+      },
+    ],
+    invalid: [
+      { batch: 'January', edits: [] },
+      { batch: 'January', edits: [{ id: ID, changes: {} }] },
+      { edits: [{ id: ID, changes: { description: 'June' } }] },
+      {
+        batch: 'January',
+        edits: Array.from({ length: 10_001 }, () => ({ id: ID, changes: { purpose: 'SALA' } })),
+      },
+    ],
+  },
   bulkEdit: {
     valid: [{ batch: 'January', selection: { filter: {} }, changes: { purpose: 'SUPP' } }],
     invalid: [

@@ -28,6 +28,13 @@ export interface GridColumn<Row> {
   editText?(row: Row): string;
 }
 
+/** A value pasted into a cell of a row. */
+export interface PastedCell<Row> {
+  row: Row;
+  column: string;
+  text: string;
+}
+
 export interface RowWindow<Row> {
   /** Rows the source holds (under its filter), of which `rows` start at `skip`. */
   total: number;
@@ -44,6 +51,12 @@ export interface GridSource<Row> {
   check(row: Row, column: string, text: string): CellIssue[];
   /** Saves a typed value; resolves to the row as saved, rejects with a reason a person reads. */
   save(row: Row, column: string, text: string): Promise<Row>;
+  /**
+   * Saves a pasted block's values as one change, which one undo takes back; resolves to the rows
+   * saved, how many of the values were, and in words why the others were refused. Optional:
+   * without it, each value is saved alone, as if typed.
+   */
+  saveBlock?(cells: PastedCell<Row>[]): Promise<{ rows: Row[]; saved: number; refused: string[] }>;
   /**
    * Where the row with this id is now, in the source's order (a save may have moved rows of a
    * sorted list); null when the source no longer holds it. Optional: without it, the grid

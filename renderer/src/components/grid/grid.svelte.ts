@@ -1,7 +1,7 @@
 // The grid's behaviour, apart from its drawing: the focused cell (one roving tab stop), the
 // keys a spreadsheet person expects, in-cell editing judged as it is typed, selection, copy and
 // paste as TSV, and the next or previous cell with an issue.
-import type { CellIssue, GridColumn, GridSource } from './grid-source';
+import type { CellIssue, GridColumn, GridSource, PastedCell } from './grid-source';
 import { GridSelection } from './grid-selection.svelte';
 import { PageCache } from './page-cache.svelte';
 import { parseTsv, toTsv } from './tsv';
@@ -313,12 +313,14 @@ export class GridState<Row> {
     return toTsv(lines);
   }
 
-  /** Pastes TSV from the focused cell on: each value judged and saved as if typed. */
+  /**
+   * Pastes TSV from the focused cell on: each value judged as if typed, and saved as one change
+   * where the source can (saveBlock), so that one undo takes the paste back.
+   */
   async paste(text: string): Promise<void> {
-    const grid = parseTsv(text);
-    let saved = 0;
+    const cells: (PastedCell<Row> & { index: number })[] = [];
     const refused: string[] = [];
-    for (const [r, values] of grid.entries()) {
+    for (const [r, values] of parseTsv(text).entries()) {
       const index = this.row + r;
       if (index >= this.rowCount) break;
       for (const [c, value] of values.entries()) {
@@ -329,18 +331,55 @@ export class GridState<Row> {
           continue;
         }
         const row = await this.cache.rowAt(index);
-        if (!row) continue;
-        try {
-          this.cache.setRow(index, await this.source.save(row, column.id, value));
-          saved += 1;
-        } catch (error) {
-          refused.push(error instanceof Error ? error.message : String(error));
-        }
+        if (row) cells.push({ index, row, column: column.id, text: value });
       }
     }
+    const saved = this.source.saveBlock
+      ? await this.#saveBlock(cells, refused)
+      : await this.#saveEach(cells, refused);
     this.note =
       `Pasted ${saved} cell${saved === 1 ? '' : 's'}` +
       (refused.length ? `; ${refused.length} refused: ${[...new Set(refused)].join('; ')}` : '');
+  }
+
+  /** The cells saved as one change; how many were saved. */
+  async #saveBlock(
+    cells: (PastedCell<Row> & { index: number })[],
+    refused: string[],
+  ): Promise<number> {
+    if (cells.length === 0 || !this.source.saveBlock) return 0;
+    try {
+      const done = await this.source.saveBlock(cells);
+      refused.push(...done.refused);
+      for (const row of done.rows) {
+        const id = this.source.rowId(row);
+        const at = cells.find((cell) => this.source.rowId(cell.row) === id);
+        if (at) this.cache.setRow(at.index, row);
+      }
+      return done.saved;
+    } catch (error) {
+      refused.push(error instanceof Error ? error.message : String(error));
+      return 0;
+    }
+  }
+
+  /** The cells saved one by one, as if typed; how many were saved. */
+  async #saveEach(
+    cells: (PastedCell<Row> & { index: number })[],
+    refused: string[],
+  ): Promise<number> {
+    let saved = 0;
+    for (const { index, row, column, text } of cells) {
+      try {
+        // The row as the last value saved into it left it (two values pasted into one row).
+        const current = (await this.cache.rowAt(index)) ?? row;
+        this.cache.setRow(index, await this.source.save(current, column, text));
+        saved += 1;
+      } catch (error) {
+        refused.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    return saved;
   }
 
   // --- issues ---

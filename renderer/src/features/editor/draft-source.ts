@@ -26,6 +26,14 @@ export interface DraftListView {
    * (null: a draft of none), to name it.
    */
   edited(id: string, changes: DraftChanges, row: number | null): void;
+  /** A paste saved as one change: the editor keeps its edits to redo, with the rows it changed. */
+  pasted(edits: DraftEdit[], rows: number): void;
+}
+
+/** One draft's changes, as editDrafts takes them. */
+export interface DraftEdit {
+  id: string;
+  changes: DraftChanges;
 }
 
 /** Today in the person's calendar, as the desk judges a date in the past. */
@@ -104,6 +112,32 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       const saved = await desk.editDraft({ id: draft.id, changes: change.changes });
       view.edited(draft.id, change.changes, draft.row);
       return saved;
+    },
+    async saveBlock(cells) {
+      // Each value judged as if typed; those that read go to the desk as one change.
+      const edits: DraftEdit[] = [];
+      const refused: string[] = [];
+      for (const { row: draft, column, text } of cells) {
+        const target = byId.get(column);
+        const change = target
+          ? changesOf(target, text)
+          : { ok: false as const, message: `no column ${column}` };
+        if (change.ok) edits.push({ id: draft.id, changes: change.changes });
+        else refused.push(change.message);
+      }
+      if (edits.length === 0) return { rows: [], saved: 0, refused };
+      const done = await desk.editDrafts({ batch: view.batchId, edits });
+      refused.push(
+        ...done.refused.map(({ row, reason }) =>
+          row === null ? reason : `${reason} (row ${row})`,
+        ),
+      );
+      const named = done.refused.length;
+      if (done.refused_total > named) refused.push(`${done.refused_total - named} more`);
+      const savedIds = new Set(done.drafts.map((draft) => draft.id));
+      const kept = edits.filter((edit) => savedIds.has(edit.id));
+      if (kept.length > 0) view.pasted(kept, savedIds.size);
+      return { rows: done.drafts, saved: kept.length, refused };
     },
   };
 }

@@ -17,7 +17,7 @@ import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { newJobId } from '../sync/task.svelte';
 import { formatCount, formatCountOf } from '../../lib/format';
 import { NewestQuestion } from '../../lib/newest-question';
-import { draftSource } from './draft-source';
+import { draftSource, type DraftEdit } from './draft-source';
 
 type Batch = DeskOutput<'getBatch'>;
 export type ApproveResult = DeskOutput<'approve'>;
@@ -37,6 +37,7 @@ const CANCELLING: Record<CancellableKind, string> = {
 
 type Change =
   | { kind: 'edit'; id: string; changes: DraftChanges; row: number | null }
+  | { kind: 'paste'; edits: DraftEdit[]; rows: number }
   | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
   | { kind: 'delete'; selection: Selection };
 
@@ -83,6 +84,10 @@ export class EditorState {
         // The notice was about an earlier change (a redo, a bulk edit): this one is the latest.
         this.notice = null;
         this.#did({ kind: 'edit', id, changes, row });
+      },
+      pasted: (edits, rows) => {
+        this.notice = null;
+        this.#did({ kind: 'paste', edits, rows });
       },
     });
   }
@@ -302,6 +307,8 @@ export class EditorState {
   /** Sends a change again; false when it was a deletion or a bulk edit, cancelled. */
   async #send(change: Change): Promise<boolean> {
     if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
+    else if (change.kind === 'paste')
+      await desk.editDrafts({ batch: this.batchId, edits: change.edits });
     else if (change.kind === 'bulk')
       return (await this.#bulkEditing(change.selection, change.changes)) !== null;
     else return (await this.#deleting(change.selection)) !== null;
@@ -383,6 +390,7 @@ const LABELS: Record<string, string> = {
 
 function describe(change: Change): string {
   if (change.kind === 'delete') return 'the deletion';
+  if (change.kind === 'paste') return `the paste into ${formatCountOf(change.rows, 'row')}`;
   const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
   // Which row, where one is edited: "Redid the edit of amount" named none.
   const where = change.kind === 'edit' && change.row !== null ? ` in row ${change.row}` : '';
