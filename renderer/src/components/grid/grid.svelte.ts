@@ -351,10 +351,10 @@ export class GridState<Row> {
     try {
       const done = await this.source.saveBlock(cells);
       refused.push(...done.refused);
+      const indexOf = new Map(cells.map((cell) => [this.source.rowId(cell.row), cell.index]));
       for (const row of done.rows) {
-        const id = this.source.rowId(row);
-        const at = cells.find((cell) => this.source.rowId(cell.row) === id);
-        if (at) this.cache.setRow(at.index, row);
+        const index = indexOf.get(this.source.rowId(row));
+        if (index !== undefined) this.cache.setRow(index, row);
       }
       return done.saved;
     } catch (error) {
