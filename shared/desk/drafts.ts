@@ -91,18 +91,29 @@ export type DraftWindow = z.infer<typeof DraftWindow>;
 
 export const EditDraftInput = z.object({ id: Id, changes: DraftChanges });
 
-/** The most drafts one paste may change: a pasted block is a spreadsheet's, not a batch's. */
-export const MOST_PASTED_DRAFTS = 10_000;
+/**
+ * The most drafts one paste may change. A pasted block is a spreadsheet's, not a batch's, and it
+ * is saved in one transaction, which holds every other call meanwhile: about a second at this
+ * many (a bulk edit, which goes in steps, changes a whole batch).
+ */
+export const MOST_PASTED_DRAFTS = 2_000;
 
 /**
  * Drafts' fields changed as one change, as a paste into the grid makes them: each edit is
- * revalidated as one alone would be, and one undo takes them all back. An edit the rules
- * refuse (an unreadable value, a draft sent already) is refused alone: the others are saved.
- * Edits of one draft are taken in order, as one.
+ * revalidated as one alone would be, and one undo takes them all back. A value the rules
+ * refuse (one that does not fit its field, a draft sent already) is refused alone: the
+ * draft's other values and the other drafts are saved. Edits of one draft are taken in order,
+ * as one.
  */
 export const EditDraftsInput = z.object({
   batch: BatchRef,
-  edits: z.array(EditDraftInput).min(1).max(MOST_PASTED_DRAFTS),
+  edits: z
+    .array(EditDraftInput)
+    .min(1)
+    .refine(
+      (edits) => new Set(edits.map((edit) => edit.id)).size <= MOST_PASTED_DRAFTS,
+      `paste into at most ${MOST_PASTED_DRAFTS.toLocaleString('en')} rows at a time; a bulk edit changes more`,
+    ),
 });
 export const EditDraftsResult = z.object({
   /** The drafts changed, as saved, in the order first asked. */

@@ -1,7 +1,8 @@
 // Drafts' fields changed as one change, as a paste into the grid makes them: each edit revalidated
 // as editDraft revalidates one, all recorded under one journal operation so that one undo takes
-// the paste back, in one transaction. Where a pasted value does not fit its field, or its draft
-// was sent already, that edit alone is refused, with its row and why; the rest are saved.
+// the paste back, in one transaction (no await: nothing else runs between its edits, a sync
+// included). Where a pasted value does not fit its field, that value alone is refused; where its
+// draft was sent already, that draft's; each with its row and why. The rest are saved.
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DeskInput, DeskOutput } from '../../../shared/desk/api';
 import type { Refusal } from '../../../shared/desk/common';
@@ -9,6 +10,7 @@ import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/dra
 import { isEditable } from '../../../shared/domain/draft-state';
 import { batchOf, changed, type DeskContext } from './desk-context';
 import { recheckTwins, reviseDraft } from './draft-revision';
+import { draftsNamed } from '../outbox/draft-filters';
 import { editRecord } from './edit-record';
 
 /** Refusals named one by one; the rest are counted. */
@@ -35,21 +37,22 @@ export function editDrafts(
         ? `not a draft of ${batch.name}`
         : !isEditable(draft.state)
           ? `sent to the service (${draft.state}): it can no longer change`
-          : whyNot(draft, changes);
-    if (reason || !draft) refused.push({ id, row, reason: reason ?? '' });
-    else taken.push({ draft, changes });
+          : undefined;
+    if (reason || !draft) {
+      refused.push({ id, row, reason: reason ?? '' });
+      continue;
+    }
+    const fits = fitting(draft, changes);
+    for (const why of fits.refused) refused.push({ id, row, reason: why });
+    if (Object.keys(fits.changes).length > 0) taken.push({ draft, changes: fits.changes });
   }
   if (taken.length === 0)
     return { drafts: [], refused_total: refused.length, refused: named(refused) };
 
-  const which =
-    taken.length === 1 && taken[0]!.draft.row !== null
-      ? `row ${taken[0]!.draft.row}`
-      : `${taken.length.toLocaleString('en')} rows`;
+  const label = `the paste into ${taken.length.toLocaleString('en')} row${taken.length === 1 ? '' : 's'}`;
   const saved = outbox.db.transaction(() => {
     const ids = taken.map(({ draft }) => draft.id);
-    const where = { sql: `p.id IN (${ids.map(() => '?').join(', ')})`, params: ids };
-    outbox.journal.record(batch.id, 'edit', `the paste into ${which}`, where);
+    outbox.journal.record(batch.id, 'edit', label, draftsNamed(ids));
     const gone: string[] = [];
     const after = taken.map(({ draft: shown, changes }) => {
       // As it is now, inside the transaction, whatever was read of it before.
@@ -72,10 +75,28 @@ export function editDrafts(
   return { drafts: saved, refused_total: refused.length, refused: named(refused) };
 }
 
-/** Why the changes do not fit the draft (as editDraft would refuse them); null when they do. */
-function whyNot(draft: Draft, changes: DraftChanges): string | null {
-  const applied = applyDraftChanges(contentOf(draft), changes);
-  return applied.ok ? null : applied.message;
+/**
+ * The changes that fit the draft, each field tried in turn on what those before it made, and
+ * why each other was refused: one value that does not fit (a payee's name held at the service)
+ * leaves the row's other values to be saved.
+ */
+function fitting(
+  draft: Draft,
+  changes: DraftChanges,
+): { changes: DraftChanges; refused: string[] } {
+  let content = contentOf(draft);
+  const fit: DraftChanges = {};
+  const refused: string[] = [];
+  for (const [field, value] of Object.entries(changes) as [keyof DraftChanges, unknown][]) {
+    const one = { [field]: value } as DraftChanges;
+    const applied = applyDraftChanges(content, one);
+    if (!applied.ok) refused.push(applied.message);
+    else {
+      content = applied.content;
+      Object.assign(fit, one);
+    }
+  }
+  return { changes: fit, refused };
 }
 
 const named = (refused: Refusal[]) => refused.slice(0, REFUSALS_NAMED);

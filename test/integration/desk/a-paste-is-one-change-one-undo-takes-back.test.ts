@@ -1,7 +1,8 @@
 // A block pasted into the grid changes several drafts at once, and a person takes it back as
 // they made it: with one undo, not one per cell. Each pasted value is judged as one typed
-// would be; a value that does not fit, or a draft already sent, is refused alone, with its row
-// and why, and the rest are saved. A real desk over real SQLite, no service needed.
+// would be; a value that does not fit is refused alone (its row's other values are saved), a
+// draft already sent is refused whole, each with its row and why, and the rest are saved. A
+// real desk over real SQLite, no service needed.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -45,18 +46,17 @@ it('saves a pasted block as one change, refuses what does not fit, and one undo 
       { id: cy!.id, changes: { description: 'July' } },
     ],
   });
-  expect(pasted.drafts.map((draft) => draft.id)).toEqual([ann!.id, cy!.id]);
-  expect(pasted.drafts.map((draft) => draft.payment.amount.amount)).toEqual([110.5, 330]);
-  expect(pasted.drafts.map((draft) => draft.payment.description)).toEqual(['July', 'July']);
+  expect(pasted.drafts.map((draft) => draft.id)).toEqual([ann!.id, bob!.id, cy!.id]);
+  expect(pasted.drafts.map((draft) => draft.payment.amount.amount)).toEqual([110.5, 200, 330]);
+  expect(pasted.drafts.map((draft) => draft.payment.description)).toEqual(['July', 'July', 'July']);
+  // Bob's amount alone is refused, with his row and why; his description is saved.
   expect(pasted.refused_total).toBe(1);
   expect(pasted.refused[0]).toMatchObject({ id: bob!.id, row: bob!.row });
   expect(pasted.refused[0]!.reason).not.toBe('');
-  // Bob's row is left whole: not his description without his amount.
-  expect((await api.getDraft({ id: bob!.id })).payment.description).toBe('June');
-  expect((await api.getBatch({ batch: 'June' })).undo).toBe('the paste into 2 rows');
+  expect((await api.getBatch({ batch: 'June' })).undo).toBe('the paste into 3 rows');
 
   const undone = await api.undo({ batch: 'June' });
-  expect(undone).toMatchObject({ undone: 'the paste into 2 rows', drafts: 2, remaining: 0 });
+  expect(undone).toMatchObject({ undone: 'the paste into 3 rows', drafts: 3, remaining: 0 });
   const after = (await api.draftWindow({ batch: 'June', skip: 0, take: 10 })).rows;
   expect(after.map((draft) => draft.payment.amount.amount)).toEqual([100, 200, 300]);
   // Cy's description back to what the earlier edit made it, which is the next undo's.

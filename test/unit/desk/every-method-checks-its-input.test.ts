@@ -162,7 +162,11 @@ const EXAMPLES: Record<DeskMethodName, { valid: unknown[]; invalid: unknown[] }>
       { edits: [{ id: ID, changes: { description: 'June' } }] },
       {
         batch: 'January',
-        edits: Array.from({ length: 10_001 }, () => ({ id: ID, changes: { purpose: 'SALA' } })),
+        // More rows than one paste may change (MOST_PASTED_DRAFTS): a bulk edit changes more.
+        edits: Array.from({ length: 2_001 }, (_, n) => ({
+          id: `${ID}-${n}`,
+          changes: { purpose: 'SALA' },
+        })),
       },
     ],
   },

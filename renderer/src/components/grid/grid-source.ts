@@ -53,10 +53,12 @@ export interface GridSource<Row> {
   save(row: Row, column: string, text: string): Promise<Row>;
   /**
    * Saves a pasted block's values as one change, which one undo takes back; resolves to the rows
-   * saved, how many of the values were, and in words why the others were refused. Optional:
-   * without it, each value is saved alone, as if typed.
+   * saved, how many of the values were, and in words why others were refused (and how many more
+   * were, unnamed). Optional: without it, each value is saved alone, as if typed.
    */
-  saveBlock?(cells: PastedCell<Row>[]): Promise<{ rows: Row[]; saved: number; refused: string[] }>;
+  saveBlock?(
+    cells: PastedCell<Row>[],
+  ): Promise<{ rows: Row[]; saved: number; refused: string[]; unnamed: number }>;
   /**
    * Where the row with this id is now, in the source's order (a save may have moved rows of a
    * sorted list); null when the source no longer holds it. Optional: without it, the grid

@@ -64,7 +64,7 @@ export class GridViewport {
     const columns = new Virtualizer<HTMLDivElement, Element>(this.#columnOptions(element));
     this.#rows = rows;
     this.#columns = columns;
-    const stops = [rows._didMount(), columns._didMount()];
+    const stops = [rows._didMount(), columns._didMount(), this.#followAcross(element, columns)];
     rows._willUpdate();
     columns._willUpdate();
     this.#showColumns(columns);
@@ -140,11 +140,24 @@ export class GridViewport {
         const indexes = rangeAhead(range, this.#columns?.scrollDirection ?? null);
         return indexes[0] === 0 ? indexes : [0, ...indexes];
       },
-      onChange: (instance: Axis) => {
-        this.#showColumns(instance);
-        this.scrolledAcross = Math.abs(instance.scrollOffset ?? 0) > 0;
-      },
+      onChange: (instance: Axis) => this.#showColumns(instance),
     };
+  }
+
+  /**
+   * Keeps `scrolledAcross` with every scroll event, not only when the columns drawn change: a
+   * small move across during a scroll down changes none, and the first column must hold from
+   * its first pixel. Read from the column virtualizer, whose own listener, added before this
+   * one, has just read the offset (reading it here again would lay the page out again).
+   */
+  #followAcross(element: HTMLDivElement, columns: Axis): () => void {
+    const follow = () => {
+      const across = Math.abs(columns.scrollOffset ?? 0) > 0;
+      if (across !== this.scrolledAcross) this.scrolledAcross = across;
+    };
+    element.addEventListener('scroll', follow, { passive: true });
+    follow();
+    return () => element.removeEventListener('scroll', follow);
   }
 
   /** Only when the columns drawn change: a vertical scroll also calls the column virtualizer. */

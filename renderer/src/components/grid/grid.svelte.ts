@@ -334,20 +334,21 @@ export class GridState<Row> {
         if (row) cells.push({ index, row, column: column.id, text: value });
       }
     }
-    const saved = this.source.saveBlock
+    const { saved, unnamed } = this.source.saveBlock
       ? await this.#saveBlock(cells, refused)
-      : await this.#saveEach(cells, refused);
+      : { saved: await this.#saveEach(cells, refused), unnamed: 0 };
+    const refusals = refused.length + unnamed;
     this.note =
       `Pasted ${saved} cell${saved === 1 ? '' : 's'}` +
-      (refused.length ? `; ${refused.length} refused: ${[...new Set(refused)].join('; ')}` : '');
+      (refusals ? `; ${refusals} refused: ${[...new Set(refused)].join('; ')}` : '');
   }
 
-  /** The cells saved as one change; how many were saved. */
+  /** The cells saved as one change; how many were saved, and refused unnamed. */
   async #saveBlock(
     cells: (PastedCell<Row> & { index: number })[],
     refused: string[],
-  ): Promise<number> {
-    if (cells.length === 0 || !this.source.saveBlock) return 0;
+  ): Promise<{ saved: number; unnamed: number }> {
+    if (cells.length === 0 || !this.source.saveBlock) return { saved: 0, unnamed: 0 };
     try {
       const done = await this.source.saveBlock(cells);
       refused.push(...done.refused);
@@ -356,10 +357,10 @@ export class GridState<Row> {
         const index = indexOf.get(this.source.rowId(row));
         if (index !== undefined) this.cache.setRow(index, row);
       }
-      return done.saved;
+      return { saved: done.saved, unnamed: done.unnamed };
     } catch (error) {
       refused.push(error instanceof Error ? error.message : String(error));
-      return 0;
+      return { saved: 0, unnamed: 0 };
     }
   }
 

@@ -3,6 +3,7 @@
 // same applyDraftChanges and validateDraft the desk runs on save), and the save itself.
 import {
   contentOf,
+  MOST_PASTED_DRAFTS,
   type Draft,
   type DraftFilter,
   type DraftSort,
@@ -114,30 +115,46 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       return saved;
     },
     async saveBlock(cells) {
-      // Each value judged as if typed; those that read go to the desk as one change.
-      const edits: DraftEdit[] = [];
+      // Each value judged as if typed; those that read go to the desk as one change, one edit
+      // per row however many of its cells were pasted.
+      const byDraft = new Map<string, { changes: DraftChanges; cells: number }>();
       const refused: string[] = [];
       for (const { row: draft, column, text } of cells) {
         const target = byId.get(column);
         const change = target
           ? changesOf(target, text)
           : { ok: false as const, message: `no column ${column}` };
-        if (change.ok) edits.push({ id: draft.id, changes: change.changes });
-        else refused.push(change.message);
+        if (!change.ok) {
+          refused.push(change.message);
+          continue;
+        }
+        const edit = byDraft.get(draft.id) ?? { changes: {}, cells: 0 };
+        byDraft.set(draft.id, {
+          changes: { ...edit.changes, ...change.changes },
+          cells: edit.cells + 1,
+        });
       }
-      if (edits.length === 0) return { rows: [], saved: 0, refused };
+      if (byDraft.size === 0) return { rows: [], saved: 0, refused, unnamed: 0 };
+      if (byDraft.size > MOST_PASTED_DRAFTS) {
+        throw new Error(
+          `a paste changes at most ${MOST_PASTED_DRAFTS.toLocaleString(locale)} rows at a time (this one, ${byDraft.size.toLocaleString(locale)}): paste it in parts, or use Bulk edit`,
+        );
+      }
+      const edits = [...byDraft].map(([id, { changes }]) => ({ id, changes }));
       const done = await desk.editDrafts({ batch: view.batchId, edits });
       refused.push(
         ...done.refused.map(({ row, reason }) =>
           row === null ? reason : `${reason} (row ${row})`,
         ),
       );
-      const named = done.refused.length;
-      if (done.refused_total > named) refused.push(`${done.refused_total - named} more`);
+      const unnamed = done.refused_total - done.refused.length;
       const savedIds = new Set(done.drafts.map((draft) => draft.id));
       const kept = edits.filter((edit) => savedIds.has(edit.id));
-      if (kept.length > 0) view.pasted(kept, savedIds.size);
-      return { rows: done.drafts, saved: kept.length, refused };
+      if (kept.length > 0) view.pasted(kept, kept.length);
+      // The cells of the rows saved, less their values the desk refused.
+      const sent = kept.reduce((sum, edit) => sum + (byDraft.get(edit.id)?.cells ?? 0), 0);
+      const refusedOfSaved = done.refused.filter((refusal) => savedIds.has(refusal.id)).length;
+      return { rows: done.drafts, saved: sent - refusedOfSaved, refused, unnamed };
     },
   };
 }

@@ -307,9 +307,15 @@ export class EditorState {
   /** Sends a change again; false when it was a deletion or a bulk edit, cancelled. */
   async #send(change: Change): Promise<boolean> {
     if (change.kind === 'edit') await desk.editDraft({ id: change.id, changes: change.changes });
-    else if (change.kind === 'paste')
-      await desk.editDrafts({ batch: this.batchId, edits: change.edits });
-    else if (change.kind === 'bulk')
+    else if (change.kind === 'paste') {
+      // Rows deleted or sent since the undo are refused: with none saved, nothing was redone
+      // (the desk recorded nothing to undo), and the paste stays to redo.
+      const done = await desk.editDrafts({ batch: this.batchId, edits: change.edits });
+      if (done.drafts.length === 0) {
+        const why = [...new Set(done.refused.map((refusal) => refusal.reason))].join('; ');
+        throw new Error(`The paste could not be redone: ${why}`);
+      }
+    } else if (change.kind === 'bulk')
       return (await this.#bulkEditing(change.selection, change.changes)) !== null;
     else return (await this.#deleting(change.selection)) !== null;
     return true;
