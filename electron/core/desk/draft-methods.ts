@@ -7,10 +7,9 @@ import { type Draft, type Selection } from '../../../shared/desk/drafts';
 import { isEditable } from '../../../shared/domain/draft-state';
 import type { Batch } from '../outbox/batch-repository';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
-import { recheckTwins, reviseDraft } from './draft-revision';
+import { recheckTwins, reviseAndAudit } from './draft-revision';
 import { bulkEdit } from './draft-bulk-edit';
 import { deleteDrafts, undoLast } from './draft-deletion';
-import { editRecord } from './edit-record';
 import { editDrafts } from './draft-paste';
 import { selectionIn } from './draft-selection';
 
@@ -50,15 +49,10 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       const edited = outbox.db.transaction(() => {
         const where = { sql: 'p.id = ?', params: [id] };
         outbox.journal.record(batch.id, 'edit', `the edit of ${which}`, where);
-        const gone = reviseDraft(ctx, batch, draft, changes);
+        const { gone } = reviseAndAudit(ctx, batch, draft, changes);
         if (gone !== undefined) recheckTwins(outbox, [gone]);
-        const after = draftOf(ctx, id);
-        outbox.audit.append('edit', {
-          batchId: batch.id,
-          subjectId: id,
-          details: { ...editRecord(draft, after, changes) },
-        });
-        return after;
+        // Read after the twins: a duplicate warning on this draft may have gone with them.
+        return draftOf(ctx, id);
       })();
       changed(ctx, batch.id);
       return edited;

@@ -9,9 +9,8 @@ import type { Refusal } from '../../../shared/desk/common';
 import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
 import { isEditable } from '../../../shared/domain/draft-state';
 import { batchOf, changed, type DeskContext } from './desk-context';
-import { recheckTwins, reviseDraft } from './draft-revision';
+import { recheckTwins, reviseAndAudit } from './draft-revision';
 import { draftsNamed } from '../outbox/draft-filters';
-import { editRecord } from './edit-record';
 
 /** Refusals named one by one; the rest are counted. */
 const REFUSALS_NAMED = 100;
@@ -54,22 +53,15 @@ export function editDrafts(
     const ids = taken.map(({ draft }) => draft.id);
     outbox.journal.record(batch.id, 'edit', label, draftsNamed(ids));
     const gone: string[] = [];
-    const after = taken.map(({ draft: shown, changes }) => {
+    for (const { draft: shown, changes } of taken) {
       // As it is now, inside the transaction, whatever was read of it before.
       const draft = outbox.drafts.get(shown.id) ?? shown;
-      const key = reviseDraft(ctx, batch, draft, changes);
+      const { gone: key } = reviseAndAudit(ctx, batch, draft, changes);
       if (key !== undefined) gone.push(key);
-      const now = outbox.drafts.get(draft.id) as Draft;
-      outbox.audit.append('edit', {
-        batchId: batch.id,
-        subjectId: draft.id,
-        details: { ...editRecord(draft, now, changes) },
-      });
-      return now;
-    });
+    }
     recheckTwins(outbox, gone);
-    // Read again: a twin's warning may have changed with another draft of the paste.
-    return after.map((draft) => outbox.drafts.get(draft.id) as Draft);
+    // Read after the twins: a warning may have changed with another draft of the paste.
+    return ids.map((id) => outbox.drafts.get(id) as Draft);
   })();
   changed(ctx, batch.id);
   return { drafts: saved, refused_total: refused.length, refused: named(refused) };

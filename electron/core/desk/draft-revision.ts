@@ -12,6 +12,7 @@ import { DeskError } from '../../../shared/desk/errors';
 import { applyDraftChanges, type DraftChanges } from '../../../shared/domain/draft-changes';
 import type { Batch } from '../outbox/batch-repository';
 import { changed, type DeskContext } from './desk-context';
+import { editRecord } from './edit-record';
 
 /** Fields whose change makes a possible duplicate worth looking for again. */
 const DUPLICATE_FIELDS = [
@@ -233,4 +234,25 @@ export function reviseDraft(
   const saved = ctx.outbox.drafts.saveContent(draft, applied.content, issues, key);
   if (!saved.ok) throw new DeskError('conflict', saved.reason);
   return before !== undefined && before !== key ? before : undefined;
+}
+
+/**
+ * An edit of one draft as the person made it (a cell, or a row of a paste): revised
+ * (reviseDraft) and written in the audit log with what it was and became. Answers the draft as
+ * saved, and the duplicate key it left for recheckTwins. The caller owns the transaction.
+ */
+export function reviseAndAudit(
+  ctx: DeskContext,
+  batch: Batch,
+  draft: Draft,
+  changes: DraftChanges,
+): { after: Draft; gone: string | undefined } {
+  const gone = reviseDraft(ctx, batch, draft, changes);
+  const after = ctx.outbox.drafts.get(draft.id) as Draft;
+  ctx.outbox.audit.append('edit', {
+    batchId: batch.id,
+    subjectId: draft.id,
+    details: { ...editRecord(draft, after, changes) },
+  });
+  return { after, gone };
 }

@@ -239,7 +239,7 @@ async function stageSheet(
       : sheetTotalNote(
           staged.kept.list(),
           readAgain,
-          outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
+          () => outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
           context.walletCurrency ?? null,
         );
     const notes = [...importNotes(header), ...payeeNotes(writer)];

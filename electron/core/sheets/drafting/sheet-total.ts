@@ -21,7 +21,7 @@ import { decodeCells } from './source-cells';
 export function sheetTotalNote(
   kept: readonly KeptRow[],
   read: (row: SheetRow) => SheetDraft,
-  figures: BatchFigures,
+  figures: () => BatchFigures,
   walletCurrency: string | null,
 ): string | undefined {
   const totals = kept.filter((row) => row.skipped !== undefined && isTotalsReason(row.skipped));
@@ -29,15 +29,17 @@ export function sheetTotalNote(
   if (!line) return undefined;
   // As the batch's figures count a draft: its amount in thousandths, none where it is refused.
   const said = read({ number: line.row, cells: decodeCells(line.cells) }).columns;
-  const currency = said.amount_currency ?? walletCurrency ?? '';
-  const imported = figures.milli.get(currency);
   const milli = said.amount_milli;
-  if (milli === null || imported === undefined || figures.milli.size !== 1) return undefined;
-  if (milli === imported) return undefined;
+  if (milli === null) return undefined;
+  // Counted over the batch only now: most sheets have no totals row to hold them against.
+  const figured = figures();
+  const currency = said.amount_currency ?? walletCurrency ?? '';
+  const imported = figured.milli.get(currency);
+  if (imported === undefined || figured.milli.size !== 1 || milli === imported) return undefined;
   const places = currencyMinorUnits(currency) ?? 3;
   const money = (amount: bigint) => `${currency} ${formatAmount(amount, places)}`.trim();
-  const counted = figures.totals.find((total) => total.currency === currency)?.count ?? 0;
-  const left = figures.counts.drafts - counted;
+  const counted = figured.totals.find((total) => total.currency === currency)?.count ?? 0;
+  const left = figured.counts.drafts - counted;
   return (
     `the sheet's totals row ${line.row} says ${money(milli)}, but the ${counted} payment${counted === 1 ? '' : 's'} imported add${counted === 1 ? 's' : ''} up to ${money(imported)}` +
     (left > 0 ? `, not counting ${left} whose amount is missing or wrong` : '') +

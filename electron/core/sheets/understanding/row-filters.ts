@@ -65,14 +65,18 @@ function textOf(cell: CellValue | undefined): string | undefined {
 export const BLANK_ROW = 'blank row';
 /** Blank in effect: only zeros or dashes, as formulas left in empty rows show. */
 export const NOTHING_ROW = 'only zeros or dashes, nothing to pay';
-/** Rows blank or blank in effect: reported as runs, and not counted toward the row limit. */
+/** A row that only totals the others, under its label (`totals row ("Grand total")`). */
+const TOTALS_ROW = 'totals row (';
+const totalsRow = (label: string) => `${TOTALS_ROW}"${label}")`;
+/** An amount alone on its row: an unlabelled total. */
 const AMOUNT_ALONE = 'an amount with no payee, account or date: a total, not a payment';
 
 /** Whether a row was skipped as a totals line, labelled or an amount alone. */
 export function isTotalsReason(reason: string): boolean {
-  return reason.startsWith('totals row (') || reason === AMOUNT_ALONE;
+  return reason.startsWith(TOTALS_ROW) || reason === AMOUNT_ALONE;
 }
 
+/** Rows blank or blank in effect: reported as runs, and not counted toward the row limit. */
 export function isBlankReason(reason: string): boolean {
   return reason === BLANK_ROW || reason === NOTHING_ROW;
 }
@@ -91,13 +95,13 @@ export function skipReason(row: SheetRow, mapping: ColumnMapping): string | unde
     });
   const label = totalsLabel(filled);
   // A payee column that holds only a totals label ("Total" under the names) names nobody.
-  if (label && !given(PAYEE, SUMMARY_LABEL)) return `totals row ("${label}")`;
+  if (label && !given(PAYEE, SUMMARY_LABEL)) return totalsRow(label);
   // "Total net pay", "Subtotal Ops" where the payee's name goes, with no account and no date:
   // a totals line, whose amount would swell the batch's total. "Total SA" with an account or
   // a date is a payee, kept to be completed.
   if (label && !given(ACCOUNT) && !given(['execution_date'])) {
     const named = totalInPayeeColumn(row, mapping);
-    if (named) return `totals row ("${named}")`;
+    if (named) return totalsRow(named);
   }
   // An amount alone (with its currency at most): what an unlabelled =SUM(...) under the
   // amounts leaves. Nobody could be paid from it, and as a draft its amount swelled the batch's

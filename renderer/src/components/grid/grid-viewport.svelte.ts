@@ -31,7 +31,8 @@ export class GridViewport {
   /**
    * Whether the columns are scrolled across from their start: only then is the first column
    * held in place (sticky). A sticky cell in each row drawn cost every scrolled frame about
-   * 1.3 ms of paint in the benchmark's wheel, while at the start it stays in place by itself.
+   * 1.3 ms of paint (traces of bench:ui's wheel, by hand), while at the start it stays in place
+   * by itself.
    */
   scrolledAcross = $state(false);
   /** The header's height, kept by a ResizeObserver (bind:offsetHeight): reading offsetHeight
@@ -126,9 +127,9 @@ export class GridViewport {
 
   /**
    * No column beyond the view while the rows scroll and the columns do not: each would be drawn
-   * anew in every row the scroll brings in, out of sight (about 0.7 ms of a wheel's frame). One
-   * on each side again once the grid is still, and ahead while the columns scroll (rangeAhead).
-   * Set as the virtualizer's option, which it recomputes the columns drawn by.
+   * anew in every row the scroll brings in, out of sight (about 0.6 ms of a wheel's frame, traced
+   * by hand). One on each side again once the grid is still, and ahead while the columns scroll
+   * (rangeAhead). Set as the virtualizer's option, which it recomputes the columns drawn by.
    */
   #fitColumnOverscan(): void {
     const rows = this.#rows;

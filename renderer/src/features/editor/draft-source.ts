@@ -27,8 +27,8 @@ export interface DraftListView {
    * (null: a draft of none), to name it.
    */
   edited(id: string, changes: DraftChanges, row: number | null): void;
-  /** A paste saved as one change: the editor keeps its edits to redo, with the rows it changed. */
-  pasted(edits: DraftEdit[], rows: number): void;
+  /** A paste saved as one change: the editor keeps its edits (one a row) to redo. */
+  pasted(edits: DraftEdit[]): void;
 }
 
 /** One draft's changes, as editDrafts takes them. */
@@ -150,7 +150,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       const unnamed = done.refused_total - done.refused.length;
       const savedIds = new Set(done.drafts.map((draft) => draft.id));
       const kept = edits.filter((edit) => savedIds.has(edit.id));
-      if (kept.length > 0) view.pasted(kept, kept.length);
+      if (kept.length > 0) view.pasted(kept);
       // The cells of the rows saved, less their values the desk refused.
       const sent = kept.reduce((sum, edit) => sum + (byDraft.get(edit.id)?.cells ?? 0), 0);
       const refusedOfSaved = done.refused.filter((refusal) => savedIds.has(refusal.id)).length;

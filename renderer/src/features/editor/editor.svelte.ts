@@ -37,7 +37,7 @@ const CANCELLING: Record<CancellableKind, string> = {
 
 type Change =
   | { kind: 'edit'; id: string; changes: DraftChanges; row: number | null }
-  | { kind: 'paste'; edits: DraftEdit[]; rows: number }
+  | { kind: 'paste'; edits: DraftEdit[] }
   | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
   | { kind: 'delete'; selection: Selection };
 
@@ -85,9 +85,9 @@ export class EditorState {
         this.notice = null;
         this.#did({ kind: 'edit', id, changes, row });
       },
-      pasted: (edits, rows) => {
+      pasted: (edits) => {
         this.notice = null;
-        this.#did({ kind: 'paste', edits, rows });
+        this.#did({ kind: 'paste', edits });
       },
     });
   }
@@ -396,7 +396,7 @@ const LABELS: Record<string, string> = {
 
 function describe(change: Change): string {
   if (change.kind === 'delete') return 'the deletion';
-  if (change.kind === 'paste') return `the paste into ${formatCountOf(change.rows, 'row')}`;
+  if (change.kind === 'paste') return `the paste into ${formatCountOf(change.edits.length, 'row')}`;
   const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
   // Which row, where one is edited: "Redid the edit of amount" named none.
   const where = change.kind === 'edit' && change.row !== null ? ` in row ${change.row}` : '';
