@@ -40,6 +40,20 @@ function refuseWhileSyncing(ctx: DeskContext, profile: string, what: string): vo
   }
 }
 
+const OWN_CREDENTIALS = 'the Local sandbox uses its own credentials';
+
+/**
+ * The saved profile a change is about, checked as every change of one is: not the Local
+ * sandbox (`localRefusal` says why), known, and not syncing (`what` is the change).
+ */
+function profileToChange(ctx: DeskContext, name: string, localRefusal: string, what: string): void {
+  if (isLocalProfile(name)) throw new DeskError('conflict', localRefusal);
+  if (!ctx.outbox.profiles.get(name)) {
+    throw new DeskError('not_found', `no profile named "${name}"`);
+  }
+  refuseWhileSyncing(ctx, name, what);
+}
+
 export function profileHandlers(ctx: DeskContext): ProfileHandlers {
   const { outbox } = ctx;
   return {
@@ -117,11 +131,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
     },
 
     removeProfile: async ({ name }) => {
-      if (isLocalProfile(name))
-        throw new DeskError('conflict', 'the Local sandbox cannot be removed');
-      if (!outbox.profiles.get(name))
-        throw new DeskError('not_found', `no profile named "${name}"`);
-      refuseWhileSyncing(ctx, name, 'remove it');
+      profileToChange(ctx, name, 'the Local sandbox cannot be removed', 'remove it');
       const inFlight = outbox.db
         .prepare(
           `SELECT b.name FROM batches b JOIN payment_drafts p ON p.batch_id = b.id
@@ -149,12 +159,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
     },
 
     setCredentials: async ({ name, api_key, client_secret, keep_in_memory }) => {
-      if (isLocalProfile(name)) {
-        throw new DeskError('conflict', 'the Local sandbox uses its own credentials');
-      }
-      if (!outbox.profiles.get(name))
-        throw new DeskError('not_found', `no profile named "${name}"`);
-      refuseWhileSyncing(ctx, name, 'change its credentials');
+      profileToChange(ctx, name, OWN_CREDENTIALS, 'change its credentials');
       const stored = await saveCredentials(ctx, name, { api_key, client_secret }, keep_in_memory);
       await ctx.connections.forget(name);
       outbox.audit.append('credentials', { details: { name, stored_in: stored } });
@@ -162,12 +167,7 @@ export function profileHandlers(ctx: DeskContext): ProfileHandlers {
     },
 
     removeCredentials: async ({ name }) => {
-      if (isLocalProfile(name)) {
-        throw new DeskError('conflict', 'the Local sandbox uses its own credentials');
-      }
-      if (!outbox.profiles.get(name))
-        throw new DeskError('not_found', `no profile named "${name}"`);
-      refuseWhileSyncing(ctx, name, 'remove its credentials');
+      profileToChange(ctx, name, OWN_CREDENTIALS, 'remove its credentials');
       await forgetCredentials(ctx, name);
       await ctx.connections.forget(name);
       outbox.audit.append('remove_credentials', { details: { name } });
