@@ -150,6 +150,11 @@ export const ImportSummary = z.object({
    * once the whole sheet is read, so the inspection's preview never has it.
    */
   sheet_total_note: z.string().optional(),
+  /**
+   * Accounts the batch pays under more than one name, with the rows to compare (none of their
+   * cells is wrong alone). Over the whole batch, once the sheet is written: never in a preview.
+   */
+  shared_account_note: z.string().optional(),
   rows: z.int(),
   drafts: z.int(),
   /**

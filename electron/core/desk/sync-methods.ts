@@ -18,6 +18,7 @@ import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from
 import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
 import { walletBalance } from './live-methods';
+import { sharedAccountNote } from '../sheets';
 
 type SyncHandlers = Pick<
   DeskHandlers,
@@ -230,6 +231,10 @@ async function preview(
     );
   }
   if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
+  if (toSend.counts.drafts > 0) {
+    const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id));
+    if (shared) notes.push(shared);
+  }
   const syncedBy = profileOf(ctx, profile ?? batch.profile);
   if (ctx.connections.keyKind(syncedBy) === 'beneficiary') {
     notes.push(

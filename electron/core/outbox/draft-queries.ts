@@ -7,6 +7,7 @@ import type { DraftFilter, DraftSort, DraftWindow } from '../../../shared/desk/d
 import { DRAFT_STATES, type DraftState } from '../../../shared/domain/draft-state';
 import { formatAmount } from '../../../shared/domain/money';
 import type { Db } from './database';
+import { foldName } from './payee-fold';
 import { filterSql, orderSql, type SqlPart } from './draft-filters';
 import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
 
@@ -31,6 +32,12 @@ export interface BatchFigures {
   awaitingTotals: MoneyTotal[];
   /** Exact totals in thousandths, by currency ('' while the wallet's is unknown). */
   milli: Map<string, bigint>;
+}
+
+/** An account a batch pays under several names: its number, and each name's first row. */
+export interface SharedAccount {
+  number: string;
+  names: { name: string; row: number | null }[];
 }
 
 export class DraftQueries {
@@ -92,6 +99,48 @@ export class DraftQueries {
       )
       .get(batchId) as { approved: number | null; unapproved: number | null; unset: number | null };
     return { approved: row.approved ?? 0, unapproved: row.unapproved ?? 0, unset: row.unset ?? 0 };
+  }
+
+  /**
+   * New payees' accounts that the batch's drafts pay under more than one name, each with its
+   * names and the first row of each: one account for two people is a typing slip or a changed
+   * account worth a look. The account is the duplicate key's (country, bank code and number);
+   * names are compared folded (case, accents, punctuation, word order), so "LEE, Ann" is
+   * "Ann Lee". Drafts that name their payee by id are the service's payees, not looked at.
+   */
+  accountsUnderSeveralNames(batchId: string): SharedAccount[] {
+    // Accounts with more than one name as written are found in SQL; only their rows are read,
+    // and folded here (the sort key SQLite knows folds case and accents, not word order).
+    const rows = this.db
+      .prepare(
+        `WITH keyed AS MATERIALIZED (
+           SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
+             payee, source_row AS row
+           FROM payment_drafts
+           WHERE batch_id = ? AND beneficiary_draft_id IS NOT NULL AND duplicate_key IS NOT NULL
+             AND payee IS NOT NULL)
+         SELECT account, payee, MIN(row) AS row FROM keyed
+         WHERE account IN (SELECT account FROM keyed GROUP BY account HAVING COUNT(DISTINCT payee) > 1)
+         GROUP BY account, payee ORDER BY account, MIN(row)`,
+      )
+      .all(batchId) as { account: string; payee: string; row: number | null }[];
+    const byAccount = new Map<string, Map<string, { name: string; row: number | null }>>();
+    for (const { account, payee, row } of rows) {
+      const names = byAccount.get(account) ?? new Map();
+      const folded = foldName(payee)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .sort()
+        .join(' ');
+      if (!names.has(folded)) names.set(folded, { name: payee, row });
+      byAccount.set(account, names);
+    }
+    return [...byAccount]
+      .filter(([, names]) => names.size > 1)
+      .map(([account, names]) => ({
+        number: account.slice(account.lastIndexOf(':') + 1),
+        names: [...names.values()],
+      }));
   }
 
   /** The rows of a window, and how many drafts the filter finds in all. */

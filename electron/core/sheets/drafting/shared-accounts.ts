@@ -1,0 +1,29 @@
+// One account paid under two names is the mark of a typing slip (a row's account copied from
+// the row above) or of an account changed to someone else's: none of its cells is wrong alone,
+// so it is said of the batch, where the import's summary and the sync's confirmation show it,
+// naming the rows to compare.
+import type { SharedAccount } from '../../outbox/draft-queries';
+
+const ACCOUNTS_NAMED = 3;
+const NAMES_NAMED = 3;
+
+/** The note on the accounts a batch pays under several names; undefined when there are none. */
+export function sharedAccountNote(accounts: readonly SharedAccount[]): string | undefined {
+  if (accounts.length === 0) return undefined;
+  const named = accounts.slice(0, ACCOUNTS_NAMED).map(({ number, names }) => {
+    const listed = names
+      .slice(0, NAMES_NAMED)
+      .map(({ name, row }) => `"${name}" (row ${row ?? '?'})`);
+    const more = names.length - listed.length;
+    const last = more > 0 ? `${more} other name${more === 1 ? '' : 's'}` : listed.pop();
+    return `…${number.slice(-4)} as ${listed.join(', ')} and ${last}`;
+  });
+  const more = accounts.length - named.length;
+  const one = accounts.length === 1;
+  return (
+    `${one ? 'one account is' : `${accounts.length.toLocaleString('en')} accounts are each`} paid under different names: ` +
+    named.join('; ') +
+    (more > 0 ? `; and ${more.toLocaleString('en')} more` : '') +
+    `: check that each payee's account is their own`
+  );
+}
