@@ -543,12 +543,52 @@ describe('the batch editor', () => {
     await expect.poll(shownRows).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
+  it('keeps a paste to redo, and says why, when its row was deleted since the undo', async () => {
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText('Eve Once'),
+    );
+    await cell(7, COLUMN.payee).click();
+    await page.keyboard.press('Control+v');
+    await page.locator('[id$="-status"]').getByText('Pasted 1 cell').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid the paste into 1 row').waitFor();
+    // Row 7 is deleted elsewhere between the undo and the redo (another window, the command).
+    await page.evaluate(async () => {
+      const call = async (method: string, input: unknown) => {
+        const response = await fetch(`/desk/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        });
+        return ((await response.json()) as { value: unknown }).value;
+      };
+      const window = (await call('draftWindow', { batch: 'March payroll', take: 10 })) as {
+        rows: { id: string; row: number }[];
+      };
+      const id = window.rows.find((draft) => draft.row === 7)?.id;
+      await call('deleteDrafts', { batch: 'March payroll', selection: { ids: [id] } });
+    });
+    await expect.poll(shownRows).toEqual([2, 3, 4, 5, 6]);
+    // The redo is refused whole and says why; it is not said done, and stays to be redone.
+    await page.keyboard.press('Control+y');
+    await page.getByText(/The paste could not be redone: .+/).waitFor();
+    expect(await page.getByText('Redid the paste into 1 row').count()).toBe(0);
+    await look('editor-redo-refused');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Redo', exact: true }).isEnabled())
+      .toBe(true);
+  });
+
   it('deletes the whole batch after asking, and the Batches screen lists it no more', async () => {
     // By keyboard only: Enter on the button, Tab to the answer, Enter.
     await page.getByRole('button', { name: 'Delete batch…' }).focus();
     await page.keyboard.press('Enter');
     const ask = page.getByRole('alertdialog', { name: 'Delete batch' });
-    await ask.getByText('Delete March payroll with its 6 rows?').waitFor();
+    await ask.getByText('Delete March payroll with its 5 rows?').waitFor();
     await expect
       .poll(() => focusSeen(page))
       .toMatchObject({ tag: 'button', name: 'Cancel', ...VISIBLE });
