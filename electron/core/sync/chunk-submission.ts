@@ -29,9 +29,9 @@ export interface SubmissionResult {
 }
 
 /**
- * Any failure other than a 400 (offline, 5xx after retries, a 403 for the key) propagates: the
- * run stops cleanly. The items stay `sending` unless the request certainly never reached the
- * service (a 403, no connection made).
+ * Any failure other than a 400 (offline, 5xx or 429 after retries, a 403 for the key) propagates:
+ * the run stops cleanly. The items stay `sending` unless the service certainly did not take the
+ * request (a 403, a 429, no connection made).
  */
 export async function submitChunk(
   items: PaymentImportItem[],
@@ -51,6 +51,14 @@ export async function submitChunk(
       if (error instanceof ServiceCallError && error.kind === 'status' && error.status === 403) {
         // Refused for the key, not for the items (a beneficiary key may send no payment): the
         // service took nothing, so the items go back to `approved` for a key that may.
+        await ledger.recordReturned(chunkId, part);
+        throw error;
+      }
+      if (error instanceof ServiceCallError && error.kind === 'status' && error.status === 429) {
+        // Rate-limited past the retries. A bulk upload is repeated only after answers that say
+        // it was not taken (a 429, no connection made: retry-policy.ts), so none of its attempts
+        // was: the items go back to `approved`, to be sent in bulk again, not looked up one
+        // PUT each, a request per payment into a service that asked for fewer.
         await ledger.recordReturned(chunkId, part);
         throw error;
       }
