@@ -268,6 +268,13 @@ describe('the import wizard', () => {
     const summary = page.getByRole('status').filter({ hasText: 'Import done' });
     await summary.waitFor();
     expect(await summary.innerText()).toContain('were added to batch January suppliers');
+    // Fay Six GmbH is paid into Ann One GmbH's account: said of the batch, with both rows (the
+    // sheet's row 3 is the batch's row 11), though no cell of either is wrong.
+    await page.getByRole('heading', { name: 'One account, several names' }).waitFor();
+    expect(await page.locator('p', { hasText: 'paid under different names' }).innerText()).toBe(
+      '⚠ Check: one account is paid under different names: …3000 as "Ann One GmbH" (row 5) and "Fay Six GmbH" (row 11): check that each payee\'s account is their own',
+    );
+    await look('import-appended-one-account-two-names');
 
     await openBatches();
     expect(await countsOf('January suppliers')).toEqual({ rows: '6', errors: '2' });
