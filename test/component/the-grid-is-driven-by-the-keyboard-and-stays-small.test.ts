@@ -285,6 +285,18 @@ describe('the grid', () => {
     expect(await focused()).toMatchObject({ row: 2, col: 1, text: '1' });
     await expect.poll(() => grid.evaluate((g) => g.scrollLeft)).toBe(0);
     await expect.poll(drawn).toContain(2);
+
+    // End jumps to the last column in one scroll: the Row cell is pinned there too.
+    await page.keyboard.press('End');
+    expect(await focused()).toMatchObject({ row: 2, col: 5 });
+    await expect.poll(drawn).toContain(5);
+    const left = (await grid.boundingBox())!.x;
+    await expect
+      .poll(async () => Math.abs((await cell(4, 1).boundingBox())!.x - left))
+      .toBeLessThan(2);
+    await expect(cell(4, 1).textContent()).resolves.toBe('3');
+    await page.keyboard.press('Home');
+    await expect.poll(() => grid.evaluate((g) => g.scrollLeft)).toBe(0);
   });
 
   it('edits a cell with F2: typing is judged, Enter saves and moves down, Escape drops', async () => {

@@ -65,9 +65,13 @@ export class GridViewport {
     const columns = new Virtualizer<HTMLDivElement, Element>(this.#columnOptions(element));
     this.#rows = rows;
     this.#columns = columns;
-    const stops = [rows._didMount(), columns._didMount(), this.#followAcross(element, columns)];
+    const stops = [rows._didMount(), columns._didMount()];
     rows._willUpdate();
     columns._willUpdate();
+    // After _willUpdate, which adds the virtualizers' own scroll listeners: this one reads what
+    // they have just read. Added before them, it read the offset before the scroll, and a jump
+    // across in one scroll (End) left the first column unpinned.
+    stops.push(this.#followAcross(element, columns));
     this.#showColumns(columns);
     return () => {
       for (const stop of stops) stop();
