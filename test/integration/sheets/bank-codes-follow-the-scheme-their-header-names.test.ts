@@ -56,6 +56,27 @@ describe('a header that names its scheme', () => {
     expect(draftOf(rtn, 2).beneficiary?.body.country).toBe('US');
   });
 
+  it('that names two reads each row by its own code and country, not all by the first named', async () => {
+    // A contractors' sheet's one column for US routing numbers and UK sort codes alike.
+    const imported = await folder.import(
+      await csv('mixed.csv', [
+        'Name,Bank country,Routing / sort code,Account Number,Amount,Date',
+        'Ann,US,011000015,12345678,100,2030-01-31',
+        'Bob,GB,60-16-13,31926819,100,2030-01-31',
+      ]),
+      wallet('USD'),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body).toMatchObject({
+      country: 'US',
+      bank_details: { bank_code: '011000015' },
+    });
+    expect(draftOf(imported, 3).beneficiary?.body).toMatchObject({
+      country: 'GB',
+      bank_details: { bank_code: '601613' },
+    });
+    for (const line of [2, 3]) expect(draftOf(imported, line).issues).toEqual([]);
+  });
+
   it('says a routing number that fails its checksum is wrong, at its cell, not that the country is missing', async () => {
     const imported = await folder.import(
       await csv('routing.csv', [

@@ -43,15 +43,30 @@ const ZEROS: Readonly<Record<BankCodeScheme, SheetZeros>> = {
 /** In order: "Routing Transit Number" is a US routing number, "Transit" alone Canadian. */
 const HEADER_SCHEMES: readonly (readonly [RegExp, BankCodeScheme])[] = [
   [/\bsort ?code\b/, 'uk_sort_code'],
-  [/\b(routing|aba|rtn|abartn)\b/, 'us_routing'],
+  [/\b(routing(?: transit)?|aba|rtn|abartn)\b/, 'us_routing'],
   [/\b(bsb|bank state branch)\b/, 'au_bsb'],
   [/\btransit\b/, 'ca_transit'],
 ];
 
-/** The scheme a bank code column's header names; undefined for a generic one ("Bank code"). */
+/**
+ * The scheme a bank code column's header names; undefined for a generic one ("Bank code"), and
+ * for one that names two ("Routing / sort code"): its column holds codes of both, each read by
+ * its own row's digits and country as under a generic header. Believed whole, the first scheme
+ * named judged every row's code by itself, and a sound routing number was "a sort code is 6
+ * digits", an error no edit could clear.
+ */
 export function headerScheme(header: string): BankCodeScheme | undefined {
   const name = normaliseHeader(header);
-  return HEADER_SCHEMES.find(([words]) => words.test(name))?.[1];
+  // The words of each scheme found are taken out before the next is looked for: "Routing
+  // Transit Number" names the US routing number alone, not a Canadian transit as well.
+  const named = new Set<BankCodeScheme>();
+  let rest = name;
+  for (const [words, scheme] of HEADER_SCHEMES) {
+    if (!words.test(rest)) continue;
+    named.add(scheme);
+    rest = rest.replace(new RegExp(words.source, 'g'), ' ');
+  }
+  return named.size === 1 ? [...named][0] : undefined;
 }
 
 /**
