@@ -115,6 +115,10 @@ describe('a header names its field', () => {
     ['A/C No', 'account_number'],
     ['Payee Account', 'account_number'],
     ['Account No / IBAN', 'account_number'],
+    // One column for a UK account number or an IBAN: the account number field takes both.
+    ['Bank Acct / IBAN', 'account_number'],
+    ['Acct/IBAN', 'account_number'],
+    ['Account or IBAN', 'account_number'],
     ['Beneficiary Bank', 'bank_name'],
     ['Address Line 1', 'address_line_1'],
     ['Address Line 2', 'address_line_2'],
