@@ -61,12 +61,25 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
         refuseOnceSent(ctx, batch, 'moved to another group');
       }
       const choice = await chooseGroup(ctx, profileOf(ctx, profile ?? batch.profile), group_id);
-      outbox.db.transaction(() => {
+      const from = batch.walletCurrency;
+      const to = choice.group.walletCurrency;
+      const moved = outbox.db.transaction(() => {
         outbox.batches.setGroup(batch.id, choice.group);
+        const drafts = outbox.groupDrafts.moveToGroup(batch.id, {
+          groupId: choice.group.groupId,
+          from,
+          to,
+          now: ctx.now().toISOString(),
+        });
         outbox.audit.append('set_group', {
           batchId: batch.id,
-          details: { group: group_id, checked: choice.checked },
+          details: {
+            group: group_id,
+            checked: choice.checked,
+            ...(drafts.kept > 0 ? { amounts_kept_in: from, kept: drafts.kept } : {}),
+          },
         });
+        return drafts;
       })();
       if (choice.group.walletCurrency !== batch.walletCurrency) {
         revalidateBatch(outbox, batch.id, {
@@ -75,7 +88,13 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
         });
       }
       changed(ctx, batch.id);
-      return { batch: batchView(ctx, batchOf(ctx, batch.id)), checked: choice.checked };
+      return {
+        batch: batchView(ctx, batchOf(ctx, batch.id)),
+        checked: choice.checked,
+        ...(moved.kept > 0 && from && to
+          ? { currency_note: keptCurrencyNote(moved, from, to) }
+          : {}),
+      };
     },
 
     setServiceApproval: ({ batch: ref, service_approval }) => {
@@ -91,6 +110,23 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
       return batchView(ctx, batchOf(ctx, batch.id));
     },
   };
+}
+
+/** What moving a batch to a wallet in another currency did to its amounts, in words. */
+function keptCurrencyNote(
+  moved: { kept: number; unapproved: number },
+  from: string,
+  to: string,
+): string {
+  const { kept, unapproved } = moved;
+  const one = kept === 1;
+  return (
+    `${kept.toLocaleString('en')} amount${one ? '' : 's'} stay${one ? 's' : ''} in ${from}, as before: ` +
+    `the ${to} wallet pays ${one ? 'it' : 'them'}, converted by the service` +
+    (unapproved > 0
+      ? `; ${unapproved.toLocaleString('en')} approved ${unapproved === 1 ? 'draft is a draft' : 'drafts are drafts'} again, to be approved at the new cost`
+      : '')
+  );
 }
 
 type SyncRun = ReturnType<DeskContext['outbox']['sync']['lastRun']>;

@@ -22,7 +22,7 @@ export interface HeldDraft {
 export class GroupDraftsRepository {
   private readonly sql;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     const held = `FROM payment_drafts p JOIN batches b ON b.id = p.batch_id
        WHERE b.profile = @profile AND b.group_id = @group
          AND p.state IN (SELECT value FROM json_each(@states))`;
@@ -72,6 +72,60 @@ export class GroupDraftsRepository {
   /** Whether the service may hold any of the batch's payments (in the batch's group). */
   batchHoldsAny(batchId: string): boolean {
     return this.sql.batchHolds.get(batchId, JSON.stringify(HELD_STATES)) !== undefined;
+  }
+
+  /**
+   * The batch's drafts not yet sent, paid from another group: each body's source named anew,
+   * and, where the wallet's currency changes, each amount kept in the currency it was in. An
+   * amount the wallet debits (SEND) carries its currency only where it differs from the
+   * wallet's, so one that carried none was in the old wallet's: it is given that currency, or a
+   * 1,000 USD payment moved to a GBP wallet would go as 1,000 GBP. One given in the new wallet's
+   * currency drops it. Those approved go back to draft, their cost now a conversion. The
+   * caller owns the transaction; answers how many amounts kept their currency, and how many of
+   * them were approved.
+   */
+  moveToGroup(
+    batchId: string,
+    move: { groupId: string; from: string | null; to: string | null; now: string },
+  ): { kept: number; unapproved: number } {
+    const unsent = `batch_id = @batch AND state IN ('draft', 'approved', 'failed')`;
+    const debited = `coalesce(json_extract(body_json, '$.amount.type'), 'SEND') = 'SEND'`;
+    const params = {
+      batch: batchId,
+      group: move.groupId,
+      from: move.from,
+      to: move.to,
+      now: move.now,
+    };
+    this.db
+      .prepare(
+        `UPDATE payment_drafts SET body_json = json_set(body_json, '$.source.id', @group)
+         WHERE ${unsent}`,
+      )
+      .run(params);
+    if (move.from === null || move.from === move.to) return { kept: 0, unapproved: 0 };
+    const implied = `${unsent} AND ${debited} AND json_extract(body_json, '$.amount.currency') IS NULL`;
+    const unapproved = this.db
+      .prepare(
+        `UPDATE payment_drafts SET state = 'draft', updated_at = @now
+         WHERE ${implied} AND state = 'approved'`,
+      )
+      .run(params).changes;
+    const kept = this.db
+      .prepare(
+        `UPDATE payment_drafts SET
+           body_json = json_set(body_json, '$.amount.currency', @from), amount_currency = @from
+         WHERE ${implied}`,
+      )
+      .run(params).changes;
+    this.db
+      .prepare(
+        `UPDATE payment_drafts SET
+           body_json = json_remove(body_json, '$.amount.currency'), amount_currency = NULL
+         WHERE ${unsent} AND ${debited} AND json_extract(body_json, '$.amount.currency') = @to`,
+      )
+      .run(params);
+    return { kept, unapproved };
   }
 
   /** The ready batches that pay into this group, with how many drafts they have still to send. */
