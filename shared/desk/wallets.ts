@@ -48,7 +48,12 @@ export const WalletFundingNeed = z.object({
    * wallet's currency: nothing has left the wallet for them, and they are debited once an
    * approver approves them. One approved at the service by other means is still counted here.
    */
-  awaiting_approval: z.object({ amount: DecimalText, count: z.int() }),
+  awaiting_approval: z.object({
+    amount: DecimalText,
+    count: z.int(),
+    /** Those in other currencies, not in `amount`: debited at a cost known once converted. */
+    not_estimated: z.int(),
+  }),
   /**
    * What the balance lacks for the batches waiting and the payments awaiting approval together;
    * null when it covers both (or is unknown).

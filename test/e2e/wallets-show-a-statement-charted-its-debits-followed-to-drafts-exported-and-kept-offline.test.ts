@@ -215,14 +215,31 @@ describe('the Wallets screen', () => {
     };
     const { batch: mixed, said: mixedText } = await waitingAlone('Mixed payroll', [
       'Amy Mixed,601613,43000001,10.00,GBP,2030-01-31,Fee',
-      'Bea Mixed,601613,43000002,20.00,EUR,2030-01-31,Fee',
+      // An IBAN's account in euros, which the service takes (a UK account's in euros it fails).
+      'Bea Mixed,,FR1420041010050500013M02606,20.00,EUR,2030-01-31,Fee',
     ]);
     expect(mixedText).toContain(
       'covers the GBP 10.00 estimated, not the 1 payment in other currencies',
     );
     expect(mixedText).not.toContain('The balance covers it.');
     await lookedAt('sync-funding-need-not-estimated');
-    await desk('unapprove', { batch: mixed.batch_id, selection: { filter: {} } });
+    // Sent for approval at the service, the same two wait for an approver there: the euro one
+    // is counted, not estimated, and the balance is not said to cover it.
+    await desk('sync', { batch: mixed.batch_id });
+    await page.reload();
+    const sent = page.getByRole('region', { name: 'Funding need' });
+    await sent.getByText('Awaiting approval at the service').waitFor();
+    await expect
+      .poll(async () => ((await sent.textContent()) ?? '').replace(/\s+/g, ' '))
+      .toContain(
+        'Awaiting approval at the service: GBP 10.00, 1 payment sent, and 1 payment in other currencies not estimated, debited once approved there.',
+      );
+    const sentText = ((await sent.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(sentText).toContain(
+      'covers the GBP 10.00 estimated, not the 1 payment in other currencies: check it covers those too before they are approved.',
+    );
+    expect(sentText).not.toContain('The balance covers them.');
+    await lookedAt('sync-funding-need-awaiting-approval-not-estimated');
 
     // Only a payment in another currency waits: nothing is estimated, and no zero is shown as
     // what it will debit.

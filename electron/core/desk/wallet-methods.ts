@@ -142,6 +142,8 @@ interface Need {
   /** Sent for approval at the service, in the wallet's currency: debited once approved there. */
   awaitingMilli: bigint;
   awaitingCount: number;
+  /** Sent for approval in other currencies: their debit is known once the service converts. */
+  awaitingNotEstimated: number;
 }
 
 /**
@@ -157,7 +159,11 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
       ['submitted', 'accepted'],
     ]);
     const awaiting = sent.awaitingTotals.find((t) => t.currency === batch.walletCurrency);
-    if (toSend.counts.drafts === 0 && !awaiting) continue;
+    // Awaiting in other currencies: the wallet pays them too, at a cost known once converted.
+    const awaitingOthers = sent.awaitingTotals
+      .filter((t) => t.currency !== batch.walletCurrency)
+      .reduce((sum, t) => sum + t.count, 0);
+    if (toSend.counts.drafts === 0 && !awaiting && awaitingOthers === 0) continue;
     const need = needs.get(batch.walletId) ?? {
       walletId: batch.walletId,
       currency: batch.walletCurrency,
@@ -166,8 +172,10 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
       notEstimated: 0,
       awaitingMilli: 0n,
       awaitingCount: 0,
+      awaitingNotEstimated: 0,
     };
     needs.set(batch.walletId, need);
+    need.awaitingNotEstimated += awaitingOthers;
     if (awaiting) {
       need.awaitingMilli += parseAmount(awaiting.amount) ?? 0n;
       need.awaitingCount += awaiting.count;
@@ -207,7 +215,11 @@ async function fundingNeed(ctx: DeskContext, profile: string) {
       balance: balance ? formatAmount(balance.milli, 3) : null,
       balance_fetched_at: balance?.fetchedAt ?? null,
       missing,
-      awaiting_approval: { amount: formatAmount(need.awaitingMilli, 3), count: need.awaitingCount },
+      awaiting_approval: {
+        amount: formatAmount(need.awaitingMilli, 3),
+        count: need.awaitingCount,
+        not_estimated: need.awaitingNotEstimated,
+      },
       missing_once_approved: lacks(need.milli + need.awaitingMilli),
     });
   }
