@@ -1,7 +1,7 @@
 // The live views: groups, a wallet, a wallet statement (and its export). Straight from the
 // service; offline, the last copy fetched, said to be one.
 import { parseArgs } from 'node:util';
-import type { GroupListQuery } from '../../shared/service';
+import { isLastPage, type GroupListQuery } from '../../shared/service';
 import {
   parseCount,
   print,
@@ -134,6 +134,15 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
   });
   staleNote(ctx, view);
   const statement = view.statement;
+  // A page, oldest first: the newest items of a long period, those a person looks for, are on
+  // the pages after it, so a page that is not the period's last says so.
+  const asked = take ?? statement.paging.take;
+  if (!isLastPage(statement, asked)) {
+    const from = statement.paging.skip;
+    ctx.note(
+      `Items ${from + 1}-${from + statement.items.length} of the period, oldest first: more follow (--skip ${from + statement.items.length}), or write them all with --export FILE`,
+    );
+  }
   print(ctx, statement, () =>
     [
       `Statement of ${statement.id} from ${statement.start_date} to ${statement.end_date}`,

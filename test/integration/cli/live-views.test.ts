@@ -77,6 +77,20 @@ describe('payout-desk groups, wallet, statement', () => {
     expect(statement.items.length).toBeLessThan(500); // one page holds them all
   });
 
+  it('says a page of the statement is not the period’s last, and how to read on', async () => {
+    // The period's items, oldest first, 50 to a page: the newest are on the pages after it.
+    const first = await cli('statement', walletId(), ...range);
+    expect(first.code, first.stderr).toBe(0);
+    expect(statement.items.length).toBeGreaterThan(50);
+    expect(first.stdout.trimEnd().split('\n')).toHaveLength(51); // the heading, 50 items
+    expect(first.stderr).toContain(
+      'Items 1-50 of the period, oldest first: more follow (--skip 50), or write them all with --export FILE',
+    );
+    const last = await cli('statement', walletId(), ...range, '--skip', '50', '--take', '500');
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stderr).not.toContain('more follow');
+  });
+
   it('exports the statement of the period, answering --json in the README’s shape', async () => {
     const file = join(home, 'statement.csv');
     const { value } = await json('statement', walletId(), ...range, '--export', file);
