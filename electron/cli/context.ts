@@ -95,6 +95,24 @@ export function parseRows(text: string): Set<number> {
 }
 
 /**
+ * The profile a command on a batch speaks through: `--profile`, else the batch's own, whose
+ * credentials given in the environment are kept in memory for this run as useProfile keeps a
+ * named one's. A batch keeps its profile, so a scheduled `sync BATCH` names none: with the
+ * variables set, it was refused as having no credentials. Returns the profile asked for.
+ */
+export async function useBatchProfile(
+  ctx: CliContext,
+  batch: string,
+  profile: string | undefined,
+): Promise<string | undefined> {
+  if (profile !== undefined) return useProfile(ctx, profile);
+  if (ctx.env.PAYOUT_DESK_API_KEY && ctx.env.PAYOUT_DESK_CLIENT_SECRET) {
+    await useProfile(ctx, (await ctx.desk.api.getBatch({ batch })).profile);
+  }
+  return undefined;
+}
+
+/**
  * For a saved profile, credentials given in the environment are kept in memory for this run
  * (never for the Local sandbox, which has its own). Returns the profile to use.
  */

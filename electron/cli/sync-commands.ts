@@ -7,7 +7,7 @@ import {
   parseCount,
   print,
   UsageError,
-  useProfile,
+  useBatchProfile,
   type CliContext,
   parseCommandLine,
   moneyText,
@@ -19,9 +19,10 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
     allowPositionals: true,
     options: { profile: { type: 'string' } },
   });
-  const profile = await useProfile(ctx, values.profile);
+  const batch = batchName(positionals[0]);
+  const profile = await useBatchProfile(ctx, batch, values.profile);
   const result = await ctx.desk.api.validateBeneficiaries({
-    batch: batchName(positionals[0]),
+    batch,
     ...(profile ? { profile } : {}),
   });
   print(
@@ -47,7 +48,7 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
     ? parseCount('--chunk-size', values['chunk-size'], 1)
     : undefined;
   if (chunk !== undefined && chunk > 1000) throw new UsageError('--chunk-size takes at most 1000');
-  const profile = await useProfile(ctx, values.profile);
+  const profile = await useBatchProfile(ctx, batch, values.profile);
   const preview = await ctx.desk.api.syncPreview({ batch, ...(profile ? { profile } : {}) });
   ctx.note(previewText(preview));
   if (preview.blockers.length > 0) {
@@ -124,9 +125,10 @@ export async function approveAtServiceCommand(ctx: CliContext, args: string[]): 
     allowPositionals: true,
     options: { profile: { type: 'string' } },
   });
-  const profile = await useProfile(ctx, values.profile);
+  const batch = batchName(positionals[0]);
+  const profile = await useBatchProfile(ctx, batch, values.profile);
   const result = await ctx.desk.api.approveAtService({
-    batch: batchName(positionals[0]),
+    batch,
     ...(profile ? { profile } : {}),
   });
   print(ctx, result, () =>

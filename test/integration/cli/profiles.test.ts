@@ -177,6 +177,37 @@ describe('payout-desk profile', () => {
     );
   });
 
+  it(
+    "gives a batch's own profile the credentials of the environment, as --profile does",
+    { timeout: 90_000 },
+    async () => {
+      // Saved without credentials, as on a machine whose scheduled job sets them each run.
+      const unsaved = `Scheduled ${randomUUID().slice(0, 8)}`;
+      const ca = join(t.dataDir, 'sandbox-cert.pem');
+      expect((await addProfile({}, unsaved, ca)).code).toBe(0);
+      const batch = `Nightly ${randomUUID().slice(0, 8)}`;
+      const file = 'test/fixtures/payouts-template.csv';
+      const imported = await cli(
+        SANDBOX_CREDENTIALS,
+        'import',
+        file,
+        '--batch',
+        batch,
+        '--profile',
+        unsaved,
+      );
+      expect(imported.code, imported.stderr).toBe(0);
+      expect((await cli({}, 'approve', batch, '--all')).code).toBe(0);
+      // No --profile: the batch's own, with the variables set for this run.
+      const validated = await cli(SANDBOX_CREDENTIALS, 'validate', batch);
+      expect(validated.code, validated.stderr).toBe(0);
+      const synced = await cli(SANDBOX_CREDENTIALS, 'sync', batch);
+      expect(synced.code, synced.stderr).toBe(0);
+      expect(synced.stdout).toContain('Sync done');
+      await cli({}, 'profile', 'remove', unsaved);
+    },
+  );
+
   it('removes a profile with its credentials', async () => {
     const run = await cli({}, 'profile', 'remove', profile, '--json');
     expect(run.code, run.stderr).toBe(0);
