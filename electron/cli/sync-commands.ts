@@ -1,7 +1,7 @@
 // The service's side of a batch: validate its new beneficiaries, sync it (what it will send
 // first, then the stages as they go), retry what failed, and approve at the service what was
 // sent for approval there.
-import type { SyncPreview } from '../../shared/desk';
+import type { SyncOutcome, SyncPreview } from '../../shared/desk';
 import { batchName, printedCounts } from './batch-commands';
 import {
   parseCount,
@@ -35,6 +35,11 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
 
 /** Exit status 3: the sync stopped before it was done (offline, interrupted or cancelled). */
 export const SYNC_NOT_FINISHED = 3;
+/**
+ * Exit status 4: the sync is done, but the service refused some of the batch's payments: they
+ * did not go, and a scheduled run must not read that as success.
+ */
+export const SYNC_DONE_WITH_FAILED = 4;
 
 export async function syncCommand(ctx: CliContext, args: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(1, {
@@ -72,10 +77,23 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
       ...(result.error ? { error: result.error } : {}),
     },
     () =>
-      `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed${awaitingText(result.counts.by_state)}, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${result.state === 'done' ? '' : '\nRun the sync again when the service is reachable: nothing will be sent twice.'}`,
+      `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed${awaitingText(result.counts.by_state)}, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${AGAIN[result.state]}` +
+      (result.state === 'done' && counts.failed > 0
+        ? `\n${counts.failed} payment(s) the service refused did not go: payout-desk show "${batch}" says why; once they are corrected in the app, payout-desk retry "${batch}" sends them again`
+        : ''),
   );
-  return result.state === 'done' ? 0 : SYNC_NOT_FINISHED;
+  if (result.state !== 'done') return SYNC_NOT_FINISHED;
+  return counts.failed > 0 ? SYNC_DONE_WITH_FAILED : 0;
 }
+
+/** What to do after a sync that stopped, by why it stopped. */
+const AGAIN: Record<SyncOutcome['state'], string> = {
+  done: '',
+  offline: '\nRun the sync again when the service is reachable: nothing will be sent twice.',
+  interrupted:
+    '\nThe service is in trouble or asked for fewer requests: run the sync again later, nothing will be sent twice.',
+  cancelled: '\nRun the sync again to carry on: nothing will be sent twice.',
+};
 
 /**
  * Payments sent whose arrival the service has not confirmed yet (its answer lost, its job still

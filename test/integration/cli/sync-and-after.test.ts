@@ -90,7 +90,11 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
   });
 
   it('finishes the sync when run again, answering --json in the README’s shape with progress on stderr', async () => {
-    const { value, stderr } = await json<{ jobs: { status: string }[] }>('sync', 'Pay run');
+    // Done, but the service refused a payment: exit status 4, which a scheduled run must not
+    // take for success.
+    const run = await runCli(home, ['sync', 'Pay run', '--json']);
+    expect(run.code, run.stderr).toBe(4);
+    const [value, stderr] = [JSON.parse(run.stdout) as { jobs: { status: string }[] }, run.stderr];
     expect(departuresFromReadme(value, 'sync')).toEqual([]);
     expect(departuresFromReadme(value, 'show', 'batch', 'counts')).toEqual([]);
     expect(value).toMatchObject({
