@@ -25,7 +25,7 @@ describe("a sheet's totals row", () => {
   it('that the payments do not add up to is said, with both figures and what was not counted', async () => {
     const note = await totalNoteOf('short.csv', [...PAYMENTS, 'Grand total,,,"3,464.50",,']);
     expect(note).toBe(
-      "the sheet's totals row 5 says GBP 3464.50, but the 2 payments imported add up to GBP 2230.50, not counting 1 whose amount is missing or wrong: check that no row was left out or read otherwise",
+      "the sheet's totals row 5 says GBP 3,464.50, but the 2 payments imported add up to GBP 2,230.50, not counting 1 whose amount is missing or wrong: check that no row was left out or read otherwise",
     );
   });
 

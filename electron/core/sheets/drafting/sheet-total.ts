@@ -37,7 +37,12 @@ export function sheetTotalNote(
   const imported = figured.milli.get(currency);
   if (imported === undefined || figured.milli.size !== 1 || milli === imported) return undefined;
   const places = currencyMinorUnits(currency) ?? 3;
-  const money = (amount: bigint) => `${currency} ${formatAmount(amount, places)}`.trim();
+  // Grouped in thousands, as every other amount a person reads is: "EUR 5,171.95".
+  const money = (amount: bigint) => {
+    const [whole = '', fraction] = formatAmount(amount, places).split('.');
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${currency} ${fraction === undefined ? grouped : `${grouped}.${fraction}`}`.trim();
+  };
   const counted = figured.totals.find((total) => total.currency === currency)?.count ?? 0;
   const left = figured.counts.drafts - counted;
   return (
