@@ -70,3 +70,24 @@ describe('a payroll', () => {
     expect(draftOf(imported, 2).beneficiary?.body.type).toBe('INDIVIDUAL');
   });
 });
+
+describe('a sheet that says neither whom it pays nor which purpose', () => {
+  it('pays a business for supplies and a person a salary, row by row', async () => {
+    // A German supplier list under "Empfänger" (recipient), which names no kind of payee: its
+    // GmbH and SARL were paid salaries.
+    const imported = await folder.import(
+      await folder.csv('empfaenger.csv', [
+        'Empfänger,IBAN,Betrag,Datum',
+        `Nordlicht Druck GmbH,${IBAN},100.00,2030-01-31`,
+        `Atelier Blanc SARL,${IBAN},200.00,2030-01-31`,
+        `Jana Novak,${IBAN},300.00,2030-01-31`,
+      ]),
+    );
+    for (const row of [2, 3]) {
+      expect(draftOf(imported, row).beneficiary?.body.type).toBe('BUSINESS');
+      expect(draftOf(imported, row).payment.purpose).toBe('SUPP');
+    }
+    expect(draftOf(imported, 4).beneficiary?.body.type).toBe('INDIVIDUAL');
+    expect(draftOf(imported, 4).payment.purpose).toBe('SALA');
+  });
+});

@@ -29,7 +29,12 @@ import type { HeaderRow } from '../understanding/header-detection';
 import { amountMarkOf, unshownMarkWarning, type AmountMark } from '../understanding/decimal-marks';
 import type { DateMarks, DateOrders } from '../understanding/date-orders';
 import { field, FIELDS, type FieldId } from '../understanding/fields';
-import { defaultPurpose, payeeKind, payeesAreBusinesses } from '../understanding/payee-kinds';
+import {
+  defaultPurpose,
+  payeeKind,
+  payeesAreBusinesses,
+  SUPPLIER_PURPOSE,
+} from '../understanding/payee-kinds';
 import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import { struckRowWarning } from './struck-rows';
@@ -57,6 +62,11 @@ export interface ImportDefaults {
 export interface DraftContext extends ReadingContext, BeneficiaryContext, DraftTarget {
   /** The purpose of a row that gives none: SUPP for a supplier list, else SALA (payee-kinds.ts). */
   defaultPurpose: string;
+  /**
+   * The sheet says neither whom it pays nor the person which purpose: a row whose new payee is
+   * a business (its name ends in a legal form) is a supplier's payment, SUPP, not a salary.
+   */
+  purposeByPayee?: true;
 }
 
 /**
@@ -78,6 +88,9 @@ export function draftContext(
   return {
     ...target,
     defaultPurpose: target.defaults?.purpose ?? defaultPurpose(payees),
+    ...(target.defaults?.purpose === undefined && payees === undefined
+      ? { purposeByPayee: true as const }
+      : {}),
     ...(payeesAreBusinesses(payees, header.mapping) ? { payeesAreBusinesses: true } : {}),
     amountHeaderCurrency: amountHeaderCurrency(header.mapping, header.headers),
     ...(hundredths ? { amountHundredths: hundredths } : {}),
@@ -396,7 +409,11 @@ function paymentOf(
     },
     execution: { date: date ? `${date}${EXECUTION_TIME}` : '' },
     // A purpose the sheet gives is kept as written, right or wrong, for the rules to judge.
-    purpose: text.purpose ?? context.defaultPurpose,
+    purpose:
+      text.purpose ??
+      (context.purposeByPayee && beneficiary?.type === 'BUSINESS'
+        ? SUPPLIER_PURPOSE
+        : context.defaultPurpose),
     ...(text.description !== undefined ? { description: text.description } : {}),
     ...(values.approved !== undefined ? { approved: values.approved } : {}),
     ...(Object.keys(values.tags).length > 0 ? { user_tags: values.tags } : {}),

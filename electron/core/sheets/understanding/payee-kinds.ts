@@ -3,8 +3,9 @@
 // any payee) or staff ("Employee", "Staff", "Net Pay", "Salary" anywhere in it). Decided once
 // per import, from the header, not row by row: a supplier list's payments default to purpose
 // SUPP and its payees, named without individual-name columns, are businesses; a payroll keeps
-// SALA and individuals. A sheet that says neither keeps the defaults (SALA; INDIVIDUAL unless
-// the name ends in a legal form).
+// SALA and individuals. A sheet that says neither decides row by row: a payee whose name ends
+// in a legal form is a business paid for supplies (SUPP), anyone else an individual paid a
+// salary (SALA).
 import { DEFAULT_PURPOSE } from '../../../../shared/domain/purpose-codes';
 import type { ColumnMapping } from './column-mapping';
 import type { FieldId } from './fields';
