@@ -120,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
   // Progress and notes go to stderr, with --json too: stdout then holds the JSON alone.
   const note = (text: string) => process.stderr.write(`${text}\n`);
   const off = desk.on((event) => {
-    const line = describeEvent(event);
+    const line = describeEvent(event, command);
     if (line) note(line);
   });
   // Ctrl-C cancels the running job at its next safe point (a sync never between recording a

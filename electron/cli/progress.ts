@@ -1,7 +1,13 @@
 // The desk's events as lines for a person watching a command run.
 import type { DeskEvent } from '../../shared/desk';
 
-export function describeEvent(event: DeskEvent): string | undefined {
+/** What a long job's progress counts, by the command that runs it: "14 of 28 rows deleted…". */
+const JOB_COUNTS: Readonly<Record<string, string>> = {
+  delete: 'rows deleted',
+  'approve-at-service': 'payments approved at the service',
+};
+
+export function describeEvent(event: DeskEvent, command?: string): string | undefined {
   switch (event.type) {
     case 'import.progress':
       return event.drafts === undefined
@@ -10,7 +16,7 @@ export function describeEvent(event: DeskEvent): string | undefined {
     case 'export.progress':
       return `Wrote ${event.rows.toLocaleString('en')} rows…`;
     case 'job.progress':
-      return `${event.done.toLocaleString('en')} of ${event.total.toLocaleString('en')} done…`;
+      return `${event.done.toLocaleString('en')} of ${event.total.toLocaleString('en')} ${(command && JOB_COUNTS[command]) ?? 'done'}${event.putting_back ? ' (putting back what was done)' : ''}…`;
     case 'sync.stage':
       return stageLine(event);
     case 'sync.job':
