@@ -79,10 +79,20 @@ export class PaymentLifecycle {
     const previous = Math.min(this.lastRun, now);
     this.db.transaction(() => {
       const balances = new Map<string, bigint>();
-      for (const due of this.queries.due.all(now) as DueRow[]) {
-        if (due.activate_at > now) continue; // waits for the beneficiary to become active
-        // The moment it became eligible, so that one big clock jump still completes it.
-        const startedAt = Math.max(due.due_at, previous, due.activate_at);
+      // Each at the moment it became eligible (so that one big clock jump still completes it),
+      // and debited in the order of those moments: the statement reads by date, and each
+      // item's balance follows from the one before only if they were debited in that order (a
+      // payment due first but waiting for its payee came after those due later).
+      const eligible = (this.queries.due.all(now) as DueRow[])
+        // One whose beneficiary is not active yet waits for it.
+        .filter((due) => due.activate_at <= now)
+        .map((due, order) => ({
+          due,
+          order,
+          startedAt: Math.max(due.due_at, previous, due.activate_at),
+        }))
+        .sort((a, b) => a.startedAt - b.startedAt || a.order - b.order);
+      for (const { due, startedAt } of eligible) {
         if (due.description?.includes(FAIL_TRIGGER)) {
           const reason = {
             error: 'payment_failed',
