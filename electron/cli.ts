@@ -19,6 +19,7 @@ import { profileCommand } from './cli/profile-commands';
 import { describeEvent } from './cli/progress';
 import {
   approveAtServiceCommand,
+  reconcileCommand,
   retryCommand,
   syncCommand,
   validateCommand,
@@ -48,6 +49,7 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   retry BATCH                          failed payments, once fixed, approved to send again
   approve-at-service BATCH [--profile NAME]
                                        approve at the service what was sent for approval
+  reconcile BATCH [--profile NAME]     which accepted payments the wallet's statement shows debited
   export BATCH FILE.xlsx|FILE.csv [--force]
                                        the imported sheet with each row's state and error (offline)
   groups [--name N] [--locked true|false] [--wallet ID] [--tag key=value] [--skip N] [--take N]
@@ -60,7 +62,8 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
 With no --profile, commands use the Local sandbox, started in this process.
 Credentials of a saved profile: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_DESK_CLIENT_SECRET
 for this run. Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.
-Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again).`;
+Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again), 4 sync done with
+payments the service refused.`;
 
 type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
 
@@ -82,6 +85,7 @@ const COMMANDS: Record<string, Command> = {
   validate: validateCommand,
   retry: retryCommand,
   'approve-at-service': approveAtServiceCommand,
+  reconcile: reconcileCommand,
   export: exportCommand,
   profile: profileCommand,
   groups: groupsCommand,

@@ -156,3 +156,35 @@ export async function approveAtServiceCommand(ctx: CliContext, args: string[]): 
     ].join('\n'),
   );
 }
+
+/**
+ * A synced batch against its wallet's statement: how many accepted payments it shows debited,
+ * and the first of those not yet, whom each pays and how much. The service tells no payment's
+ * outcome otherwise; the statement is where a debit is confirmed.
+ */
+export async function reconcileCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const { values, positionals } = parseCommandLine(1, {
+    args,
+    allowPositionals: true,
+    options: { profile: { type: 'string' } },
+  });
+  const batch = batchName(positionals[0]);
+  const profile = await useBatchProfile(ctx, batch, values.profile);
+  const found = await ctx.desk.api.reconcileBatch({ batch, ...(profile ? { profile } : {}) });
+  const shown = found.not_yet_drafts.slice(0, 20);
+  print(ctx, found, () =>
+    [
+      `${found.debited} of ${found.accepted} accepted payment(s) debited on wallet ${found.wallet_id}'s statement from ${found.start.slice(0, 10)} to ${found.end.slice(0, 10)}; ${found.not_yet} not yet`,
+      ...(found.not_yet > 0 && found.group_failed
+        ? [
+            `  the group counts ${found.group_failed} failed payment(s), never debited: some of those not yet may be among them (the service does not say which)`,
+          ]
+        : []),
+      ...shown.map(
+        (draft) =>
+          `  row ${draft.row ?? '?'}: not yet debited  ${draft.amount === null ? '(no amount)' : moneyText(draft.amount, draft.currency ?? '')} ${draft.currency ?? ''}  ${draft.payee ?? ''}`,
+      ),
+      ...(found.not_yet > shown.length ? [`  and ${found.not_yet - shown.length} more`] : []),
+    ].join('\n'),
+  );
+}

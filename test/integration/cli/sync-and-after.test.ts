@@ -127,6 +127,20 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
     expect(atService).toEqual({ approved: PAYEES + 1, refused_total: 0, refused: [] });
   });
 
+  it('reconciles the batch with its wallet’s statement: dated 2030, none is debited yet', async () => {
+    const { value } = await json<{ accepted: number; debited: number; not_yet: number }>(
+      'reconcile',
+      'Pay run',
+    );
+    expect(value).toMatchObject({ accepted: PAYEES + 1, debited: 0, not_yet: PAYEES + 1 });
+    const run = await cli('reconcile', 'Pay run');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`^0 of ${PAYEES + 1} accepted payment\\(s\\) debited on wallet \\S+'s statement`),
+    );
+    expect(run.stdout).toMatch(/^ {2}row 2: not yet debited {2}100\.00 EUR {2}\S/m);
+  });
+
   it('exports the batch, answering --json in the README’s shape', async () => {
     const file = join(home, 'pay run results.csv');
     const { value } = await json('export', 'Pay run', file);
