@@ -310,6 +310,19 @@ describe('the Sync screen', () => {
     const listed = page.getByRole('row').filter({ hasText: 'June payroll' });
     await listed.getByText('Partly synced: 2 not sent').waitFor();
     await lookedAt('batches-partly-synced');
+
+    // Its editor offers no deletion it would refuse once asked: the dialog says why at once,
+    // with nothing to confirm.
+    await page.goto(new URL(`/#/batches/${imported.batch_id}`, app.origin).href);
+    await page.getByRole('button', { name: 'Delete batch…' }).click();
+    const refused = page.getByRole('alertdialog', { name: 'Delete batch' });
+    await refused
+      .getByText('June payroll has payments sent to the service, so it cannot be deleted')
+      .waitFor();
+    expect(await refused.getByRole('button').allInnerTexts()).toEqual(['Close']);
+    await lookedAt('editor-delete-sent-batch');
+    await refused.getByRole('button', { name: 'Close' }).click();
+    await refused.waitFor({ state: 'detached' });
   }, 60_000);
 
   it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {
