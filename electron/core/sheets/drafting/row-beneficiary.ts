@@ -224,8 +224,19 @@ function accountOf(
     if (!iban.ok) problem('iban', iban.reason);
     return { number: compact };
   }
+  if (SCIENTIFIC.test(raw)) {
+    // Excel shows a long number so, and a CSV it saves keeps only what it showed: the rules
+    // would say the number is too short, where its digits are gone from the file.
+    problem(
+      'account_number',
+      `"${raw}" is the account number in scientific notation, which keeps only its first digits: in the sheet, format the column as text, type the numbers again, and import it again`,
+    );
+  }
   return { number: raw };
 }
+
+/** A number as Excel shows one too long for its column: "1.23457E+07", "3,5E+11". */
+const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+?\d+$/i;
 
 /**
  * Zeros Excel dropped from a number cell are put back to 8 digits; typed as text, an account
