@@ -341,15 +341,9 @@ export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<
   });
   print(
     ctx,
-    {
-      name: result.batch.name,
-      group: result.batch.group,
-      checked: result.checked,
-      ...(result.currency_note ? { currency_note: result.currency_note } : {}),
-    },
+    { name: result.batch.name, group: result.batch.group, checked: result.checked },
     () =>
-      `Batch "${result.batch.name}" pays from group ${result.batch.group?.name ?? group}${result.checked ? '' : ' (the service could not be reached: the group is checked before the sync)'}` +
-      (result.currency_note ? `\n  check: ${result.currency_note}` : ''),
+      `Batch "${result.batch.name}" pays from group ${result.batch.group?.name ?? group}${result.checked ? '' : ' (the service could not be reached: the group is checked before the sync)'}`,
   );
 }
 

@@ -102,11 +102,6 @@ export const SetBatchGroupResult = z.object({
   batch: Batch,
   /** False when the service could not be reached: the group is checked again before sync. */
   checked: z.boolean(),
-  /**
-   * Where the new group's wallet is in another currency: the amounts kept in the old one (paid
-   * converted), and the approved drafts among them made drafts again.
-   */
-  currency_note: z.string().optional(),
 });
 export const SetServiceApprovalInput = z.object({
   batch: BatchRef,

@@ -61,40 +61,24 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
         refuseOnceSent(ctx, batch, 'moved to another group');
       }
       const choice = await chooseGroup(ctx, profileOf(ctx, profile ?? batch.profile), group_id);
-      const from = batch.walletCurrency;
-      const to = choice.group.walletCurrency;
-      const moved = outbox.db.transaction(() => {
+      const [from, to] = [batch.walletCurrency, choice.group.walletCurrency];
+      if (from !== null && to !== null && from !== to) refuseNewCurrency(ctx, batch, from, to);
+      outbox.db.transaction(() => {
         outbox.batches.setGroup(batch.id, choice.group);
-        const drafts = outbox.groupDrafts.moveToGroup(batch.id, {
+        outbox.groupDrafts.moveToGroup(batch.id, {
           groupId: choice.group.groupId,
-          from,
-          to,
-          now: ctx.now().toISOString(),
+          walletCurrency: to,
         });
         outbox.audit.append('set_group', {
           batchId: batch.id,
-          details: {
-            group: group_id,
-            checked: choice.checked,
-            ...(drafts.kept > 0 ? { amounts_kept_in: from, kept: drafts.kept } : {}),
-          },
+          details: { group: group_id, checked: choice.checked },
         });
-        return drafts;
       })();
-      if (choice.group.walletCurrency !== batch.walletCurrency) {
-        revalidateBatch(outbox, batch.id, {
-          today: ctx.today(),
-          walletCurrency: choice.group.walletCurrency ?? undefined,
-        });
+      if (to !== from) {
+        revalidateBatch(outbox, batch.id, { today: ctx.today(), walletCurrency: to ?? undefined });
       }
       changed(ctx, batch.id);
-      return {
-        batch: batchView(ctx, batchOf(ctx, batch.id)),
-        checked: choice.checked,
-        ...(moved.kept > 0 && from && to
-          ? { currency_note: keptCurrencyNote(moved, from, to) }
-          : {}),
-      };
+      return { batch: batchView(ctx, batchOf(ctx, batch.id)), checked: choice.checked };
     },
 
     setServiceApproval: ({ batch: ref, service_approval }) => {
@@ -112,20 +96,20 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
   };
 }
 
-/** What moving a batch to a wallet in another currency did to its amounts, in words. */
-function keptCurrencyNote(
-  moved: { kept: number; unapproved: number },
-  from: string,
-  to: string,
-): string {
-  const { kept, unapproved } = moved;
-  const one = kept === 1;
-  return (
-    `${kept.toLocaleString('en')} amount${one ? '' : 's'} stay${one ? 's' : ''} in ${from}, as before: ` +
-    `the ${to} wallet pays ${one ? 'it' : 'them'}, converted by the service` +
-    (unapproved > 0
-      ? `; ${unapproved.toLocaleString('en')} approved ${unapproved === 1 ? 'draft is a draft' : 'drafts are drafts'} again, to be approved at the new cost`
-      : '')
+/**
+ * A batch whose amounts are in its wallet's currency, named by none of them, stays with a wallet
+ * in that currency: moved to one in another, 1,000 USD would be paid as 1,000 GBP, and whether
+ * the sheet meant dollars or only the wallet said so, nothing here can tell. Imported again into
+ * the other group, the sheet is read against that wallet: what it names stays, the rest is in
+ * the wallet's currency, as the person then sees.
+ */
+function refuseNewCurrency(ctx: DeskContext, batch: Batch, from: string, to: string): void {
+  const implied = ctx.outbox.groupDrafts.amountsInWalletCurrency(batch.id);
+  if (implied === 0) return;
+  throw new DeskError(
+    'conflict',
+    `${implied.toLocaleString('en')} amount${implied === 1 ? '' : 's'} of batch "${batch.name}" ${implied === 1 ? 'is' : 'are'} in ${from}, its wallet's currency, without naming it: a ${to} wallet would pay ${implied === 1 ? 'it' : 'them'} as ${to}. To pay from that group, import the sheet again into it (its amounts are then read against the ${to} wallet), and delete this batch`,
+    { from, to, amounts: implied },
   );
 }
 

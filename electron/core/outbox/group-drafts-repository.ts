@@ -19,10 +19,16 @@ export interface HeldDraft {
   state: DraftState;
 }
 
+/** A batch's drafts not yet sent (the batch named by `param`). */
+const UNSENT = (param: string) =>
+  `batch_id = ${param} AND state IN ('draft', 'approved', 'failed')`;
+/** An amount the wallet debits: SEND, as an amount with no type is. */
+const DEBITED = `coalesce(json_extract(body_json, '$.amount.type'), 'SEND') = 'SEND'`;
+
 export class GroupDraftsRepository {
   private readonly sql;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     const held = `FROM payment_drafts p JOIN batches b ON b.id = p.batch_id
        WHERE b.profile = @profile AND b.group_id = @group
          AND p.state IN (SELECT value FROM json_each(@states))`;
@@ -43,6 +49,23 @@ export class GroupDraftsRepository {
       batchHolds: db.prepare(
         `SELECT 1 FROM payment_drafts WHERE batch_id = ?
            AND state IN (SELECT value FROM json_each(?)) LIMIT 1`,
+      ),
+      inWalletCurrency: db
+        .prepare(
+          `SELECT COUNT(*) FROM payment_drafts WHERE ${UNSENT('?')} AND ${DEBITED}
+             AND json_extract(body_json, '$.amount.amount') IS NOT NULL
+             AND json_extract(body_json, '$.amount.currency') IS NULL`,
+        )
+        .pluck(),
+      moveSource: db.prepare(
+        `UPDATE payment_drafts SET body_json = json_set(body_json, '$.source.id', @group)
+         WHERE ${UNSENT('@batch')}`,
+      ),
+      dropWalletCurrency: db.prepare(
+        `UPDATE payment_drafts SET
+           body_json = json_remove(body_json, '$.amount.currency'), amount_currency = NULL
+         WHERE ${UNSENT('@batch')} AND ${DEBITED}
+           AND json_extract(body_json, '$.amount.currency') = @currency`,
       ),
       unsentBatches: db.prepare(
         `SELECT b.id, b.name, COUNT(p.id) AS unsent FROM batches b
@@ -75,57 +98,25 @@ export class GroupDraftsRepository {
   }
 
   /**
-   * The batch's drafts not yet sent, paid from another group: each body's source named anew,
-   * and, where the wallet's currency changes, each amount kept in the currency it was in. An
-   * amount the wallet debits (SEND) carries its currency only where it differs from the
-   * wallet's, so one that carried none was in the old wallet's: it is given that currency, or a
-   * 1,000 USD payment moved to a GBP wallet would go as 1,000 GBP. One given in the new wallet's
-   * currency drops it. Those approved go back to draft, their cost now a conversion. The
-   * caller owns the transaction; answers how many amounts kept their currency, and how many of
-   * them were approved.
+   * The batch's drafts not yet sent whose amount the wallet debits (SEND) and that name no
+   * currency of their own: the spec gives a currency only where it differs from the wallet's,
+   * so each is in whichever wallet's currency pays it. Moved to a wallet in another currency,
+   * 1,000 in a USD wallet would be paid as 1,000 GBP.
    */
-  moveToGroup(
-    batchId: string,
-    move: { groupId: string; from: string | null; to: string | null; now: string },
-  ): { kept: number; unapproved: number } {
-    const unsent = `batch_id = @batch AND state IN ('draft', 'approved', 'failed')`;
-    const debited = `coalesce(json_extract(body_json, '$.amount.type'), 'SEND') = 'SEND'`;
-    const params = {
-      batch: batchId,
-      group: move.groupId,
-      from: move.from,
-      to: move.to,
-      now: move.now,
-    };
-    this.db
-      .prepare(
-        `UPDATE payment_drafts SET body_json = json_set(body_json, '$.source.id', @group)
-         WHERE ${unsent}`,
-      )
-      .run(params);
-    if (move.from === null || move.from === move.to) return { kept: 0, unapproved: 0 };
-    const implied = `${unsent} AND ${debited} AND json_extract(body_json, '$.amount.currency') IS NULL`;
-    const unapproved = this.db
-      .prepare(
-        `UPDATE payment_drafts SET state = 'draft', updated_at = @now
-         WHERE ${implied} AND state = 'approved'`,
-      )
-      .run(params).changes;
-    const kept = this.db
-      .prepare(
-        `UPDATE payment_drafts SET
-           body_json = json_set(body_json, '$.amount.currency', @from), amount_currency = @from
-         WHERE ${implied}`,
-      )
-      .run(params).changes;
-    this.db
-      .prepare(
-        `UPDATE payment_drafts SET
-           body_json = json_remove(body_json, '$.amount.currency'), amount_currency = NULL
-         WHERE ${unsent} AND ${debited} AND json_extract(body_json, '$.amount.currency') = @to`,
-      )
-      .run(params);
-    return { kept, unapproved };
+  amountsInWalletCurrency(batchId: string): number {
+    return this.sql.inWalletCurrency.get(batchId) as number;
+  }
+
+  /**
+   * The batch's drafts not yet sent, paid from another group: each body's source names it, as
+   * the sync sends it, and an amount given in the new wallet's currency drops it (given only
+   * where it differs). The caller owns the transaction.
+   */
+  moveToGroup(batchId: string, move: { groupId: string; walletCurrency: string | null }): void {
+    this.sql.moveSource.run({ batch: batchId, group: move.groupId });
+    if (move.walletCurrency !== null) {
+      this.sql.dropWalletCurrency.run({ batch: batchId, currency: move.walletCurrency });
+    }
   }
 
   /** The ready batches that pay into this group, with how many drafts they have still to send. */

@@ -4,7 +4,6 @@
 import type { Batch } from '../../../../shared/desk';
 import { allGroups } from '../../lib/all-groups';
 import { codeOf, desk, sentenceOf } from '../../lib/desk';
-import { formatSentence } from '../../lib/format';
 import type { GroupRow } from './groups.svelte';
 
 export class GroupChoice {
@@ -36,14 +35,12 @@ export class GroupChoice {
     if (!groupId) return null;
     this.setting = true;
     try {
-      const set = await desk.setBatchGroup({ batch: batchId, group_id: groupId });
-      const offline = set.checked
+      const { batch, checked } = await desk.setBatchGroup({ batch: batchId, group_id: groupId });
+      this.note = checked
         ? null
         : 'Offline: the group was taken from the last list fetched; it is checked with the service before the sync sends anything.';
-      const notes = [offline, set.currency_note ? formatSentence(set.currency_note) : null];
-      this.note = notes.filter(Boolean).join(' ') || null;
       this.error = null;
-      return set.batch;
+      return batch;
     } catch (error) {
       this.error =
         codeOf(error) === 'offline'
