@@ -79,9 +79,16 @@ export class SyncRepository {
   }
 
   /** Whether anything of the batch ever left for the service. */
+  /**
+   * Whether any request of the batch's payments may have been taken: a chunk the service
+   * certainly did not take (a 429 past the retries, no connection made, a key refused, a 400
+   * bisected) went back whole, its payments `approved` again as if never sent.
+   */
   anythingSent(batchId: string): boolean {
     return (
-      this.db.prepare('SELECT 1 FROM chunks WHERE batch_id = ? LIMIT 1').get(batchId) !== undefined
+      this.db
+        .prepare(`SELECT 1 FROM chunks WHERE batch_id = ? AND state <> 'returned' LIMIT 1`)
+        .get(batchId) !== undefined
     );
   }
 

@@ -46,8 +46,10 @@ describe('a bulk upload refused with 429 past the retries', () => {
     });
     const refused = await engine.sync(s.batch.id);
     expect(refused.state).toBe('interrupted');
-    // Nothing was taken: every payment is approved still, none `sending` to be looked up.
+    // Nothing was taken: every payment is approved still, none `sending` to be looked up, and
+    // the batch counts as never sent (it may still be deleted).
     expect(refused.counts.by_state).toMatchObject({ approved: DRAFTS, sending: 0 });
+    expect(s.outbox.sync.anythingSent(s.batch.id)).toBe(false);
 
     await t.expect(200, 'POST', '/_sandbox/faults', { body: {} });
     transport.sent.splice(0);
