@@ -20,6 +20,12 @@ const fieldOf = (header: string) => matchHeader(header)?.field;
 const mappingFromJson = (json: unknown, headers: readonly string[]) =>
   mappingFromEntries(parseMapping(json), headers);
 
+/** The field a header's column is mapped to among these headers (a CSV line of them). */
+const fieldOfColumn = (row: string, header: string) => {
+  const headers = row.split(',');
+  return mappingToJson(proposeMapping(headers), headers)[header];
+};
+
 describe('a header names its field', () => {
   it.each([
     ['Net Pay', 'amount'],
@@ -119,6 +125,10 @@ describe('a header names its field', () => {
     ['Bank Acct / IBAN', 'account_number'],
     ['Acct/IBAN', 'account_number'],
     ['Account or IBAN', 'account_number'],
+    // An alternative that is no account number leaves the IBAN the IBAN.
+    ['Account Name / IBAN', 'iban'],
+    ['IBAN / Account holder', 'iban'],
+    ['Account currency / IBAN', 'iban'],
     ['Beneficiary Bank', 'bank_name'],
     ['Address Line 1', 'address_line_1'],
     ['Address Line 2', 'address_line_2'],
@@ -285,10 +295,6 @@ describe('a mapping', () => {
   });
 
   it("reads Wise's amountCurrency as the amount type only beside source and target currencies", () => {
-    const fieldOfColumn = (row: string, header: string) => {
-      const headers = row.split(',');
-      return mappingToJson(proposeMapping(headers), headers)[header];
-    };
     const wise = 'name,amountCurrency,amount,sourceCurrency,targetCurrency,IBAN';
     expect(fieldOfColumn(wise, 'amountCurrency')).toBe('amount_type');
     expect(fieldOfColumn(wise, 'sourceCurrency')).toBe('source_currency');
@@ -303,6 +309,15 @@ describe('a mapping', () => {
     );
     expect(fieldOfColumn('Name,Amount,Amount currency,IBAN', 'Amount currency')).toBe(
       'amount_currency',
+    );
+  });
+
+  it('takes an account-or-IBAN column as the IBAN where another column holds account numbers', () => {
+    expect(fieldOfColumn('Name,Account number,Account / IBAN,Amount', 'Account / IBAN')).toBe(
+      'iban',
+    );
+    expect(fieldOfColumn('Name,Sort code,Bank Acct / IBAN,Amount', 'Bank Acct / IBAN')).toBe(
+      'account_number',
     );
   });
 

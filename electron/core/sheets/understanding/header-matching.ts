@@ -217,25 +217,34 @@ const PARTY_ONLY_SCORE = 0.96;
 /** Above any match by words (at most 0.95), below an exact name. */
 const DISTINCTIVE_SCORE = 0.97;
 
-/** "Bank Acct / IBAN", "Account or IBAN": a header naming one thing or another. */
-const ALTERNATIVES = /\/|\|| or | oder | ou | o /i;
-
-function distinctiveField(words: readonly string[], alternatives: boolean): FieldId | undefined {
+function distinctiveField(words: readonly string[]): FieldId | undefined {
   const spaced = ` ${words.join(' ')} `;
   const has = (phrase: string) => spaced.includes(` ${phrase} `);
   const fields = new Set(DISTINCTIVE.filter(([phrase]) => has(phrase)).map(([, id]) => id));
   const [only] = fields;
   // Two fields named ("IBAN / BIC") is one column holding two things: no shortcut. Nor for
-  // "Account No / IBAN" or "Bank Acct / IBAN", which hold either; the account number field
-  // takes both (an IBAN in it is read as one). "Bank Account IBAN" is an IBAN.
-  const eitherAccount =
-    only === 'iban' && (has('account number') || (alternatives && ACCOUNT_WORDS.some(has)));
-  if (fields.size !== 1 || eitherAccount) return undefined;
+  // "Account No / IBAN", which holds either; the account number field takes both.
+  if (fields.size !== 1 || (only === 'iban' && has('account number'))) return undefined;
   return only;
 }
 
-/** Words that name a bank account beside "IBAN", in the languages the field's names use. */
-const ACCOUNT_WORDS = ['account', 'konto', 'compte', 'cuenta', 'rekening', 'conto'];
+/** Between the alternatives a header names: "Bank Acct / IBAN", "Account or IBAN". */
+const ALTERNATIVES = /\s*(?:\/|\||\bor\b|\boder\b|\bou\b|\bof\b)\s*/i;
+
+/**
+ * One column for an account number or an IBAN ("Bank Acct / IBAN"), each alternative naming one
+ * of them alone: the account number, which takes both (an IBAN in it is read as one), or the
+ * IBAN where another column holds the account numbers. Read as the IBAN column, a UK account
+ * number beside its sort code was "an IBAN starts with its country's two letters". "Account
+ * Name / IBAN" names no account number: it stays the IBAN.
+ */
+function accountOrIban(header: string): HeaderMatch | undefined {
+  const parts = header.split(ALTERNATIVES).filter((part) => part.trim() !== '');
+  if (parts.length < 2) return undefined;
+  const fields = new Set(parts.map((part) => matchWords(headerWords(part))?.field));
+  if (fields.size !== 2 || !fields.has('iban') || !fields.has('account_number')) return undefined;
+  return { field: 'account_number', score: DISTINCTIVE_SCORE, otherwise: 'iban', by: 'all words' };
+}
 
 /**
  * "Address Line 2" is a second line, not the first: a small ordinal in a header must be in
@@ -300,7 +309,7 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   if (words[0] === 'tag' && words.length > 1) return { field: 'user_tag', score: 1, by: 'name' };
   const all = allWords(header);
   if (notThisPayment(all, words.join(' '))) return undefined;
-  const match = matchWords(words, ALTERNATIVES.test(` ${header} `));
+  const match = accountOrIban(header) ?? matchWords(words);
   if (match && payersOwn(all, match.field)) return undefined;
   // "Payee country" is as bare as "Country", but "Beneficiary currency", a name of its own,
   // says whose.
@@ -310,7 +319,7 @@ export function matchHeader(header: string): HeaderMatch | undefined {
   return bare ? { field: bare[0], score: BARE_SCORE, otherwise: bare[1], by: 'name' } : match;
 }
 
-function matchWords(words: readonly string[], alternatives = false): HeaderMatch | undefined {
+function matchWords(words: readonly string[]): HeaderMatch | undefined {
   const name = words.join(' ');
   if (LESSER_AMOUNTS.has(name)) return { field: 'amount', score: LESSER_AMOUNT_SCORE, by: 'name' };
   const exact = SYNONYMS.find((synonym) => synonym.name === name);
@@ -322,7 +331,7 @@ function matchWords(words: readonly string[], alternatives = false): HeaderMatch
       score: exact.words.every((w) => PARTY_WORDS.has(w)) ? PARTY_ONLY_SCORE : 1,
       by: 'name',
     };
-  const distinctive = distinctiveField(words, alternatives);
+  const distinctive = distinctiveField(words);
   if (distinctive) return { field: distinctive, score: DISTINCTIVE_SCORE, by: 'distinctive word' };
 
   const own = ownWords(words);
