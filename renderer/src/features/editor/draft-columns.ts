@@ -67,12 +67,6 @@ export function decimalOf(draft: Draft): string | null {
   }
 }
 
-/** An amount no decimal holds (more decimals than any has) as its digits; '' when none. */
-const givenAmount = (amount: number | undefined): string =>
-  typeof amount === 'number' && Number.isFinite(amount) && !/e/i.test(String(amount))
-    ? String(amount)
-    : '';
-
 /** A column of one draft field, shown and edited as the text it holds, its issues its own. */
 function plain(
   id: string,
@@ -134,18 +128,11 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       // A missing amount says so, and one the sheet wrote unreadably too: never 0.
       text: (d) => {
         const decimal = decimalOf(d);
+        if (decimal === null) return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
         const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
-        if (decimal === null) {
-          // More decimals than any amount has (12.3456): shown as the sheet gave it, not
-          // rounded by the formatter, its error saying why it cannot be paid so.
-          const given = givenAmount(d.payment.amount.amount);
-          if (given) return `${currency ?? ''} ${given}`.trim();
-          return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
-        }
         return formatMoney(decimal, currency);
       },
-      // One with too many decimals opens as given, to be corrected rather than typed anew.
-      editText: (d) => typedOfDecimal(decimalOf(d) ?? givenAmount(d.payment.amount.amount), locale),
+      editText: (d) => typedOfDecimal(decimalOf(d) ?? '', locale),
     },
     {
       id: 'currency',
