@@ -135,12 +135,12 @@ export async function statementCommand(ctx: CliContext, args: string[]): Promise
   staleNote(ctx, view);
   const statement = view.statement;
   // A page, oldest first: the newest items of a long period, those a person looks for, are on
-  // the pages after it, so a page that is not the period's last says so.
+  // the pages after it, so a full page says more may follow (the service gives no total).
   const asked = take ?? statement.paging.take;
   if (!isLastPage(statement, asked)) {
     const from = statement.paging.skip;
     ctx.note(
-      `Items ${from + 1}-${from + statement.items.length} of the period, oldest first: more follow (--skip ${from + statement.items.length}), or write them all with --export FILE`,
+      `Items ${from + 1}-${from + statement.items.length} of the period, oldest first: more may follow (--skip ${from + statement.items.length}), or write them all with --export FILE`,
     );
   }
   print(ctx, statement, () =>

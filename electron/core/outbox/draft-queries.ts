@@ -42,8 +42,20 @@ export interface SharedAccount {
 
 export class DraftQueries {
   private readonly figures;
+  private readonly namesByAccount;
 
   constructor(private readonly db: Db) {
+    this.namesByAccount = db.prepare(
+      `WITH keyed AS MATERIALIZED (
+           SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
+             payee, source_row AS row
+           FROM payment_drafts
+           WHERE batch_id = ? AND beneficiary_draft_id IS NOT NULL AND duplicate_key IS NOT NULL
+             AND payee IS NOT NULL)
+         SELECT account, payee, MIN(row) AS row FROM keyed
+         WHERE account IN (SELECT account FROM keyed GROUP BY account HAVING COUNT(DISTINCT payee) > 1)
+         GROUP BY account, payee ORDER BY account, MIN(row)`,
+    );
     // safeIntegers: sums of thousandths come back as bigints, exact however large.
     this.figures = db
       .prepare(
@@ -111,19 +123,11 @@ export class DraftQueries {
   accountsUnderSeveralNames(batchId: string): SharedAccount[] {
     // Accounts with more than one name as written are found in SQL; only their rows are read,
     // and folded here (the sort key SQLite knows folds case and accents, not word order).
-    const rows = this.db
-      .prepare(
-        `WITH keyed AS MATERIALIZED (
-           SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
-             payee, source_row AS row
-           FROM payment_drafts
-           WHERE batch_id = ? AND beneficiary_draft_id IS NOT NULL AND duplicate_key IS NOT NULL
-             AND payee IS NOT NULL)
-         SELECT account, payee, MIN(row) AS row FROM keyed
-         WHERE account IN (SELECT account FROM keyed GROUP BY account HAVING COUNT(DISTINCT payee) > 1)
-         GROUP BY account, payee ORDER BY account, MIN(row)`,
-      )
-      .all(batchId) as { account: string; payee: string; row: number | null }[];
+    const rows = this.namesByAccount.all(batchId) as {
+      account: string;
+      payee: string;
+      row: number | null;
+    }[];
     const byAccount = new Map<string, Map<string, { name: string; row: number | null }>>();
     for (const { account, payee, row } of rows) {
       const names = byAccount.get(account) ?? new Map();

@@ -77,6 +77,19 @@ describe('a header that names its scheme', () => {
     for (const line of [2, 3]) expect(draftOf(imported, line).issues).toEqual([]);
   });
 
+  it('that names a routing number or a transit reads a Canadian transit as one', async () => {
+    // "Routing/Transit": two schemes, whose words run together as "Routing Transit Number"'s.
+    const imported = await folder.import(
+      await csv('routing-or-transit.csv', [
+        'Name,Bank country,Routing/Transit,Account Number,Amount,Date',
+        'Luc,CA,12345-003,1234567,100,2030-01-31',
+      ]),
+      wallet('CAD'),
+    );
+    expect(draftOf(imported, 2).beneficiary?.body.country).toBe('CA');
+    expect(errorsOf(draftOf(imported, 2))).toEqual([]);
+  });
+
   it('says a routing number that fails its checksum is wrong, at its cell, not that the country is missing', async () => {
     const imported = await folder.import(
       await csv('routing.csv', [

@@ -56,7 +56,16 @@ const HEADER_SCHEMES: readonly (readonly [RegExp, BankCodeScheme])[] = [
  * digits", an error no edit could clear.
  */
 export function headerScheme(header: string): BankCodeScheme | undefined {
-  const name = normaliseHeader(header);
+  // Each alternative on its own ("Routing / Transit" names two, though its words run together
+  // once normalised as "Routing Transit Number" does).
+  const named = new Set(header.split(/\/|\||\bor\b/i).map(partScheme));
+  named.delete(undefined);
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** The scheme one alternative of a header names; undefined for none, or for two. */
+function partScheme(part: string): BankCodeScheme | undefined {
+  const name = normaliseHeader(part);
   // The words of each scheme found are taken out before the next is looked for: "Routing
   // Transit Number" names the US routing number alone, not a Canadian transit as well.
   const named = new Set<BankCodeScheme>();
