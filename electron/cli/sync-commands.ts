@@ -13,14 +13,26 @@ import {
   moneyText,
 } from './context';
 
-export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+/**
+ * `BATCH [--profile NAME]`, the arguments of a command that asks the service about a batch: the
+ * batch, and the profile asked for, its credentials given in the environment taken for the run
+ * (useBatchProfile).
+ */
+async function batchOnProfile(
+  ctx: CliContext,
+  args: string[],
+): Promise<{ batch: string; profile: string | undefined }> {
   const { values, positionals } = parseCommandLine(1, {
     args,
     allowPositionals: true,
     options: { profile: { type: 'string' } },
   });
   const batch = batchName(positionals[0]);
-  const profile = await useBatchProfile(ctx, batch, values.profile);
+  return { batch, profile: await useBatchProfile(ctx, batch, values.profile) };
+}
+
+export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+  const { batch, profile } = await batchOnProfile(ctx, args);
   const result = await ctx.desk.api.validateBeneficiaries({
     batch,
     ...(profile ? { profile } : {}),
@@ -29,7 +41,7 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
     ctx,
     result,
     () =>
-      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ` (payout-desk show "${positionals[0]}" lists what, at which field)` : ''}`,
+      `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ` (payout-desk show "${batch}" lists what, at which field)` : ''}`,
   );
 }
 
@@ -138,13 +150,7 @@ export async function retryCommand(ctx: CliContext, args: string[]): Promise<voi
 }
 
 export async function approveAtServiceCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(1, {
-    args,
-    allowPositionals: true,
-    options: { profile: { type: 'string' } },
-  });
-  const batch = batchName(positionals[0]);
-  const profile = await useBatchProfile(ctx, batch, values.profile);
+  const { batch, profile } = await batchOnProfile(ctx, args);
   const result = await ctx.desk.api.approveAtService({
     batch,
     ...(profile ? { profile } : {}),
@@ -163,13 +169,7 @@ export async function approveAtServiceCommand(ctx: CliContext, args: string[]): 
  * outcome otherwise; the statement is where a debit is confirmed.
  */
 export async function reconcileCommand(ctx: CliContext, args: string[]): Promise<void> {
-  const { values, positionals } = parseCommandLine(1, {
-    args,
-    allowPositionals: true,
-    options: { profile: { type: 'string' } },
-  });
-  const batch = batchName(positionals[0]);
-  const profile = await useBatchProfile(ctx, batch, values.profile);
+  const { batch, profile } = await batchOnProfile(ctx, args);
   const found = await ctx.desk.api.reconcileBatch({ batch, ...(profile ? { profile } : {}) });
   const shown = found.not_yet_drafts.slice(0, 20);
   print(ctx, found, () =>
