@@ -234,6 +234,14 @@ async function preview(
   if (toSend.counts.drafts > 0) {
     const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id));
     if (shared) notes.push(shared);
+    // Net pay is what the payee is to receive: sent as the amount debited, it arrives less fees.
+    const salaries = outbox.queries.salariesSent(batch.id);
+    if (salaries > 0) {
+      const one = salaries === 1;
+      notes.push(
+        `${salaries.toLocaleString('en')} salar${one ? 'y goes' : 'ies go'} as the amount debited (SEND): any fee the service charges comes out of what the payee receives; to pay ${one ? 'it' : 'them'} in full, make the amount the one received (LAND) with Bulk edit`,
+      );
+    }
   }
   const syncedBy = profileOf(ctx, profile ?? batch.profile);
   if (ctx.connections.keyKind(syncedBy) === 'beneficiary') {

@@ -43,8 +43,16 @@ export interface SharedAccount {
 export class DraftQueries {
   private readonly figures;
   private readonly namesByAccount;
+  private readonly salariesSentCount;
 
   constructor(private readonly db: Db) {
+    this.salariesSentCount = db
+      .prepare(
+        `SELECT COUNT(*) FROM payment_drafts WHERE batch_id = ? AND state = 'approved'
+           AND json_extract(body_json, '$.purpose') = 'SALA'
+           AND coalesce(json_extract(body_json, '$.amount.type'), 'SEND') = 'SEND'`,
+      )
+      .pluck();
     this.namesByAccount = db.prepare(
       `WITH keyed AS MATERIALIZED (
            SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
@@ -98,6 +106,14 @@ export class DraftQueries {
     return sets.map((states) => figuresOf(rows.filter((row) => states.includes(row.state)))) as {
       [K in keyof Sets]: BatchFigures;
     };
+  }
+
+  /**
+   * Of the batch's approved drafts, the salaries (purpose SALA) whose amount is the one debited
+   * (SEND): a fee the service charges comes out of what the payee receives.
+   */
+  salariesSent(batchId: string): number {
+    return this.salariesSentCount.get(batchId) as number;
   }
 
   /** Of the batch's approved drafts: how many say approved at the service, not, or nothing. */
