@@ -18,7 +18,7 @@ export function describeEvent(event: DeskEvent, command?: string): string | unde
     case 'job.progress':
       return `${event.done.toLocaleString('en')} of ${event.total.toLocaleString('en')} ${(command && JOB_COUNTS[command]) ?? 'done'}${event.putting_back ? ' (putting back what was done)' : ''}…`;
     case 'sync.stage':
-      return stageLine(event);
+      return stageLine(event, command);
     case 'sync.job':
       return `Job ${event.service_job_id}: ${event.processed}/${event.total} processed, ${event.failed} failed`;
     case 'connectivity':
@@ -30,7 +30,10 @@ export function describeEvent(event: DeskEvent, command?: string): string | unde
   }
 }
 
-function stageLine(event: Extract<DeskEvent, { type: 'sync.stage' }>): string | undefined {
+function stageLine(
+  event: Extract<DeskEvent, { type: 'sync.stage' }>,
+  command?: string,
+): string | undefined {
   const of = event.total !== undefined ? ` ${event.done ?? 0} of ${event.total}` : '';
   switch (event.stage) {
     case 'checking':
@@ -44,7 +47,8 @@ function stageLine(event: Extract<DeskEvent, { type: 'sync.stage' }>): string | 
     case 'beneficiaries':
       return event.total === undefined || event.done === 0
         ? undefined
-        : `New beneficiaries checked and saved:${of}`;
+        : // validate only checks them: a sync saves them at the service too.
+          `New beneficiaries checked${command === 'validate' ? '' : ' and saved'}:${of}`;
     case 'sending':
       return event.done === 0 ? undefined : `Sent${of} payments`;
     case 'done':

@@ -201,6 +201,8 @@ describe('payout-desk profile', () => {
       // No --profile: the batch's own, with the variables set for this run.
       const validated = await cli(SANDBOX_CREDENTIALS, 'validate', batch);
       expect(validated.code, validated.stderr).toBe(0);
+      // Checked, not saved: validation saves no payee at the service.
+      expect(validated.stderr).toMatch(/^New beneficiaries checked: \d+ of \d+$/m);
       const synced = await cli(SANDBOX_CREDENTIALS, 'sync', batch);
       expect(synced.code, synced.stderr).toBe(0);
       expect(synced.stdout).toContain('Sync done');
