@@ -357,7 +357,8 @@ describe('the Wallets screen', () => {
       .toMatch(new RegExp(`^${earlier}`));
     await page.getByLabel('Action').selectOption('all');
     await page.getByText('Items 1–50', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
+    // The page's count is drawn a frame before the pager learns there is more: polled.
+    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
 
     // A period typed from after to is refused, and no line of the one before stays listed
     // under the refusal as if it were this period's.
