@@ -138,3 +138,8 @@ function divideRoundHalfEven(numerator: bigint, denominator: bigint): bigint {
   if (twiceRemainder > d || (twiceRemainder === d && quotient % 2n === 1n)) quotient += 1n;
   return negative ? -quotient : quotient;
 }
+
+/** A whole number's digits in groups of three, as a person reads them: "1234567" -> "1,234,567". */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

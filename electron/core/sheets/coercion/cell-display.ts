@@ -4,6 +4,7 @@
 // its values; never what the import reads the cell as, which cell-text.ts and the coercions say.
 import type { CellValue } from '../reading/sheet-types';
 import { plainDecimal } from './cell-text';
+import { groupThousands } from '../../../../shared/domain/money';
 
 export function cellDisplay(cell: CellValue): string {
   switch (cell.kind) {
@@ -98,7 +99,7 @@ function digits(value: number, pattern: string, percent: number): string {
   const minimum = (whole.match(/0/g) ?? []).length;
   if (int === '0' && minimum === 0) int = '';
   int = int.padStart(minimum, '0');
-  if (whole.includes(',')) int = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (whole.includes(',')) int = groupThousands(int);
   return pattern.includes('.') ? `${int}.${frac}` : int;
 }
 

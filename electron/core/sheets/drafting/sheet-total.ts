@@ -4,7 +4,7 @@
 // the import's summary says so with both figures, before anything is approved. Only a sheet
 // with one totals row is held against it: subtotals (one a team) are not the whole's.
 import { currencyMinorUnits } from '../../../../shared/domain/currencies';
-import { formatAmount } from '../../../../shared/domain/money';
+import { formatAmount, groupThousands } from '../../../../shared/domain/money';
 import type { BatchFigures } from '../../outbox/draft-queries';
 import type { SheetRow } from '../reading/sheet-types';
 import { isTotalsReason } from '../understanding/row-filters';
@@ -40,7 +40,7 @@ export function sheetTotalNote(
   // Grouped in thousands, as every other amount a person reads is: "EUR 5,171.95".
   const money = (amount: bigint) => {
     const [whole = '', fraction] = formatAmount(amount, places).split('.');
-    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = groupThousands(whole);
     return `${currency} ${fraction === undefined ? grouped : `${grouped}.${fraction}`}`.trim();
   };
   const counted = figured.totals.find((total) => total.currency === currency)?.count ?? 0;
