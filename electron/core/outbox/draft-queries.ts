@@ -7,7 +7,7 @@ import type { DraftFilter, DraftSort, DraftWindow } from '../../../shared/desk/d
 import { DRAFT_STATES, type DraftState } from '../../../shared/domain/draft-state';
 import { formatAmount } from '../../../shared/domain/money';
 import type { Db } from './database';
-import { foldName } from './payee-fold';
+import { nameForComparison } from './payee-fold';
 import { filterSql, orderSql, type SqlPart } from './draft-filters';
 import { DRAFT_SELECT, toDraft, type DraftRow } from './draft-rows';
 
@@ -133,8 +133,8 @@ export class DraftQueries {
    * New payees' accounts that the batch's drafts pay under more than one name, each with its
    * names and the first row of each: one account for two people is a typing slip or a changed
    * account worth a look. The account is the duplicate key's (country, bank code and number);
-   * names are compared folded (case, accents, punctuation, word order), so "LEE, Ann" is
-   * "Ann Lee". Drafts that name their payee by id are the service's payees, not looked at.
+   * names are compared folded (case, accents, punctuation, word order, a legal form), so
+   * "LEE, Ann" is "Ann Lee" and "ACME LIMITED" is "Acme Ltd". Drafts that name their payee by id are the service's payees, not looked at.
    */
   accountsUnderSeveralNames(batchId: string): SharedAccount[] {
     // Accounts with more than one name as written are found in SQL; only their rows are read,
@@ -147,11 +147,7 @@ export class DraftQueries {
     const byAccount = new Map<string, Map<string, { name: string; row: number | null }>>();
     for (const { account, payee, row } of rows) {
       const names = byAccount.get(account) ?? new Map();
-      const folded = foldName(payee)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean)
-        .sort()
-        .join(' ');
+      const folded = nameForComparison(payee);
       if (!names.has(folded)) names.set(folded, { name: payee, row });
       byAccount.set(account, names);
     }

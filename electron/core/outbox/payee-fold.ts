@@ -39,6 +39,29 @@ export function foldName(text: string): string {
   return folded;
 }
 
+/**
+ * Words of a company's legal form, and connectives, which the same payee's name is written
+ * with or without ("Acme Ltd", "ACME LIMITED", "Acme"): left out when two names are compared.
+ * A person's surname may be one of them; a name made only of them is kept whole.
+ */
+const LEGAL_FORM_WORDS = new Set(
+  'ltd limited llc llp inc incorporated corp corporation co company plc gmbh ag kg sarl sas bv nv srl spa pty oy and'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A name as two spellings of the same payee compare alike: folded, its words in order whatever
+ * order they were written in ("TURING, Alan" is Alan Turing), its legal form left out.
+ */
+export function nameForComparison(name: string): string {
+  const words = foldName(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const kept = words.filter((word) => !LEGAL_FORM_WORDS.has(word));
+  return (kept.length > 0 ? kept : words).sort().join(' ');
+}
+
 export function registerPayeeFold(db: Db): void {
   db.function('payee_sort_key', { deterministic: true }, (name: unknown) =>
     typeof name === 'string' ? foldName(name) : name,

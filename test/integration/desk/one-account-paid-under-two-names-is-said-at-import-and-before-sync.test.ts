@@ -2,7 +2,7 @@
 // alone (each name, each IBAN is sound), but a row's account copied from the row above, or an
 // account changed to someone else's, pays the wrong person. The import's summary says so, and
 // so does the sync's confirmation, naming the rows to compare. The same name written another
-// way ("LOVELACE, Ada") is the same payee, not said.
+// way ("TURING, Alan", "ACME LIMITED" for "Acme Ltd") is the same payee, not said.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,9 @@ beforeAll(async () => {
       'Alan Turing,DE02120300000000202051,50.00,2030-01-31\r\n' +
       'Grace Hopper,DE89 3704 0044 0532 0130 00,200.00,2030-01-31\r\n' +
       '"TURING, Alan",DE02120300000000202051,60.00,2030-01-31\r\n' +
-      'Émile Zola,FR1420041010050500013M02606,70.00,2030-01-31\r\n',
+      'Émile Zola,FR1420041010050500013M02606,70.00,2030-01-31\r\n' +
+      'Acme Ltd,NL91ABNA0417164300,80.00,2030-01-31\r\n' +
+      'ACME LIMITED,NL91ABNA0417164300,90.00,2030-01-31\r\n',
   );
 });
 afterAll(() => t.close());
@@ -32,7 +34,7 @@ afterAll(() => t.close());
 describe('one account paid under two names', () => {
   it('is said by the import, with its rows, and the same name written another way is not', async () => {
     const summary = await t.desk.api.importSheet({ file, batch_name: 'Staff' });
-    expect(summary.drafts).toBe(5);
+    expect(summary.drafts).toBe(7);
     expect(summary.shared_account_note).toBe(SHARED);
     expect(summary.mapping_notes).toBeUndefined();
     // Said of the batch, not at a cell: no row gets an issue for it.
@@ -55,7 +57,7 @@ describe('one account paid under two names', () => {
     });
     await api.approve({ batch: 'Staff', selection: { filter: {} } });
     const preview = await api.syncPreview({ batch: 'Staff' });
-    expect(preview.to_send).toBe(5);
+    expect(preview.to_send).toBe(7);
     expect(preview.notes.filter((note) => note.includes('different names'))).toEqual([]);
   });
 });
