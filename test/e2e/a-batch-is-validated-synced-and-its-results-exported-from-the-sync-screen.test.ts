@@ -179,6 +179,13 @@ describe('the Sync screen', () => {
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
     await expect(dialog.locator(':focus').count()).resolves.toBe(1);
     await lookedAt('sync-confirm');
+    // At 200% zoom (a window half the size) the confirmation is taller than the window and
+    // scrolls within itself; its answer stays in view at its foot, not below the fold.
+    await page.setViewportSize({ width: 720, height: 450 });
+    expect(await dialog.evaluate((d) => d.scrollHeight > d.clientHeight)).toBe(true);
+    const send = await dialog.getByRole('button', { name: `Send ${ROWS} payments` }).boundingBox();
+    expect(send && send.y >= 0 && send.y + send.height <= 450).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The service slowed a little, so that the sync is seen as it goes.
     sandbox = await sandboxAdmin();
