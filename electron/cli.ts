@@ -11,6 +11,7 @@ import {
   showCommand,
 } from './cli/batch-commands';
 import { UsageError, type CliContext } from './cli/context';
+import { editCommand, undoCommand } from './cli/edit-commands';
 import { exportCommand, templateCommand } from './cli/export-commands';
 import { hintFor } from './cli/hints';
 import { invocationFolder } from './cli/invocation-folder';
@@ -42,6 +43,10 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   show BATCH | status BATCH
   approve BATCH (--all | --rows 2,5-9) [--include-warnings]
                                        ready to send; rows with warnings only once checked
+  edit BATCH ROW FIELD=VALUE [...]     correct a row, revalidated as the app does (offline):
+                                       amount, currency, date, purpose, description,
+                                       account_name, account_number, iban, sort_code, bic, ...
+  undo BATCH                           take back the batch's last change (offline)
   set-group BATCH GROUP_ID             the payment group a batch pays from
   rename BATCH NEW_NAME | delete BATCH
   validate BATCH [--profile NAME]      the service checks the new beneficiaries
@@ -78,6 +83,8 @@ const COMMANDS: Record<string, Command> = {
   show: showCommand,
   status: showCommand,
   approve: approveCommand,
+  edit: editCommand,
+  undo: undoCommand,
   'set-group': setGroupCommand,
   rename: renameCommand,
   delete: deleteCommand,

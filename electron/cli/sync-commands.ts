@@ -91,7 +91,7 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
     () =>
       `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed${awaitingText(result.counts.by_state)}, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${AGAIN[result.state]}` +
       (result.state === 'done' && counts.failed > 0
-        ? `\n${counts.failed} payment(s) the service refused did not go: payout-desk show "${batch}" says why; once they are corrected in the app, payout-desk retry "${batch}" sends them again`
+        ? `\n${counts.failed} payment(s) the service refused did not go: payout-desk show "${batch}" says why; once they are corrected (payout-desk edit "${batch}" ROW FIELD=VALUE, or in the app), payout-desk retry "${batch}" sends them again`
         : ''),
   );
   if (result.state !== 'done') return SYNC_NOT_FINISHED;
@@ -145,7 +145,7 @@ export async function retryCommand(ctx: CliContext, args: string[]): Promise<voi
     ctx,
     result,
     () =>
-      `${result.requeued} failed payment(s) approved to send again, unchanged (a refusal for what they hold comes again: edit a row to correct it, then approve it)${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${positionals[0]}`,
+      `${result.requeued} failed payment(s) approved to send again, unchanged (a refusal for what they hold comes again: correct a row with payout-desk edit ${positionals[0]} ROW FIELD=VALUE, then approve it)${result.refused_total ? `; ${result.refused_total} need fixing first` : ''}: payout-desk sync ${positionals[0]}`,
   );
 }
 
