@@ -21,7 +21,15 @@ export const WalletDebit = z.object({
   /** The wallet's balance as last fetched; null when never fetched. */
   balance: DecimalText.nullable(),
   balance_fetched_at: Timestamp.nullable(),
-  /** How much the known debit exceeds the balance; null when it does not (or is unknown). */
+  /**
+   * What the service already holds to debit from the wallet (funding-need.ts), paid
+   * from the balance before or beside this batch; null when the groups were never fetched.
+   */
+  held_at_service: z.object({ amount: DecimalText, fetched_at: Timestamp }).nullable(),
+  /**
+   * How much the known debit and what is held at the service exceed the balance; null when
+   * they do not (or it is unknown).
+   */
   short_by: DecimalText.nullable(),
 });
 

@@ -41,7 +41,17 @@ export const WalletFundingNeed = z.object({
   not_estimated: z.int(),
   balance: DecimalText.nullable(),
   balance_fetched_at: Timestamp.nullable(),
-  /** What the balance lacks; null when it covers the need (or is unknown). */
+  /**
+   * What the service already holds to debit from the wallet's groups for payments pending
+   * there, whoever sent them, beyond those this desk sent for approval in the wallet's currency
+   * (`awaiting_approval`): the balance drops only once each is debited, so it must cover these
+   * first. As the groups were last fetched; null when they never were.
+   */
+  held_at_service: z.object({ amount: DecimalText, fetched_at: Timestamp }).nullable(),
+  /**
+   * What the balance lacks for the batches waiting to sync and the payments held at the
+   * service together; null when it covers them (or is unknown).
+   */
   missing: DecimalText.nullable(),
   /**
    * Payments sent for approval at the service that this desk has not seen approved there, in the
@@ -55,8 +65,8 @@ export const WalletFundingNeed = z.object({
     not_estimated: z.int(),
   }),
   /**
-   * What the balance lacks for the batches waiting and the payments awaiting approval together;
-   * null when it covers both (or is unknown).
+   * What the balance lacks for the batches waiting, the payments held at the service and those
+   * awaiting approval together; null when it covers them all (or is unknown).
    */
   missing_once_approved: DecimalText.nullable(),
 });

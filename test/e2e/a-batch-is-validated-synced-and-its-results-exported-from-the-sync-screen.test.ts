@@ -282,6 +282,15 @@ describe('the Sync screen', () => {
     await page.getByText(`${ROWS - 1} approved at the service`).waitFor();
     // The service says PENDING before and after: the status says which it is now.
     await expect.poll(() => payee0.locator('td').nth(4).textContent()).toBe('Pending, approved');
+    // Approved there and dated later, they are not debited yet: the funding need of the payment
+    // still to send counts them first, against the balance.
+    const funding = page.getByRole('region', { name: 'Funding need' });
+    await expect
+      .poll(async () => ((await funding.textContent()) ?? '').replace(/\s+/g, ' '))
+      .toMatch(
+        /Held at the service: GBP [\d,]+\.\d{2} for payments pending there, not yet debited \(as of (now|\d+ seconds? ago)\), paid from the balance first\..*The balance covers it, after what the service holds\./,
+      );
+    await lookedAt('sync-funding-need-held-at-service');
 
     // An export cancelled writes nothing, and says so.
     await cancelBeforeItStarts(page, 'exportResults', {

@@ -221,7 +221,7 @@ describe('the Wallets screen', () => {
     expect(mixedText).toContain(
       'covers the GBP 10.00 estimated, not the 1 payment in other currencies',
     );
-    expect(mixedText).not.toContain('The balance covers it.');
+    expect(mixedText).not.toContain('The balance covers it');
     await lookedAt('sync-funding-need-not-estimated');
     // Sent for approval at the service, the same two wait for an approver there: the euro one
     // is counted, not estimated, and the balance is not said to cover it.

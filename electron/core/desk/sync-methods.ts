@@ -5,7 +5,7 @@ import { settingsOf } from './settings-methods';
 import { DeskError } from '../../../shared/desk/errors';
 import { ServiceCallError } from '../client';
 import type { SyncPreview } from '../../../shared/desk/sync';
-import { formatAmount } from '../../../shared/domain/money';
+import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
 import { selectionIn } from './draft-selection';
@@ -17,6 +17,7 @@ import {
 import { batchOf, changed, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
+import { fundingNeed } from './funding-need';
 import { walletBalance } from './live-methods';
 import { sharedAccountNote } from '../sheets';
 
@@ -251,16 +252,18 @@ async function preview(
   }
   const debits = [];
   if (batch.walletId && wallet) {
-    const balance = await walletBalance(
-      ctx,
-      profileOf(ctx, profile ?? batch.profile),
-      batch.walletId,
-    );
+    const balance = await walletBalance(ctx, syncedBy, batch.walletId);
+    // Payments the service holds approved for this wallet are debited whatever this sync sends:
+    // the balance covers this batch only with what is left once they are.
+    const need = (await fundingNeed(ctx, syncedBy, { walletId: batch.walletId })).wallets[0];
+    const held = need?.held_at_service ?? null;
+    const heldMilli = held ? (parseAmount(held.amount) ?? 0n) : 0n;
     const debit = toSend.milli.get(wallet) ?? 0n;
     const others = toSend.totals
       .filter((total) => total.currency !== wallet)
       .reduce((sum, total) => sum + total.count, 0);
-    const short = balance && debit > balance.milli ? debit - balance.milli : null;
+    const short =
+      balance && debit + heldMilli > balance.milli ? debit + heldMilli - balance.milli : null;
     debits.push({
       wallet_id: batch.walletId,
       currency: wallet,
@@ -268,6 +271,7 @@ async function preview(
       not_estimated: others,
       balance: balance ? formatAmount(balance.milli, 3) : null,
       balance_fetched_at: balance?.fetchedAt ?? null,
+      held_at_service: held,
       short_by: short === null ? null : formatAmount(short, 3),
     });
   }

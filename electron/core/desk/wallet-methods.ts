@@ -1,14 +1,13 @@
 // What the Wallets screen asks of the outbox: the drafts and batches a statement page's DEBIT
-// lines paid, and per wallet what the batches waiting to sync will debit against its balance.
-import { formatAmount, parseAmount } from '../../../shared/domain/money';
+// lines paid, per wallet what must still leave it (funding-need.ts), and a batch's reconciliation.
+import { formatAmount } from '../../../shared/domain/money';
 import { PaymentLinkRepository } from '../outbox/payment-link-repository';
 import { DeskError } from '../../../shared/desk/errors';
 import { isLastPage } from '../../../shared/service';
 import type { DeskOutput } from '../../../shared/desk';
-import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { batchOf, profileOf, type DeskContext, type DeskHandlers } from './desk-context';
 import { fetchGroups } from './group-choice';
-import { walletBalance } from './live-methods';
+import { fundingNeed } from './funding-need';
 
 type WalletHandlers = Pick<DeskHandlers, 'statementLinks' | 'fundingNeed' | 'reconcileBatch'>;
 
@@ -131,97 +130,4 @@ async function groupFailed(ctx: DeskContext, profile: string, groupId: string) {
   const answer = await fetchGroups(ctx, profile, { id: [groupId] }).catch(() => null);
   if (!answer || answer.stale) return null;
   return answer.items.find((group) => group.id === groupId)?.info.payments.failed ?? null;
-}
-
-interface Need {
-  walletId: string;
-  currency: string;
-  batches: WalletFundingNeed['batches'];
-  milli: bigint;
-  notEstimated: number;
-  /** Sent for approval at the service, in the wallet's currency: debited once approved there. */
-  awaitingMilli: bigint;
-  awaitingCount: number;
-  /** Sent for approval in other currencies: their debit is known once the service converts. */
-  awaitingNotEstimated: number;
-}
-
-/**
- * Approved drafts not yet sent, per wallet: each batch's own figures, summed exactly; and the
- * payments sent that wait for an approver at the service, which the balance must cover too.
- */
-async function fundingNeed(ctx: DeskContext, profile: string) {
-  const needs = new Map<string, Need>();
-  for (const batch of ctx.outbox.batches.list()) {
-    if (batch.state !== 'ready' || !batch.walletId || !batch.walletCurrency) continue;
-    const [toSend, sent] = ctx.outbox.queries.batchFigureSets(batch.id, batch.walletCurrency, [
-      ['approved'],
-      ['submitted', 'accepted'],
-    ]);
-    const awaiting = sent.awaitingTotals.find((t) => t.currency === batch.walletCurrency);
-    // Awaiting in other currencies: the wallet pays them too, at a cost known once converted.
-    const awaitingOthers = sent.awaitingTotals
-      .filter((t) => t.currency !== batch.walletCurrency)
-      .reduce((sum, t) => sum + t.count, 0);
-    if (toSend.counts.drafts === 0 && !awaiting && awaitingOthers === 0) continue;
-    const need = needs.get(batch.walletId) ?? {
-      walletId: batch.walletId,
-      currency: batch.walletCurrency,
-      batches: [],
-      milli: 0n,
-      notEstimated: 0,
-      awaitingMilli: 0n,
-      awaitingCount: 0,
-      awaitingNotEstimated: 0,
-    };
-    needs.set(batch.walletId, need);
-    need.awaitingNotEstimated += awaitingOthers;
-    if (awaiting) {
-      need.awaitingMilli += parseAmount(awaiting.amount) ?? 0n;
-      need.awaitingCount += awaiting.count;
-    }
-    if (toSend.counts.drafts === 0) continue;
-    const debit = toSend.milli.get(batch.walletCurrency) ?? 0n;
-    need.milli += debit;
-    // The count beside the amount is of the payments that amount adds up: those in the
-    // wallet's currency. The others are counted apart, as not estimated.
-    let counted = 0;
-    let others = 0;
-    for (const total of toSend.totals) {
-      if (total.currency === batch.walletCurrency) counted += total.count;
-      else others += total.count;
-    }
-    need.notEstimated += others;
-    need.batches.push({
-      id: batch.id,
-      name: batch.name,
-      amount: formatAmount(debit, 3),
-      count: counted,
-      not_estimated: others,
-    });
-  }
-  const wallets = [];
-  for (const need of needs.values()) {
-    const balance = await walletBalance(ctx, profile, need.walletId);
-    const lacks = (milli: bigint) =>
-      balance && milli > balance.milli ? formatAmount(milli - balance.milli, 3) : null;
-    const missing = lacks(need.milli);
-    wallets.push({
-      wallet_id: need.walletId,
-      currency: need.currency,
-      batches: need.batches,
-      amount: formatAmount(need.milli, 3),
-      not_estimated: need.notEstimated,
-      balance: balance ? formatAmount(balance.milli, 3) : null,
-      balance_fetched_at: balance?.fetchedAt ?? null,
-      missing,
-      awaiting_approval: {
-        amount: formatAmount(need.awaitingMilli, 3),
-        count: need.awaitingCount,
-        not_estimated: need.awaitingNotEstimated,
-      },
-      missing_once_approved: lacks(need.milli + need.awaitingMilli),
-    });
-  }
-  return { wallets };
 }
