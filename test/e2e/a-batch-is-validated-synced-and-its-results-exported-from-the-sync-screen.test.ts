@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
+import { cellOf, COLUMN } from './support/batch-editor';
 import { launchChromium, newAppContext } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
@@ -339,6 +340,13 @@ describe('the Sync screen', () => {
     await lookedAt('editor-delete-sent-batch');
     await refused.getByRole('button', { name: 'Close' }).click();
     await refused.waitFor({ state: 'detached' });
+    // A sent row's cell opens no editor to type into and refuse on Enter: F2 says why at once.
+    await cellOf(page, 2, COLUMN.amount).click();
+    await page.keyboard.press('F2');
+    await page
+      .getByText('Row 2 was sent to the service (accepted) and can no longer change')
+      .waitFor();
+    expect(await page.getByRole('grid').getByRole('textbox').count()).toBe(0);
   }, 60_000);
 
   it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {

@@ -258,7 +258,9 @@ describe('the Beneficiaries screen', () => {
       /[12] Wilhelmina Fotheringham Refused Bank details Error: bank code \(the sort code\) is required \| First name Warning: UK payments carry 18 characters [^|]*"Wilhelmina Fotheri" \| Last name Warning: UK payments carry 18 characters/,
     );
     expect(table).toMatch(/[12] Émile Zola Created · not yet active None/);
-    await expect.poll(async () => await rowText('Émile Zola')).toContain('Synced · not yet active');
+    await expect
+      .poll(async () => await rowText('Émile Zola'))
+      .toContain('Synced · not active when saved there');
     await lookedAt('beneficiaries-import-results');
 
     // Opened from its row: the form says the error at the bank details, the warning at the name.

@@ -47,6 +47,11 @@ export interface GridSource<Row> {
   fetch(skip: number, take: number): Promise<RowWindow<Row>>;
   /** The issues shown on a cell (the issues column may gather those of no other column). */
   issues(row: Row, column: string): CellIssue[];
+  /**
+   * Why no cell of the row can change (a payment sent already), said when an edit is begun,
+   * before anything is typed; null where it can. Optional: without it, every row can.
+   */
+  readOnly?(row: Row): string | null;
   /** The rules' verdict on `text` typed into a cell, before it is saved. */
   check(row: Row, column: string, text: string): CellIssue[];
   /** Saves a typed value; resolves to the row as saved, rejects with a reason a person reads. */

@@ -203,6 +203,11 @@ export class GridState<Row> {
       this.note = `${column.header} cannot be edited here`;
       return;
     }
+    const locked = this.source.readOnly?.(row);
+    if (locked) {
+      this.note = locked;
+      return;
+    }
     const text = typed ?? column.editText(row);
     this.editing = {
       index: this.row,

@@ -132,7 +132,10 @@ export function statusWords(item: BeneficiaryListItem): string {
       // A payee saved here reaches the service by an import, never by a sync.
       const at = item.draft ? 'Synced' : 'At the service';
       if (item.active === true) return `${at} · active`;
-      if (item.active === false) return `${at} · not yet active`;
+      // The service says whether a payee is active only in its answer to a create or an update
+      // (it activates payees itself, later): "not yet" went on being said after its payments
+      // were debited. What is known is when it was said.
+      if (item.active === false) return `${at} · not active when saved there`;
       return at;
     }
   }
