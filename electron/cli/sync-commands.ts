@@ -87,16 +87,20 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
       ...counts,
       state: result.state,
       jobs: result.jobs,
+      held_back: result.held_back,
       ...(result.error ? { error: result.error } : {}),
     },
     () =>
       `Sync ${result.state}: ${counts.accepted} accepted, ${counts.failed} failed${awaitingText(result.counts.by_state)}, ${counts.approved} still to send${result.error ? `\n${result.error}` : ''}${AGAIN[result.state]}` +
       (result.state === 'done' && counts.failed > 0
         ? `\n${counts.failed} payment(s) the service refused did not go: payout-desk show "${batch}" says why; once they are corrected (payout-desk edit "${batch}" ROW FIELD=VALUE, or in the app), payout-desk retry "${batch}" sends them again`
+        : '') +
+      (result.held_back > 0
+        ? `\n${result.held_back} approved payment(s) held back, not sent: the service found their new payee wrong, and they are drafts again; payout-desk show "${batch}" says where, and once corrected (payout-desk edit "${batch}" ROW FIELD=VALUE) and approved, payout-desk sync "${batch}" sends them`
         : ''),
   );
   if (result.state !== 'done') return SYNC_NOT_FINISHED;
-  return counts.failed > 0 ? SYNC_DONE_WITH_FAILED : 0;
+  return counts.failed > 0 || result.held_back > 0 ? SYNC_DONE_WITH_FAILED : 0;
 }
 
 /** What to do after a sync that stopped, by why it stopped. */

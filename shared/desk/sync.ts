@@ -87,6 +87,11 @@ export const SyncOutcome = z.object({
   state: z.enum(['done', 'offline', 'interrupted', 'cancelled']),
   counts: DraftCounts,
   jobs: z.array(ServiceJob),
+  /**
+   * Approved payments this run did not send: the service found their new payee wrong (its
+   * findings at the fields), and each went back to draft, to be fixed and approved again.
+   */
+  held_back: z.int(),
   error: z.string().optional(),
 });
 export type SyncOutcome = z.infer<typeof SyncOutcome>;

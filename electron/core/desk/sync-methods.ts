@@ -92,7 +92,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
             chunkSize: chunk_size ?? settingsOf(ctx).chunk_size,
             onProgress: stage,
           });
-          const result = await engine.sync(batch.id, jobSignal);
+          const { heldBack, ...result } = await engine.sync(batch.id, jobSignal);
           warnTwinsOfSent(ctx, batch.id);
           // The run's start is logged by the engine; how it ended, with what it left, here.
           const states = result.counts.by_state;
@@ -104,12 +104,13 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
               failed: states.failed ?? 0,
               awaiting: (states.submitted ?? 0) + (states.sending ?? 0),
               still_to_send: states.approved ?? 0,
+              held_back: heldBack,
               ...(result.error ? { error: result.error } : {}),
             },
           });
           ctx.connections.noteContact(connected.name, result.state !== 'offline', result.error);
           changed(ctx, batch.id);
-          return result;
+          return { ...result, held_back: heldBack };
         },
       );
     },

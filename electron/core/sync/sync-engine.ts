@@ -40,6 +40,11 @@ export interface SyncResult {
   state: 'done' | 'offline' | 'interrupted' | 'cancelled';
   counts: DraftCounts;
   jobs: { job_id: string; status: string; total: number; processed: number; failed: number }[];
+  /**
+   * Approved payments this run did not send: the service found their new payee wrong, and its
+   * findings took each back to draft, to be fixed and approved again.
+   */
+  heldBack: number;
   error?: string;
 }
 
@@ -97,6 +102,7 @@ export class SyncEngine {
     const checkpoint = () => {
       if (signal?.aborted) throw new Cancelled();
     };
+    let heldBack = 0;
     try {
       checkpoint();
       await this.recover(batchId, checkpoint);
@@ -108,24 +114,25 @@ export class SyncEngine {
         progress: (done, total) => this.progress({ stage: 'beneficiaries', done, total }),
         stopped: () => signal?.aborted === true,
       });
+      heldBack = payees.invalid;
       checkpoint();
       if (payees.refusal) throw new BeneficiaryKeyStop(payees.refusal, payees.refused);
       await this.sendPayments(batchId, runId, checkpoint);
       await this.followJobs(batchId, checkpoint);
       this.progress({ stage: 'done' });
-      return this.finish(batchId, runId, 'done');
+      return this.finish(batchId, runId, 'done', heldBack);
     } catch (error) {
-      if (error instanceof Cancelled) return this.finish(batchId, runId, 'cancelled');
+      if (error instanceof Cancelled) return this.finish(batchId, runId, 'cancelled', heldBack);
       // The service could not be reached, or is in trouble past our retries: stop where we are.
       // A chunk whose request went unanswered stays `sending`; the next run settles it by PUT.
       if (error instanceof ServiceCallError && error.kind === 'network') {
-        return this.finish(batchId, runId, 'offline', error.message);
+        return this.finish(batchId, runId, 'offline', heldBack, error.message);
       }
       if (
         error instanceof ServiceCallError &&
         (error.status === 429 || (error.status ?? 0) >= 500)
       ) {
-        return this.finish(batchId, runId, 'interrupted', error.message);
+        return this.finish(batchId, runId, 'interrupted', heldBack, error.message);
       }
       // Anything else ends the run as failed and goes to the caller. A certificate that cannot
       // be verified (kind 'tls') is among these, not offline: no later run gets past it until
@@ -168,11 +175,13 @@ export class SyncEngine {
     batchId: string,
     runId: string,
     state: SyncResult['state'],
+    heldBack: number,
     error?: string,
   ): SyncResult {
     const counts = this.counts(batchId);
     this.outbox.sync.finishRun(runId, state, counts, error);
-    return { state, counts, jobs: this.outbox.sync.jobsOf(batchId), ...(error ? { error } : {}) };
+    const jobs = this.outbox.sync.jobsOf(batchId);
+    return { state, counts, jobs, heldBack, ...(error ? { error } : {}) };
   }
 
   /** Chunks a crash left `sending`: settled item by item with PUT, never resent as a chunk. */

@@ -72,3 +72,26 @@ describe('payout-desk edit and undo', () => {
     expect(notARow.stderr).toMatch(/ROW is the row's number in the sheet/);
   });
 });
+
+describe('a payee the service finds wrong at sync, corrected from the command line', () => {
+  it('is held back with exit status 4, then sent once edited and approved', async () => {
+    // Row 2's UK payee has no sort code: the rules let it be, the service does not.
+    expect(
+      (await cli('import', 'test/fixtures/payouts-remote-issue.csv', '--batch', 'Remote')).code,
+    ).toBe(0);
+    expect((await cli('approve', 'Remote', '--all')).code).toBe(0);
+    const first = await cli('sync', 'Remote');
+    // Done, but a payment approved was not sent: not a success for a scheduled run.
+    expect(first.code, first.stderr).toBe(4);
+    expect(first.stdout).toMatch(/^Sync done: 1 accepted, 0 failed, 0 still to send$/m);
+    expect(first.stdout).toContain(
+      '1 approved payment(s) held back, not sent: the service found their new payee wrong, and they are drafts again;',
+    );
+    expect((await cli('edit', 'Remote', '2', 'sort_code=60-16-13')).code).toBe(0);
+    expect((await cli('approve', 'Remote', '--rows', '2')).code).toBe(0);
+    // Exit status 0 (runCliJson holds it to that).
+    const { value } = await json<{ held_back: number; accepted: number }>('sync', 'Remote');
+    expect(departuresFromReadme(value, 'sync')).toEqual([]);
+    expect(value).toMatchObject({ held_back: 0, accepted: 2 });
+  });
+});

@@ -112,6 +112,7 @@ describe('the desk', () => {
         failed: 0,
         awaiting: 0,
         still_to_send: 0,
+        held_back: 0,
       });
 
       // Nothing is left to send: said so, not as a batch waiting for its approvals.

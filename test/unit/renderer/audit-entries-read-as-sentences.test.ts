@@ -104,6 +104,11 @@ describe('an audit entry', () => {
       describeDetails('sync_outcome', { state: 'done', accepted: 29, failed: 1, awaiting: 0 }),
     ).toBe('Finished; the batch has 29 accepted, 1 failed.');
     expect(
+      describeDetails('sync_outcome', { state: 'done', accepted: 1, failed: 0, held_back: 1 }),
+    ).toBe(
+      'Finished; the batch has 1 accepted, 0 failed. 1 approved payment held back: the service found the new payee wrong.',
+    );
+    expect(
       describeDetails('sync_outcome', {
         state: 'interrupted',
         accepted: 3,

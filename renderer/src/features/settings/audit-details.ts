@@ -156,7 +156,11 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
         ? `, ${formatCount(count(d.awaiting))} awaiting the service’s answer`
         : '') +
       (count(d.still_to_send) > 0 ? `, ${formatCount(count(d.still_to_send))} still to send` : '');
-    return `${ended[String(d.state)] ?? String(d.state)}; the batch has ${left}.`;
+    const heldBack =
+      count(d.held_back) > 0
+        ? ` ${plural(count(d.held_back), 'approved payment')} held back: the service found the new payee wrong.`
+        : '';
+    return `${ended[String(d.state)] ?? String(d.state)}; the batch has ${left}.${heldBack}`;
   },
   retry_failed: (d) =>
     `${plural(count(d.requeued), 'failed payment')} to send again` +
