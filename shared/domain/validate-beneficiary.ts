@@ -54,16 +54,18 @@ export function validateBeneficiary(beneficiary: DraftBeneficiary, find: Finding
         'warning',
       );
     }
-  } else if (country === 'GB') {
-    const uk = checkUkAccountNumber(account);
-    if (!uk.ok) find(`${BANK}account_number`, uk.reason);
   } else if (country && beneficiary.currency === 'EUR' && isSepaCountry(country)) {
     // A SEPA account in euros is paid by IBAN (DESIGN.md, "Beneficiary schemas"): the payee
     // form asks for one, and the service refused "12345678" that the rules let pass as typed.
+    // A UK account in euros too: judged as a UK account number, it passed with its sort code
+    // and the sync held its payment back (found by trying the command as an operator).
     find(
       `${BANK}account_number`,
       `a ${country} account in euros is paid by its IBAN, and this is not one: an IBAN starts with ${country} and two check digits`,
     );
+  } else if (country === 'GB') {
+    const uk = checkUkAccountNumber(account);
+    if (!uk.ok) find(`${BANK}account_number`, uk.reason);
   }
 
   // A bank code by its country's scheme, as written: the zeros a spreadsheet drops are put back

@@ -239,12 +239,15 @@ describe('the Wallets screen', () => {
       'covers the GBP 10.00 estimated, not the 1 payment in other currencies: check it covers those too before they are approved.',
     );
     expect(sentText).not.toContain('The balance covers them.');
+    // What the service holds for them awaits approval, the euro one's too: none of it is said
+    // to be held for payments approved there (those paid earlier are debited).
+    expect(sentText).not.toContain('Held at the service');
     await lookedAt('sync-funding-need-awaiting-approval-not-estimated');
 
     // Only a payment in another currency waits: nothing is estimated, and no zero is shown as
     // what it will debit.
     const { batch: euros, said: euroText } = await waitingAlone('Euro only', [
-      'Cai Euro,601613,43000003,30.00,EUR,2030-01-31,Fee',
+      'Cai Euro,,DE89370400440532013000,30.00,EUR,2030-01-31,Fee',
     ]);
     expect(euroText).toContain(
       'Waiting to sync: 1 payment in other currencies from 1 batch, not estimated in GBP.',

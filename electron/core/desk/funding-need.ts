@@ -27,6 +27,8 @@ interface Need {
   awaitingCount: number;
   /** Sent for approval in other currencies: their debit is known once the service converts. */
   awaitingNotEstimated: number;
+  /** `awaitingMilli` by the group each batch pays from, to tell it apart in what groups hold. */
+  awaitingByGroup: Map<string, bigint>;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function fundingNeed(
       .filter((t) => t.currency !== batch.walletCurrency)
       .reduce((sum, t) => sum + t.count, 0);
     if (toSend.counts.drafts === 0 && !awaiting && awaitingOthers === 0) continue;
-    const need = needs.get(batch.walletId) ?? {
+    const need: Need = needs.get(batch.walletId) ?? {
       walletId: batch.walletId,
       currency: batch.walletCurrency,
       batches: [],
@@ -62,12 +64,20 @@ export async function fundingNeed(
       awaitingMilli: 0n,
       awaitingCount: 0,
       awaitingNotEstimated: 0,
+      awaitingByGroup: new Map(),
     };
     needs.set(batch.walletId, need);
     need.awaitingNotEstimated += awaitingOthers;
     if (awaiting) {
-      need.awaitingMilli += parseAmount(awaiting.amount) ?? 0n;
+      const milli = parseAmount(awaiting.amount) ?? 0n;
+      need.awaitingMilli += milli;
       need.awaitingCount += awaiting.count;
+      if (batch.groupId) {
+        need.awaitingByGroup.set(
+          batch.groupId,
+          (need.awaitingByGroup.get(batch.groupId) ?? 0n) + milli,
+        );
+      }
     }
     if (toSend.counts.drafts === 0) continue;
     const debit = toSend.milli.get(batch.walletCurrency) ?? 0n;
@@ -92,14 +102,13 @@ export async function fundingNeed(
   const wallets: WalletFundingNeed[] = [];
   for (const need of needs.values()) {
     const balance = await walletBalance(ctx, profile, need.walletId);
-    const held = await heldAtService(ctx, profile, need.walletId, need.currency);
+    const held = await heldAtService(ctx, profile, need);
     const lacks = (milli: bigint) =>
       balance && milli > balance.milli ? formatAmount(milli - balance.milli, 3) : null;
-    // What the service holds counts the payments this desk sent for approval too (they are
-    // pending there): the rest of it is debited first, approved or not by this desk.
-    const heldMilli = held?.milli ?? 0n;
-    const heldApproved = heldMilli > need.awaitingMilli ? heldMilli - need.awaitingMilli : 0n;
-    const heldAll = heldMilli > need.awaitingMilli ? heldMilli : need.awaitingMilli;
+    const heldApproved = held?.approvedMilli ?? 0n;
+    // Once every payment held is approved: all the groups hold, or at least what this desk
+    // knows it sent for approval (the groups may have been fetched before it was).
+    const heldAll = held && held.allMilli > need.awaitingMilli ? held.allMilli : need.awaitingMilli;
     wallets.push({
       wallet_id: need.walletId,
       currency: need.currency,
@@ -129,20 +138,23 @@ export async function fundingNeed(
 /**
  * What the service holds to debit from a wallet, summed over its groups (each group's
  * `info.payments.amount`, the charges it holds: payments pending, approved or not, and those
- * being routed), as last fetched; null when the groups were never fetched.
+ * being routed), as last fetched; null when the groups were never fetched. `approvedMilli` is
+ * the part for payments approved there: all of a group's where none awaits approval, none
+ * where none is approved, and where both, what this desk did not send for approval (its
+ * payments in other currencies among those, whose debit only the service knows, included).
  */
 async function heldAtService(
   ctx: DeskContext,
   profile: string,
-  walletId: string,
-  currency: string,
-): Promise<{ milli: bigint; fetchedAt: string } | null> {
-  let milli = 0n;
+  need: Pick<Need, 'walletId' | 'currency' | 'awaitingByGroup'>,
+): Promise<{ approvedMilli: bigint; allMilli: bigint; fetchedAt: string } | null> {
+  let approvedMilli = 0n;
+  let allMilli = 0n;
   let fetchedAt: string | null = null;
   for (let skip = 0; skip < MOST_GROUPS; skip += GROUP_PAGE) {
     let page;
     try {
-      page = await fetchGroups(ctx, profile, { wallet: [walletId], skip, take: GROUP_PAGE });
+      page = await fetchGroups(ctx, profile, { wallet: [need.walletId], skip, take: GROUP_PAGE });
     } catch (error) {
       if (error instanceof ServiceCallError || error instanceof DeskError) return null;
       throw error;
@@ -150,12 +162,18 @@ async function heldAtService(
     // The oldest page's time: the sum is as old as its oldest part.
     if (fetchedAt === null || page.fetched_at < fetchedAt) fetchedAt = page.fetched_at;
     for (const group of page.items) {
-      const held = group.info.payments.amount;
-      if (group.wallet.id === walletId && held.currency === currency) {
-        milli += amountFromNumber(held.amount);
+      const { amount: held, pending, pending_approval: awaiting, routing } = group.info.payments;
+      if (group.wallet.id !== need.walletId || held.currency !== need.currency) continue;
+      const milli = amountFromNumber(held.amount);
+      allMilli += milli;
+      if (pending + routing === 0) continue;
+      if (awaiting === 0) approvedMilli += milli;
+      else {
+        const ours = need.awaitingByGroup.get(group.id) ?? 0n;
+        approvedMilli += milli > ours ? milli - ours : 0n;
       }
     }
     if (isLastPage(page, GROUP_PAGE)) break;
   }
-  return fetchedAt === null ? null : { milli, fetchedAt };
+  return fetchedAt === null ? null : { approvedMilli, allMilli, fetchedAt };
 }

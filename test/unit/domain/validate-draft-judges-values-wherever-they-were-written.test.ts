@@ -108,6 +108,18 @@ describe('validateDraft', () => {
       'beneficiary.bank_details.account_number',
       'paid by its IBAN',
     ],
+    // A UK account in euros too, however sound as a UK account number with its sort code.
+    [
+      {
+        beneficiary: {
+          country: 'GB',
+          currency: 'EUR',
+          bank_details: { account_name: 'A', account_number: '31926899', bank_code: '601613' },
+        },
+      },
+      'beneficiary.bank_details.account_number',
+      'a GB account in euros is paid by its IBAN',
+    ],
     [
       {
         beneficiary: {
