@@ -2,6 +2,7 @@
 // service; offline, the last copy fetched, said to be one.
 import { parseArgs } from 'node:util';
 import { isLastPage, type GroupListQuery } from '../../shared/service';
+import { isCalendarDay } from '../../shared/domain/calendar-day';
 import {
   parseCount,
   print,
@@ -177,7 +178,9 @@ function parseDate(flag: string, value: string, day: 'start' | 'end' = 'start'):
   const text = /^\d{4}-\d{2}-\d{2}$/.test(value)
     ? `${value}${day === 'start' ? 'T00:00:00.000Z' : 'T23:59:59.999Z'}`
     : value;
-  if (Number.isNaN(Date.parse(text)))
+  // Date.parse rolls a day the month lacks into the next: 2030-02-30 was 2 March, unsaid.
+  const written = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (Number.isNaN(Date.parse(text)) || (written !== undefined && !isCalendarDay(written)))
     throw new UsageError(`${flag} takes a date such as 2026-11-01, not "${value}"`);
   return new Date(text).toISOString();
 }

@@ -63,6 +63,11 @@ describe('payout-desk exit status 2: the command line to correct', () => {
       ['statement', 'any-wallet', '--from', '2030-01-01T12:00:00Z', '--to', '2030-01-01T06:00:00Z'],
       '--from 2030-01-01T12:00:00Z is after --to 2030-01-01T06:00:00Z: swap them',
     ],
+    // A day the month lacks is no date: it was rolled into the next month, unsaid.
+    [
+      ['statement', 'any-wallet', '--from', '2030-02-01', '--to', '2030-02-30'],
+      '--to takes a date such as 2026-11-01, not "2030-02-30"',
+    ],
     [['import', 'payroll.xlsx'], 'there is no file payroll.xlsx: check the path'],
     // A name typed without quotes would lose its last word: refused, with the quotes to type.
     [
