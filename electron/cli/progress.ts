@@ -5,7 +5,7 @@ import type { DeskEvent } from '../../shared/desk';
 const JOB_COUNTS: Readonly<Record<string, string>> = {
   delete: 'rows deleted',
   'approve-at-service': 'payments approved at the service',
-  undo: 'drafts put back',
+  undo: 'drafts gone through to put back',
 };
 
 export function describeEvent(event: DeskEvent, command?: string): string | undefined {
