@@ -252,7 +252,7 @@ export function reviseAndAudit(
   ctx.outbox.audit.append('edit', {
     batchId: batch.id,
     subjectId: draft.id,
-    details: { ...editRecord(draft, after, changes) },
+    details: { ...editRecord(draft, after, changes, batch.walletCurrency ?? null) },
   });
   return { after, gone };
 }

@@ -10,14 +10,25 @@ export interface EditRecord {
   row: number | null;
   payee: string | null;
   changes: Record<string, { from: string | null; to: string | null }>;
+  /** The currency of an amount changed, where known: "0.1 → 25" said nothing of which. */
+  currency?: { from: string | null; to: string | null };
 }
 
-export function editRecord(before: Draft, after: Draft, changes: DraftChanges): EditRecord {
+export function editRecord(
+  before: Draft,
+  after: Draft,
+  changes: DraftChanges,
+  walletCurrency: string | null = null,
+): EditRecord {
   const fields = Object.keys(changes);
+  const currencyOf = (draft: Draft) => draft.payment.amount?.currency ?? walletCurrency;
   return {
     fields,
     row: after.row,
     payee: payeeName(after.beneficiary?.body) ?? null,
+    ...('amount.amount' in changes
+      ? { currency: { from: currencyOf(before), to: currencyOf(after) } }
+      : {}),
     changes: Object.fromEntries(
       fields.map((field) => [field, { from: valueAt(before, field), to: valueAt(after, field) }]),
     ),

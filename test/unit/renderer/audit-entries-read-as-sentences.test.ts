@@ -142,4 +142,19 @@ describe('an audit entry', () => {
       'Checked twice: no; rows: 3.',
     );
   });
+
+  it('shows an amount edited as every screen does: with its currency, to its decimals', async () => {
+    const { api } = t.desk;
+    const { batch_id } = await api.importSheet({
+      file: 'test/fixtures/payouts-template.csv',
+      batch_name: 'Amounts',
+    });
+    const [first] = (await api.draftWindow({ batch: batch_id })).rows;
+    await api.editDraft({ id: first!.id, changes: { 'amount.amount': '25' } });
+    const [edit] = (await api.auditLog({ action: 'edit', take: 1 })).entries;
+    // Ada Lovelace's 1,250.50 is paid in the wallet's pounds, which the amount does not name.
+    expect(describeDetails('edit', edit!.details)).toBe(
+      'Row 2 (Ada Lovelace): amount GBP 1,250.50 → GBP 25.00.',
+    );
+  });
 });

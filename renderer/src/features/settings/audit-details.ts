@@ -2,7 +2,7 @@
 // be"), not as they are stored ("approved: 12; refused: 3"). Each action's details are the
 // desk's own (electron/core/desk); a key this file does not know still shows, in words.
 import { draftColumns } from '../editor/draft-columns';
-import { formatCount, formatSentence as sentence } from '../../lib/format';
+import { formatCount, formatMoney, formatSentence as sentence } from '../../lib/format';
 
 type Details = Record<string, unknown>;
 
@@ -98,8 +98,14 @@ function editDescribed(d: Details): string {
   const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
   const shown = (value: unknown) =>
     value === null || value === undefined ? 'empty' : quoted(value);
-  const each = Object.entries(changes).map(
-    ([field, { from, to }]) => `${fieldName(field)} ${shown(from)} → ${shown(to)}`,
+  const currency = d.currency as { from: string | null; to: string | null } | undefined;
+  // An amount as every screen shows it: with its currency, grouped, to its decimals.
+  const money = (value: unknown, code: string | null | undefined) =>
+    typeof value === 'string' && code ? formatMoney(value, code) : shown(value);
+  const each = Object.entries(changes).map(([field, { from, to }]) =>
+    field === 'amount.amount'
+      ? `${fieldName(field)} ${money(from, currency?.from)} → ${money(to, currency?.to)}`
+      : `${fieldName(field)} ${shown(from)} → ${shown(to)}`,
   );
   return `${row}${payee}: ${each.join('; ')}.`;
 }
