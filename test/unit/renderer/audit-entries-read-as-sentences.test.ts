@@ -153,8 +153,9 @@ describe('an audit entry', () => {
     await api.editDraft({ id: first!.id, changes: { 'amount.amount': '25' } });
     const [edit] = (await api.auditLog({ action: 'edit', take: 1 })).entries;
     // Ada Lovelace's 1,250.50 is paid in the wallet's pounds, which the amount does not name.
+    // Intl puts a no-break space between the currency and the figure.
     expect(describeDetails('edit', edit!.details)).toBe(
-      'Row 2 (Ada Lovelace): amount GBP 1,250.50 → GBP 25.00.',
+      'Row 2 (Ada Lovelace): amount GBP\u00a01,250.50 → GBP\u00a025.00.',
     );
   });
 });
