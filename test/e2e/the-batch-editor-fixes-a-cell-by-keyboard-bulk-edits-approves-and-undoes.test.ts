@@ -293,6 +293,15 @@ describe('the batch editor', () => {
     await expect.poll(() => undo.isDisabled()).toBe(true);
     expect(await undo.getAttribute('title')).toBe('Nothing to undo');
     await screenshot(page, 'editor-nothing-left-to-undo');
+    // Left for the Batches screen and opened again, the editor still has both to redo.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Batches', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Batches', exact: true }).waitFor();
+    await page.goBack();
+    await grid().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Redo' }).isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Redo' }).click();
     // Named by its row, as Undo names it.
     await page.getByText('Redid the edit of amount in row 4').waitFor();

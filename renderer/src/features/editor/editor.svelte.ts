@@ -10,14 +10,14 @@
 import type { DeskOutput } from '../../../../shared/desk';
 import type { Draft, DraftFilter, DraftSort, Selection } from '../../../../shared/desk/drafts';
 import type { DraftState } from '../../../../shared/domain/draft-state';
-import type { DraftChanges } from '../../../../shared/domain/draft-changes';
 import { GridSelection } from '../../components/grid/grid-selection.svelte';
 import type { GridSort } from '../../components/grid/grid-table.svelte';
 import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { newJobId } from '../sync/task.svelte';
 import { formatCount, formatCountOf } from '../../lib/format';
 import { NewestQuestion } from '../../lib/newest-question';
-import { draftSource, type DraftEdit } from './draft-source';
+import { describe, historyOf, type Change, type ChangeHistory } from './change-history.svelte';
+import { draftSource } from './draft-source';
 
 type Batch = DeskOutput<'getBatch'>;
 export type ApproveResult = DeskOutput<'approve'>;
@@ -34,12 +34,6 @@ const CANCELLING: Record<CancellableKind, string> = {
   bulk: 'Cancelling: putting the rows back as they were…',
   undo: 'Stopping the undo after its current step…',
 };
-
-type Change =
-  | { kind: 'edit'; id: string; changes: DraftChanges; row: number | null }
-  | { kind: 'paste'; edits: DraftEdit[] }
-  | { kind: 'bulk'; selection: Selection; changes: BulkChanges }
-  | { kind: 'delete'; selection: Selection };
 
 const SORT_KEYS: Record<string, DraftSort['by']> = {
   row: 'row',
@@ -69,12 +63,20 @@ export class EditorState {
   /** Bumped when this batch's drafts changed: the grid fetches its pages again. */
   dataVersion = $state(0);
   readonly selection = new GridSelection<Draft>();
-  history = $state<Change[]>([]);
-  redoable = $state<Change[]>([]);
+  readonly #changes: ChangeHistory;
   readonly source;
   #debounce: ReturnType<typeof setTimeout> | undefined;
 
+  get history(): Change[] {
+    return this.#changes.history;
+  }
+
+  get redoable(): Change[] {
+    return this.#changes.redoable;
+  }
+
   constructor(readonly batchId: string) {
+    this.#changes = historyOf(batchId);
     this.source = draftSource({
       batchId,
       filter: () => this.filter,
@@ -357,7 +359,7 @@ export class EditorState {
 
   #did(change: Change): void {
     this.history.push(change);
-    this.redoable = [];
+    this.#changes.redoable = [];
   }
 
   /** Actions under way: Ctrl+Z can start one while another runs. */
@@ -381,26 +383,6 @@ export class EditorState {
       this.busy = this.#acting > 0;
     }
   }
-}
-
-const LABELS: Record<string, string> = {
-  'execution.date': 'execution date',
-  'amount.amount': 'amount',
-  'amount.currency': 'currency',
-  'beneficiary.bank_details.account_name': 'payee',
-  'beneficiary.bank_details.account_number': 'account',
-  'beneficiary.bank_details.bank_code': 'bank code',
-  'beneficiary.country': 'country',
-  approved: 'approval at the service',
-};
-
-function describe(change: Change): string {
-  if (change.kind === 'delete') return 'the deletion';
-  if (change.kind === 'paste') return `the paste into ${formatCountOf(change.edits.length, 'row')}`;
-  const fields = Object.keys(change.changes).map((field) => LABELS[field] ?? field);
-  // Which row, where one is edited: "Redid the edit of amount" named none.
-  const where = change.kind === 'edit' && change.row !== null ? ` in row ${change.row}` : '';
-  return `the ${change.kind === 'edit' ? 'edit' : 'bulk edit'} of ${fields.join(', ')}${where}`;
 }
 
 function refusedText(result: {
