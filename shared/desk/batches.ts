@@ -84,7 +84,8 @@ export type Batch = z.infer<typeof Batch>;
 export const BatchDetail = Batch.extend({
   /**
    * What Undo would take back ("the bulk edit of 3 drafts"), or null when there is nothing to
-   * undo. The desk keeps its journal of changes across sessions: the editor cannot tell alone.
+   * undo, or the latest change's rows were all sent since (its undo would put nothing back).
+   * The desk keeps its journal of changes across sessions: the editor cannot tell alone.
    */
   undo: z.string().nullable(),
 });

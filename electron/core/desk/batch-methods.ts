@@ -28,7 +28,11 @@ export function batchHandlers(ctx: DeskContext): BatchHandlers {
 
     getBatch: ({ batch: ref }) => {
       const batch = batchOf(ctx, ref);
-      return { ...batchView(ctx, batch), undo: outbox.journal.latest(batch.id)?.label ?? null };
+      // Nothing to offer when the latest change's rows were all sent since: an undo of it would
+      // put nothing back ("Undid nothing…"), as the Undo button had promised it would.
+      const latest = outbox.journal.latest(batch.id);
+      const undo = latest && outbox.journal.putsBack(latest) ? latest.label : null;
+      return { ...batchView(ctx, batch), undo };
     },
 
     renameBatch: ({ batch: ref, name }) => {

@@ -8,7 +8,7 @@
 // it stopped.
 import { randomUUID } from 'node:crypto';
 import type { DraftIssue } from '../../../shared/domain/draft';
-import type { DraftState } from '../../../shared/domain/draft-state';
+import { DRAFT_STATES, isEditable, type DraftState } from '../../../shared/domain/draft-state';
 import type { Db } from './database';
 import type { SqlPart } from './draft-filters';
 import { indexWrittenPayments } from './payee-index';
@@ -146,6 +146,25 @@ export class EditJournal {
       )
       .get(batchId) as { op_id: string; label: string; kind: 'edit' | 'delete' } | undefined;
     return row ? { opId: row.op_id, batchId, label: row.label, kind: row.kind } : undefined;
+  }
+
+  /**
+   * Whether undoing an operation would put anything back: a deletion always (its drafts come
+   * back), an edit while one of its drafts is not yet sent (a sent one is left as it is).
+   */
+  putsBack(operation: JournalOperation): boolean {
+    if (operation.kind === 'delete') return true;
+    const editable = DRAFT_STATES.filter(isEditable);
+    return (
+      this.db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM draft_edits e JOIN payment_drafts p ON p.id = e.draft_id
+             WHERE e.batch_id = ? AND e.op_id = ?
+               AND p.state IN (${editable.map(() => '?').join(', ')}))`,
+        )
+        .pluck()
+        .get(operation.batchId, operation.opId, ...editable) === 1
+    );
   }
 
   /** The drafts the next `limit` of an operation to put back are (restoreStep's next step). */
