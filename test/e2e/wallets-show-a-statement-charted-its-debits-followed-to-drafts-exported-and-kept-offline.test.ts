@@ -10,7 +10,7 @@ import { EXECUTION_TIME } from '../../shared/domain/calendar-day';
 import { amountFromNumber, formatAmount, parseAmount } from '../../shared/domain/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
-import { launchChromium, SCREENSHOTS, newAppContext } from './support/chromium';
+import { launchChromium, SCREENSHOTS, newAppContext, screenshot } from './support/chromium';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
   connectivity,
@@ -296,6 +296,14 @@ describe('the Wallets screen', () => {
       expect(width.overlapping).toEqual([]);
     }
     await lookedAt('wallets-statement');
+    // The items fit the window's width, the links to the rows paid in view: the rate, 1 on every
+    // line here, is left out, and the headings wrap over their figures.
+    const itemsRegion = page.getByRole('region', { name: 'Statement items' });
+    await itemsRegion.scrollIntoViewIfNeeded();
+    await screenshot(page, 'wallets-statement-items');
+    expect(await itemsRegion.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(
+      true,
+    );
 
     // Typed days, six months: paged from the service, 50 at a time.
     const from = new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10);
