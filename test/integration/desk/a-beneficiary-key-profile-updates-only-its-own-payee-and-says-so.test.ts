@@ -111,11 +111,13 @@ describe('a profile with a beneficiary key', () => {
 
   it('is told in words why the groups and wallets cannot be read with it', async () => {
     const { api } = t.desk;
+    // Asked one after the other: both made at once, the second's refusal could come while the
+    // first was awaited, before anything caught it (an unhandled rejection failed a CI run).
     for (const refused of [
-      api.listGroups({ profile: KEY_PROFILE }),
-      api.getWallet({ profile: KEY_PROFILE, wallet_id: 'any-wallet' }),
+      () => api.listGroups({ profile: KEY_PROFILE }),
+      () => api.getWallet({ profile: KEY_PROFILE, wallet_id: 'any-wallet' }),
     ]) {
-      const error = await refused.catch((e: unknown) => e);
+      const error = await refused().catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'beneficiary_key' });
       const message = (error as Error).message;
       expect(message).toContain(`Profile "${KEY_PROFILE}" uses a beneficiary key`);
