@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeskEvent } from '../../shared/desk';
+import { amountFromNumber } from '../../shared/domain/money';
 import { createDesk, type Desk, type DeskOptions } from '../../electron/core/desk';
 import { startBuiltInSandbox } from '../../electron/sandbox-starter';
 import { DEMO_CREDENTIALS, type SandboxOptions } from '../../sandbox/sandbox';
@@ -82,4 +83,16 @@ export async function openDeskOnTeamSandbox(
   const t = await openTestDesk();
   await useTeamSandbox(t, service, profile);
   return { t, service };
+}
+
+/**
+ * What the service's groups of a wallet say they hold to debit (each group's
+ * `info.payments.amount`), summed: what a funding need is checked against.
+ */
+export async function heldByTheGroupsOf(desk: Desk, walletId: string): Promise<bigint> {
+  const { items } = await desk.api.listGroups({ query: { wallet: [walletId], take: 500 } });
+  return items.reduce(
+    (sum, group) => sum + amountFromNumber(group.info.payments.amount.amount),
+    0n,
+  );
 }

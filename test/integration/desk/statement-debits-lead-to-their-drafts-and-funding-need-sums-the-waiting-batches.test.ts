@@ -4,9 +4,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountFromNumber, formatAmount, parseAmount } from '../../../shared/domain/money';
+import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { PAYROLL_HEADER } from '../../support/payroll-csv';
-import { openTestDesk, type TestDesk } from '../../support/desk';
+import { heldByTheGroupsOf, openTestDesk, type TestDesk } from '../../support/desk';
 
 let t: TestDesk;
 beforeAll(async () => {
@@ -18,15 +18,6 @@ async function importPayroll(name: string, lines: string[]): Promise<string> {
   const file = join(t.dataDir, `${name}.csv`);
   await writeFile(file, [PAYROLL_HEADER, ...lines].join('\r\n'));
   return (await t.desk.api.importSheet({ file, batch_name: name })).batch_id;
-}
-
-/** What the service's groups of a wallet say they hold to debit, summed. */
-async function heldByTheGroupsOf(walletId: string): Promise<bigint> {
-  const { items } = await t.desk.api.listGroups({ query: { wallet: [walletId], take: 500 } });
-  return items.reduce(
-    (sum, group) => sum + amountFromNumber(group.info.payments.amount.amount),
-    0n,
-  );
 }
 
 const line = (name: string, account: number, amount: string) =>
@@ -147,7 +138,7 @@ describe('the wallet views of the outbox', () => {
     const balance = parseAmount(String(shown.balance))!;
     // The service holds them (pending, not approved): what it holds is debited once approved,
     // the euro payment at the debit it estimates in pounds.
-    const held = await heldByTheGroupsOf(before.wallet_id);
+    const held = await heldByTheGroupsOf(t.desk, before.wallet_id);
     expect(held).toBeGreaterThan(parseAmount('23.000')!);
     const all = parseAmount(before.amount)! + held;
     expect(before.missing_once_approved).toBe(

@@ -6,9 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { amountFromNumber, formatAmount, parseAmount } from '../../../shared/domain/money';
+import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { PAYROLL_HEADER } from '../../support/payroll-csv';
-import { openTestDesk, type TestDesk } from '../../support/desk';
+import { heldByTheGroupsOf, openTestDesk, type TestDesk } from '../../support/desk';
 
 let t: TestDesk;
 beforeAll(async () => {
@@ -30,15 +30,6 @@ async function importPayroll(name: string, amount: string, approved = false): Pr
   return batchId;
 }
 
-/** What the service's groups of a wallet say they hold to debit, summed. */
-async function heldByTheGroupsOf(walletId: string): Promise<bigint> {
-  const { items } = await t.desk.api.listGroups({ query: { wallet: [walletId], take: 500 } });
-  return items.reduce(
-    (sum, group) => sum + amountFromNumber(group.info.payments.amount.amount),
-    0n,
-  );
-}
-
 it('counts what the service holds approved before the batch waiting to sync', async () => {
   const { api } = t.desk;
   const next = await importPayroll('Next', '2000.00');
@@ -46,7 +37,7 @@ it('counts what the service holds approved before the batch waiting to sync', as
   const balance = parseAmount(
     String((await api.getWallet({ wallet_id: walletId })).wallet.balance),
   )!;
-  const heldBefore = await heldByTheGroupsOf(walletId);
+  const heldBefore = await heldByTheGroupsOf(t.desk, walletId);
   // Alone, the batch waiting is covered.
   const [alone] = (await api.fundingNeed({})).wallets;
   expect(alone!.held_at_service?.amount).toBe(formatAmount(heldBefore, 3));
@@ -66,7 +57,7 @@ it('counts what the service holds approved before the batch waiting to sync', as
   expect((await api.getWallet({ wallet_id: walletId })).wallet.balance).toBe(
     Number(formatAmount(balance, 3)),
   );
-  const held = await heldByTheGroupsOf(walletId);
+  const held = await heldByTheGroupsOf(t.desk, walletId);
   expect(held).toBeGreaterThan(heldBefore);
 
   const [need] = (await api.fundingNeed({})).wallets;
