@@ -106,6 +106,13 @@ export const isEditable = (state: DraftState): boolean =>
   nextDraftState(state, { type: 'edit' }).ok;
 
 /**
+ * Why a draft can no longer change, said of it as `which` ("row 3", "Row 3", "this draft"):
+ * the desk's refusal of an edit, and the grid's before anything is typed. Null while it can.
+ */
+export const whyNotEditable = (state: DraftState, which: string): string | null =>
+  isEditable(state) ? null : `${which} was sent to the service (${state}) and can no longer change`;
+
+/**
  * States in which the service may hold the payment: never send these again (unless the service
  * says it removed it: `removed_at_service`).
  */

@@ -4,7 +4,7 @@
 // time where a draft must be read: a batch is never held in memory.
 import { DeskError } from '../../../shared/desk/errors';
 import { type Draft, type Selection } from '../../../shared/desk/drafts';
-import { isEditable } from '../../../shared/domain/draft-state';
+import { whyNotEditable } from '../../../shared/domain/draft-state';
 import type { Batch } from '../outbox/batch-repository';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
 import { recheckTwins, reviseAndAudit } from './draft-revision';
@@ -40,12 +40,8 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       const draft = draftOf(ctx, id);
       const batch = outbox.batches.get(draft.batch_id) as Batch;
       const which = draft.row === null ? 'this draft' : `row ${draft.row}`;
-      if (!isEditable(draft.state)) {
-        throw new DeskError(
-          'conflict',
-          `${which} was sent to the service (${draft.state}) and can no longer change`,
-        );
-      }
+      const refused = whyNotEditable(draft.state, which);
+      if (refused) throw new DeskError('conflict', refused);
       const edited = outbox.db.transaction(() => {
         const where = { sql: 'p.id = ?', params: [id] };
         outbox.journal.record(batch.id, 'edit', `the edit of ${which}`, where);

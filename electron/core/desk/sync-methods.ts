@@ -5,6 +5,7 @@ import { settingsOf } from './settings-methods';
 import { DeskError } from '../../../shared/desk/errors';
 import { ServiceCallError } from '../client';
 import type { SyncPreview } from '../../../shared/desk/sync';
+import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
 import type { Batch } from '../outbox/batch-repository';
@@ -253,10 +254,11 @@ async function preview(
   }
   const debits = [];
   if (batch.walletId && wallet) {
-    const balance = await walletBalance(ctx, syncedBy, batch.walletId);
     // Payments the service holds approved for this wallet are debited whatever this sync sends:
-    // the balance covers this batch only with what is left once they are.
+    // the balance covers this batch only with what is left once they are. The wallet's need
+    // reads its balance too; with nothing waiting or awaiting it has no need, only a balance.
     const need = (await fundingNeed(ctx, syncedBy, { walletId: batch.walletId })).wallets[0];
+    const balance = need ? balanceOf(need) : await walletBalance(ctx, syncedBy, batch.walletId);
     const held = need?.held_at_service ?? null;
     const heldMilli = held ? (parseAmount(held.amount) ?? 0n) : 0n;
     const debit = toSend.milli.get(wallet) ?? 0n;
@@ -276,13 +278,12 @@ async function preview(
       short_by: short === null ? null : formatAmount(short, 3),
     });
   }
-  const profileName = profileOf(ctx, profile ?? batch.profile);
   return {
     batch_id: batch.id,
     batch: batch.name,
-    profile: profileName,
+    profile: syncedBy,
     profile_kind:
-      ctx.outbox.profiles.get(profileName)?.kind === 'production'
+      ctx.outbox.profiles.get(syncedBy)?.kind === 'production'
         ? ('production' as const)
         : ('sandbox' as const),
     group: groupView(ctx, batch.profile, batch),
@@ -297,4 +298,12 @@ async function preview(
     blockers,
     notes,
   };
+}
+
+/** A wallet's balance as its funding need read it, in exact thousandths; null when unknown. */
+function balanceOf(need: WalletFundingNeed): { milli: bigint; fetchedAt: string } | null {
+  const milli = need.balance === null ? null : parseAmount(need.balance);
+  return milli === null || need.balance_fetched_at === null
+    ? null
+    : { milli, fetchedAt: need.balance_fetched_at };
 }

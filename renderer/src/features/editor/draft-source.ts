@@ -9,7 +9,7 @@ import {
   type DraftSort,
 } from '../../../../shared/desk/drafts';
 import { applyDraftChanges, type DraftChanges } from '../../../../shared/domain/draft-changes';
-import { isEditable } from '../../../../shared/domain/draft-state';
+import { whyNotEditable } from '../../../../shared/domain/draft-state';
 import { validateDraft } from '../../../../shared/domain/validate-draft';
 import type { CellIssue, GridSource } from '../../components/grid/grid-source';
 import { desk } from '../../lib/desk';
@@ -98,9 +98,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
     issues: (draft, column) => issuesOn(column, draft.issues),
     // As the desk would refuse it on save, said before anything is typed.
     readOnly: (draft) =>
-      isEditable(draft.state)
-        ? null
-        : `${draft.row === null ? 'This draft' : `Row ${draft.row}`} was sent to the service (${draft.state}) and can no longer change`,
+      whyNotEditable(draft.state, draft.row === null ? 'This draft' : `Row ${draft.row}`),
     check(draft, column, text) {
       const target = byId.get(column);
       if (!target) return [];
