@@ -68,7 +68,7 @@ With no --profile, commands use the Local sandbox, started in this process.
 Credentials of a saved profile: the OS keychain, or PAYOUT_DESK_API_KEY / PAYOUT_DESK_CLIENT_SECRET
 for this run. Data folder: $PAYOUT_DESK_HOME, else the OS app data folder.
 Exit status: 0 done, 1 failed, 2 usage, 3 sync not finished (run it again), 4 sync done with
-payments the service refused, or held back for a payee it found wrong.`;
+payments the service refused, or held back for a payee it found wrong; validate: payees to fix.`;
 
 type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
 

@@ -32,7 +32,20 @@ async function batchOnProfile(
   return { batch, profile: await useBatchProfile(ctx, batch, values.profile) };
 }
 
-export async function validateCommand(ctx: CliContext, args: string[]): Promise<void> {
+/** Exit status 3: the sync stopped before it was done (offline, interrupted or cancelled). */
+export const SYNC_NOT_FINISHED = 3;
+/**
+ * Exit status 4: done, but the service refused part of the batch: payments at a sync (they did
+ * not go), payees at a sync or a validation (their payments are held back). A scheduled run
+ * must not read that as success.
+ */
+export const DONE_WITH_REFUSALS = 4;
+
+/**
+ * Exit status 4 when the service found payees to fix: a scheduled `validate && sync` must not
+ * go on to a sync that would hold their payments back.
+ */
+export async function validateCommand(ctx: CliContext, args: string[]): Promise<number> {
   const { batch, profile } = await batchOnProfile(ctx, args);
   const result = await ctx.desk.api.validateBeneficiaries({
     batch,
@@ -44,15 +57,8 @@ export async function validateCommand(ctx: CliContext, args: string[]): Promise<
     () =>
       `Checked ${result.checked} new beneficiaries with the service: ${result.invalid} need fixing${result.invalid ? ` (payout-desk show "${batch}" lists what, at which field)` : ''}`,
   );
+  return result.invalid > 0 ? DONE_WITH_REFUSALS : 0;
 }
-
-/** Exit status 3: the sync stopped before it was done (offline, interrupted or cancelled). */
-export const SYNC_NOT_FINISHED = 3;
-/**
- * Exit status 4: the sync is done, but the service refused some of the batch's payments: they
- * did not go, and a scheduled run must not read that as success.
- */
-export const SYNC_DONE_WITH_FAILED = 4;
 
 export async function syncCommand(ctx: CliContext, args: string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(1, {
@@ -100,7 +106,7 @@ export async function syncCommand(ctx: CliContext, args: string[]): Promise<numb
         : ''),
   );
   if (result.state !== 'done') return SYNC_NOT_FINISHED;
-  return counts.failed > 0 || result.held_back > 0 ? SYNC_DONE_WITH_FAILED : 0;
+  return counts.failed > 0 || result.held_back > 0 ? DONE_WITH_REFUSALS : 0;
 }
 
 /** What to do after a sync that stopped, by why it stopped. */

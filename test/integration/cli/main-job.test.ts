@@ -79,9 +79,10 @@ describe('payout-desk on a batch before its sync', () => {
     ]);
   });
 
-  it('has the service check the new payees: five, one of them with a wrong IBAN', async () => {
-    const { value } = await json('validate', 'January');
-    expect(value).toEqual({ checked: 5, invalid: 1 });
+  it('has the service check the new payees: five, one of them with a wrong IBAN, to fix (exit 4)', async () => {
+    const run = await cli('validate', 'January', '--json');
+    expect(run.code, run.stderr).toBe(4);
+    expect(JSON.parse(run.stdout)).toEqual({ checked: 5, invalid: 1 });
   });
 
   it('shows each draft as --json in the README’s shape: state, bodies the service takes, issues at cells', async () => {

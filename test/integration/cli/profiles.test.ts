@@ -200,7 +200,9 @@ describe('payout-desk profile', () => {
       expect((await cli({}, 'approve', batch, '--all')).code).toBe(0);
       // No --profile: the batch's own, with the variables set for this run.
       const validated = await cli(SANDBOX_CREDENTIALS, 'validate', batch);
-      expect(validated.code, validated.stderr).toBe(0);
+      // The fixture's German IBAN is wrong: a payee to fix, exit 4, and the rest still sync.
+      expect(validated.code, validated.stderr).toBe(4);
+      expect(validated.stdout).toContain('1 need fixing');
       // Checked, not saved: validation saves no payee at the service.
       expect(validated.stderr).toMatch(/^New beneficiaries checked: \d+ of \d+$/m);
       const synced = await cli(SANDBOX_CREDENTIALS, 'sync', batch);
