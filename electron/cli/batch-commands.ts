@@ -7,6 +7,7 @@ import {
   type DeskInput,
   type Draft,
   type ImportSummary,
+  skippedRowsLabel,
 } from '../../shared/desk';
 import { proposedGroup } from '../../shared/domain/group-proposal';
 import { formatAmount, amountFromNumber } from '../../shared/domain/money';
@@ -130,7 +131,7 @@ function importText(summary: ImportSummary, source: string): string {
     ...(summary.mapping_notes ?? []).map((note) => `  check: ${note}`),
     ...(summary.sheet_total_note ? [`  check: ${summary.sheet_total_note}`] : []),
     ...(summary.shared_account_note ? [`  check: ${summary.shared_account_note}`] : []),
-    ...summary.skipped.slice(0, 10).map((s) => `  skipped row ${s.row}: ${s.reason}`),
+    ...summary.skipped.slice(0, 10).map((s) => `  skipped ${skippedRowsLabel(s)}: ${s.reason}`),
     ...summary.issues
       .slice(0, 20)
       .map(

@@ -134,6 +134,29 @@ export const ImportedIssue = z.object({
   severity: z.enum(['error', 'warning']),
 });
 
+/**
+ * Rows the import passed over, and why: a row, or a run of rows skipped for one reason (blank
+ * rows 14 to 20 are one entry, `last_row` 20, so that 3,000 formatted blank rows are not 3,000).
+ */
+export const SkippedRows = z.object({
+  row: z.int(),
+  last_row: z.int().optional(),
+  reason: z.string(),
+});
+export type SkippedRows = z.infer<typeof SkippedRows>;
+
+/** How many rows an entry of `skipped` stands for. */
+export function skippedRowCount(entries: readonly SkippedRows[]): number {
+  let rows = 0;
+  for (const entry of entries) rows += (entry.last_row ?? entry.row) - entry.row + 1;
+  return rows;
+}
+
+/** "row 13" or "rows 14–15", as every face names an entry of `skipped`. */
+export function skippedRowsLabel(entry: SkippedRows): string {
+  return entry.last_row === undefined ? `row ${entry.row}` : `rows ${entry.row}–${entry.last_row}`;
+}
+
 export const ImportSummary = z.object({
   batch: z.string(),
   batch_id: Id,
@@ -162,7 +185,7 @@ export const ImportSummary = z.object({
    * the batch's row n + row_offset, the number `skipped` and `issues` give.
    */
   row_offset: z.int().optional(),
-  skipped: z.array(z.object({ row: z.int(), reason: z.string() })),
+  skipped: z.array(SkippedRows),
   issues: z.array(ImportedIssue),
   group: BatchGroup.nullable(),
   /** False when the group was taken from the last list fetched: it is checked before sync. */

@@ -27,6 +27,10 @@ export async function writeTitledWorkbook(path: string): Promise<void> {
     [null, null, 295.6, null, null, 'Total', null],
   ];
   rows.forEach((values, n) => (sheet.getRow(HEADER_ROW + 1 + n).values = values));
+  // Two rows below the total, blank but formatted, as a sheet ruled ahead for more payees has.
+  for (const row of [HEADER_ROW + rows.length + 1, HEADER_ROW + rows.length + 2]) {
+    sheet.getRow(row).getCell(1).border = { bottom: { style: 'thin' } };
+  }
   await workbook.xlsx.writeFile(path);
 }
 

@@ -21,7 +21,7 @@ describe('a payroll export with a title, totals and formatting below the list', 
     expect([...imported.rows.keys()]).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
     expect(imported.summary.skipped).toEqual([
       { row: 13, reason: 'totals row ("Total")' },
-      { row: 14, reason: 'blank rows 14–15' },
+      { row: 14, last_row: 15, reason: 'blank row' },
     ]);
     expect(imported.summary.mapping).toMatchObject({
       'Employee Name': 'name',

@@ -209,7 +209,7 @@ describe('more rows than an import takes', () => {
     await writeFile(file, buildXlsx({ sheets: [{ name: 'Payments', rows: rows.join('') }] }));
     const imported = await folder.import(file, { limits: { ...limits, maxRows: 10 } });
     expect(imported.summary.drafts).toBe(1);
-    expect(imported.summary.skipped).toEqual([{ row: 3, reason: 'blank rows 3–5002' }]);
+    expect(imported.summary.skipped).toEqual([{ row: 3, last_row: 5002, reason: 'blank row' }]);
   });
 });
 

@@ -25,6 +25,7 @@ import { encodeCells } from './source-cells';
 import { howCellsWereRead } from './how-cells-were-read';
 import { StagedRows } from './staged-rows';
 import type { SkippedRows } from '../understanding/row-filters';
+import { skippedRowsLabel } from '../../../../shared/desk/imports';
 import type { Batch } from '../../outbox/batch-repository';
 import { lockOwner } from '../../outbox/batch-lock';
 import { appendStaged, appendTarget, refuseOtherHeaders, type AppendTarget } from './batch-append';
@@ -371,7 +372,7 @@ function payeeNotes(writer: DraftWriter): string[] {
 }
 
 function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
-  const why = skipped.list().map(({ row, reason }) => `row ${row}, ${reason}`);
+  const why = skipped.list().map((entry) => `${skippedRowsLabel(entry)}, ${entry.reason}`);
   const listed = why.length > 5 ? [...why.slice(0, 5), '…'] : why;
   return new SheetFileError(
     'no_payment_rows',

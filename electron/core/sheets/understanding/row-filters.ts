@@ -156,9 +156,9 @@ function totalsLabel(filled: readonly CellValue[]): string | undefined {
   return summary;
 }
 
-/** The skipped rows for the report, a run of blank rows as one entry ("blank rows 14–20"). */
+/** The skipped rows for the report, a run of blank rows as one entry (rows 14 to 20). */
 export class SkippedRows {
-  private readonly entries: { row: number; reason: string; last?: number }[] = [];
+  private readonly entries: { row: number; reason: string; last_row?: number }[] = [];
 
   add(row: number, reason: string): void {
     this.entries.push({ row, reason });
@@ -166,20 +166,12 @@ export class SkippedRows {
 
   blank(row: number, reason = BLANK_ROW): void {
     const previous = this.entries[this.entries.length - 1];
-    if (previous?.reason === reason && (previous.last ?? previous.row) === row - 1) {
-      previous.last = row;
+    if (previous?.reason === reason && (previous.last_row ?? previous.row) === row - 1) {
+      previous.last_row = row;
     } else this.entries.push({ row, reason });
   }
 
-  list(): { row: number; reason: string }[] {
-    return this.entries.map(({ row, reason, last }) => ({
-      row,
-      reason:
-        last === undefined
-          ? reason
-          : reason === BLANK_ROW
-            ? `blank rows ${row}–${last}`
-            : `rows ${row}–${last}: ${reason}`,
-    }));
+  list(): { row: number; last_row?: number; reason: string }[] {
+    return this.entries.map((entry) => ({ ...entry }));
   }
 }
