@@ -129,7 +129,7 @@ export function readGroupedDigits(body: string, decimalMark: DecimalMark = '.'):
   if (fraction.length > 3) {
     return {
       ok: false,
-      tail: `has ${written.length} decimals; an amount has at most 3: round it in the sheet`,
+      tail: `has ${written.length} decimals; an amount has at most 3: round it`,
     };
   }
   // Each shape built whole, not spread: every text amount of a sheet passes here.

@@ -93,9 +93,7 @@ function numberAmount(value: number): Coerced<CellAmount> {
       ? BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'))
       : withoutNoise(`${whole}${fraction}`, fraction.length);
   if (milli === null) {
-    return refuse(
-      `${text} has ${fraction.length} decimals; an amount has at most 3: round it in the sheet`,
-    );
+    return refuse(`${text} has ${fraction.length} decimals; an amount has at most 3: round it`);
   }
   return inRange(text, { milli: value < 0 ? -milli : milli });
 }

@@ -34,14 +34,16 @@ export function payeeOf(draft: Draft): string {
 }
 
 /**
- * Whether the sheet's cell for `field` held something the import could not read ("12,3,4" for
- * an amount): the cell then says so, and its issue, on focus, what the sheet held. Not to be
- * shown as missing, which a person would take for a blank cell.
+ * What the sheet's cell for `field` held where the import could not take it as it stands
+ * ("12x3", "12.3456" for a pound amount, "03/04/2030" either way round): the cell shows that,
+ * marked, and its issue, on focus, why. Not to be shown as missing, which a person would take
+ * for a blank cell; "unreadable" only for an error at the cell that kept no text.
  */
-function unreadable(draft: Draft, field: string): boolean {
-  return draft.issues.some(
+function refusedText(draft: Draft, field: string): string | undefined {
+  const issue = draft.issues.find(
     (issue) => issue.field === field && issue.source === 'cell' && issue.severity === 'error',
   );
+  return issue ? issue.held || 'unreadable' : undefined;
 }
 
 /**
@@ -125,10 +127,10 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       sortable: true,
       field: 'amount.amount',
       issueFields: ['amount.amount'],
-      // A missing amount says so, and one the sheet wrote unreadably too: never 0.
+      // A missing amount says so, and one the sheet wrote unreadably shows what it wrote: never 0.
       text: (d) => {
         const decimal = decimalOf(d);
-        if (decimal === null) return unreadable(d, 'amount.amount') ? 'unreadable' : 'missing';
+        if (decimal === null) return refusedText(d, 'amount.amount') ?? 'missing';
         const currency = amountCurrency(contentOf(d), { walletCurrency: walletCurrency() });
         return formatMoney(decimal, currency);
       },
@@ -154,7 +156,7 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
       issueFields: ['execution.date'],
       text: (d) => {
         const day = d.payment.execution.date.slice(0, 10);
-        return !day && unreadable(d, 'execution.date') ? 'unreadable' : formatDay(day || null);
+        return (!day && refusedText(d, 'execution.date')) || formatDay(day || null);
       },
       editText: (d) => d.payment.execution.date.slice(0, 10),
     },
