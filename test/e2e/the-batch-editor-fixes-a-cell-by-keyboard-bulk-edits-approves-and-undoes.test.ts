@@ -97,8 +97,9 @@ describe('the batch editor', () => {
     await grid().and(page.locator('[aria-rowcount="7"]')).waitFor();
     await cellOf(4, AMOUNT).waitFor();
     expect(await cellOf(4, AMOUNT).getAttribute('aria-invalid')).toBe('true');
-    // The sheet's "12x3" could not be read: said in text, never 0, nor "missing" as if blank.
-    expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!unreadable');
+    // The sheet's "12x3" could not be read: shown as the sheet wrote it, marked, never 0, nor
+    // "missing" as if blank.
+    expect(text(await cellOf(4, AMOUNT).textContent())).toBe('!12x3');
     // An issue of no column is named in the issues panel by what it is about.
     await page.getByRole('button', { name: /Row 7 · Possible duplicate: same account/ }).waitFor();
     // The Issues column is the last, out of view beside the issues panel until scrolled to.
@@ -260,6 +261,12 @@ describe('the batch editor', () => {
     // The keyboard's focus goes back to the grid, at the cell it had, not to the page's top.
     await page.locator('[role=grid] [role=gridcell]:focus').waitFor();
     await expect.poll(async () => text(await cellOf(7, 2).textContent())).toBe('approved');
+    // Every row approved: Approve has nothing left to do, and says why it is off.
+    const approveButton = page.getByRole('button', { name: 'Approve', exact: true });
+    await expect.poll(() => approveButton.isDisabled()).toBe(true);
+    expect(await approveButton.getAttribute('title')).toBe(
+      'No row is a draft: every row is approved or sent',
+    );
 
     // Undo says what it would take back, as the desk's journal has it.
     const undo = page.getByRole('button', { name: 'Undo' });
@@ -282,7 +289,7 @@ describe('the batch editor', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await page
       .getByText(
-        'Undid the bulk edit of 3 drafts; 3 rows approved since are drafts again: approve them again',
+        'Undid the bulk edit of 3 drafts. 3 rows approved after that change are drafts again: check and approve them again',
       )
       .waitFor();
     // The fix of row 4's amount is the latest change left; undone too, nothing is.

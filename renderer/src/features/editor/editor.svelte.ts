@@ -274,7 +274,7 @@ export class EditorState {
       this.notice =
         `Undid ${result.undone}` +
         (result.unapproved > 0
-          ? `; ${formatCountOf(result.unapproved, 'row')} approved since ${result.unapproved === 1 ? 'is a draft' : 'are drafts'} again: approve ${result.unapproved === 1 ? 'it' : 'them'} again`
+          ? `. ${formatCountOf(result.unapproved, 'row')} approved after that change ${result.unapproved === 1 ? 'is a draft' : 'are drafts'} again: check and approve ${result.unapproved === 1 ? 'it' : 'them'} again`
           : '');
     });
   }
@@ -401,6 +401,9 @@ export function approvedText(result: ApproveResult): string {
     warnings ? `${warnings.toLocaleString()} with warnings not acknowledged` : '',
     state ? `${state.toLocaleString()} already sent` : '',
   ].filter(Boolean);
+  // Approving rows approved already changes nothing: said so, not "Approved 0 rows".
+  if (result.approved === 0 && why.length === 0)
+    return 'Nothing to approve: those rows are approved already';
   return (
     `Approved ${formatCountOf(result.approved, 'row')}` +
     (why.length ? `; not approved: ${why.join(', ')}` : '')
