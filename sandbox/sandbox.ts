@@ -145,6 +145,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   pump.kick(); // jobs queued before a restart carry on
+  // What fell due while it was stopped happens now, not at the first tick: a command that
+  // starts the sandbox, asks once and stops it (the CLI's Local sandbox) saw none of it.
+  pump.runDue();
   pump.startTimer(options.tickMs ?? 1000);
 
   const port = (server.address() as AddressInfo).port;

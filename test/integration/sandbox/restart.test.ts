@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupList } from '../../../shared/service';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
 beforeAll(async () => {
-  t = await startTestSandbox();
+  // Payees active at once: a payment due now is held by nothing but the lifecycle's next run.
+  t = await startTestSandbox({ settings: { activationDelaySeconds: 0 } });
 });
 afterAll(() => t.close());
 
@@ -106,5 +108,52 @@ describe('a restart in the middle of an import job', () => {
     const ours = stored.items.filter((item) => item.correlation_id?.startsWith('restart-job-'));
     expect(new Set(ours.map((item) => item.correlation_id)).size).toBe(1000);
     expect(ours).toHaveLength(1000);
+  });
+});
+
+describe('a restart after a payment fell due', () => {
+  it('applies the due lifecycle at once, not at the first tick a minute later', async () => {
+    const groups = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
+    const group = groups.find((g) => g.wallet.currency === 'GBP' && !g.locked);
+    const payee = await t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
+      body: {
+        entity_type: 'INDIVIDUAL',
+        country: 'GB',
+        currency: 'GBP',
+        entity: { individual_first_name: 'Due', individual_last_name: 'Today' },
+        bank_details: {
+          account_name: 'Due Today',
+          bank_code: '601613',
+          account_number: '31926819',
+        },
+      },
+    });
+    const { now } = await t.expect<{ now: string }>(200, 'GET', '/_sandbox/clock');
+    const paymentId = randomUUID();
+    // Approved and due now: the lifecycle's next run takes it; the test's tick is a minute.
+    await t.expect(201, 'PUT', `/payments/payments/${paymentId}`, {
+      body: {
+        correlation_id: `due-${paymentId}`,
+        source: { type: 'group', id: group?.id },
+        target: { type: 'contact', id: payee.id },
+        amount: { type: 'SEND', amount: 12.5 },
+        execution: { type: 'SEND', date: now },
+        approved: true,
+      },
+    });
+    const status = async () =>
+      (
+        await t.expect<{ items: { info: { status: string } }[] }>(
+          200,
+          'GET',
+          `/_sandbox/payments?id=${paymentId}`,
+        )
+      ).items[0]?.info.status;
+    expect(await status()).toBe('PENDING');
+
+    // A command's Local sandbox starts, asks once and stops: what fell due happens at start.
+    await t.restart();
+
+    expect(await status()).not.toBe('PENDING');
   });
 });
