@@ -268,7 +268,7 @@ function draftLine(draft: Draft, batch: Batch): string {
     : '';
   // Why the service refused it, as the Sync screen says it: the export was the only place.
   const refusal = serviceRefusal(draft.error);
-  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status})` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}${refusal ? `  refused: ${refusal}` : ''}`;
+  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status} at the service's last answer)` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}${refusal ? `  refused: ${refusal}` : ''}`;
 }
 
 /** An amount as written, never a made-up 0 for one that is missing or unreadable. */

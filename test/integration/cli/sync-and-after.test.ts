@@ -156,7 +156,9 @@ describe('payout-desk sync, retry, approve-at-service, export', () => {
     expect(run.code, run.stderr).toBe(0);
     const line = (row: number) =>
       run.stdout.split('\n').find((text) => text.startsWith(`  row ${row}: `)) ?? '';
-    expect(line(2)).toMatch(/^ {2}row 2: accepted(?: \(\w+\))? {2}100\.00 EUR {2}Pay 0$/);
+    expect(line(2)).toMatch(
+      /^ {2}row 2: accepted(?: \(\w+ at the service's last answer\))? {2}100\.00 EUR {2}Pay 0$/,
+    );
     expect(line(3)).toMatch(/ {2}100\.01 EUR {2}Pay 1$/);
     const missing = line(PAYEES + 3);
     expect(missing).toContain(': draft  (no amount) EUR  No amount  ! E');
