@@ -105,6 +105,9 @@ describe('the batch editor', () => {
     // The Issues column is the last, out of view beside the issues panel until scrolled to.
     await scrollAcross(page, 'end');
     expect(text(await cellOf(7, ISSUES).textContent())).toContain('warning');
+    // The account's own currency is a column of its own: a payment converted is seen, and edited.
+    expect(text(await cellOf(2, COLUMN.accountCurrency).textContent())).toBe('GBP');
+    await screenshot(page, 'editor-scrolled-to-the-last-columns');
     await scrollAcross(page, 'start');
     const readable = LINES.filter((_, i) => i !== 2).map(amountOf);
     // The unreadable amount adds nothing, and the total says it leaves that row out.

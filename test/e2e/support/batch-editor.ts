@@ -58,6 +58,15 @@ export async function scrollAcross(page: Page, to: 'end' | 'start'): Promise<voi
 }
 
 /** The editor's columns, by aria-colindex. */
-export const COLUMN = { row: 1, state: 2, payee: 3, amount: 4, date: 6, account: 7, issues: 12 };
+export const COLUMN = {
+  row: 1,
+  state: 2,
+  payee: 3,
+  amount: 4,
+  date: 6,
+  account: 7,
+  accountCurrency: 10,
+  issues: 13,
+};
 
 export const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();

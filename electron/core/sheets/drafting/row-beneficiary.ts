@@ -136,7 +136,7 @@ export function rowBeneficiary(
     // the payment's currency is the likelier, but the person is the one who knows.
     problem(
       'account_currency',
-      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${known} are mostly in ${home}: if this one is, add an account currency column saying so`,
+      `the account is taken to be in ${fromAmount}, the payment's currency, but accounts in ${known} are mostly in ${home}: if this one is, set its account currency to ${home}`,
       'warning',
     );
   }

@@ -165,9 +165,18 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     plain(
       'country',
       'Country',
-      4.5,
+      5.5,
       'beneficiary.country',
       (d) => d.beneficiary?.body.country ?? '',
+    ),
+    // The account's own currency: a GBP payment to a EUR account is converted, which a person
+    // checks here (and the import's warning on a likely other currency is marked here).
+    plain(
+      'account_currency',
+      'Account currency',
+      10,
+      'beneficiary.currency',
+      (d) => d.beneficiary?.body.currency ?? '',
     ),
     plain('purpose', 'Purpose', 5, 'purpose', (d) => d.payment.purpose ?? ''),
     plain('description', 'Description', 10, 'description', (d) => d.payment.description ?? ''),
