@@ -260,7 +260,7 @@ describe('the Beneficiaries screen', () => {
     expect(table).toMatch(/[12] Émile Zola Created · not yet active None/);
     await expect
       .poll(async () => await rowText('Émile Zola'))
-      .toContain('Synced · not active when saved there');
+      .toContain('Synced · inactive when saved');
     await lookedAt('beneficiaries-import-results');
 
     // Opened from its row: the form says the error at the bank details, the warning at the name.

@@ -35,6 +35,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let folder: string;
+const pageErrors: string[] = [];
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'payout-desk-journey-'));
@@ -47,6 +48,11 @@ beforeAll(async () => {
   context = await newAppContext(browser);
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  // What the page's console says went wrong, a resource it could not load included.
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 afterAll(async () => {
   await browser?.close();
@@ -285,5 +291,7 @@ describe('the main job', () => {
     // Its wallet by the name the service gives it, not by its id alone.
     await listed.getByText('UK Payroll (GBP)').waitFor();
     await look('batches-synced');
+    // The whole job, every screen and request, with nothing wrong on the page's console.
+    expect(pageErrors).toEqual([]);
   }, 60_000);
 });
