@@ -143,7 +143,7 @@ function previewText(preview: SyncPreview): string {
     `To send: ${preview.to_send} payment(s)${totals ? ` (${totals})` : ''}${approval}`,
     ...preview.debits.map(
       (d) =>
-        `  wallet ${d.wallet_id}: debits ${moneyText(d.amount, d.currency)} ${d.currency}${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance === null || d.balance === undefined ? 'unknown' : `${moneyText(d.balance, d.currency)} ${d.currency}`}${d.held_at_service && parseAmount(d.held_at_service.amount) ? `, of which ${moneyText(d.held_at_service.amount, d.currency)} ${d.currency} is held for payments pending at the service, not yet debited` : ''}${d.short_by ? ` — short by ${moneyText(d.short_by, d.currency)} ${d.currency}` : ''}`,
+        `  wallet ${d.wallet_id}: debits ${moneyText(d.amount, d.currency)} ${d.currency}, fees not included${d.not_estimated ? ` and ${d.not_estimated} payment(s) in other currencies` : ''}; balance ${d.balance === null || d.balance === undefined ? 'unknown' : `${moneyText(d.balance, d.currency)} ${d.currency}`}${d.held_at_service && parseAmount(d.held_at_service.amount) ? `, of which ${moneyText(d.held_at_service.amount, d.currency)} ${d.currency} is held for payments pending at the service, not yet debited` : ''}${d.short_by ? ` — short by ${moneyText(d.short_by, d.currency)} ${d.currency}` : ''}`,
     ),
     ...preview.notes.map((note) => `  ${note}`),
   ].join('\n');
