@@ -33,7 +33,11 @@ describe('an import’s report of the columns', () => {
       'Pay Date': 'execution_date',
       'Cost centre': null,
     });
-    expect(summary.mapping_notes).toEqual(['"IBAN 2" could also be iban; "IBAN" was used']);
+    expect(summary.mapping_notes).toEqual([
+      '"IBAN 2" could also be iban; "IBAN" was used',
+      // No purpose column: what every payment goes as, since the service is told it.
+      "no column gives the payments' purpose: each goes as SALA (salary), as the header names staff; Bulk edit sets another",
+    ]);
   });
 
   it('has nothing to check once the mapping for those headers is the saved one', async () => {

@@ -164,8 +164,8 @@ describe('short and camelCase headers', () => {
 describe('two columns that could fill one field', () => {
   it('says which one was used and which was left out, and nothing where each field has one', async () => {
     const file = await folder.csv('two-ibans.csv', [
-      'Name,IBAN,IBAN 2,Amount,Date',
-      'Anna Schmidt,DE89370400440532013000,DE02120300000000202051,1500,2030-03-01',
+      'Name,IBAN,IBAN 2,Amount,Date,Purpose',
+      'Anna Schmidt,DE89370400440532013000,DE02120300000000202051,1500,2030-03-01,SALA',
     ]);
     const imported = await folder.import(file);
     expect(imported.summary.mapping).toMatchObject({ IBAN: 'iban', 'IBAN 2': null });
@@ -173,8 +173,8 @@ describe('two columns that could fill one field', () => {
       '"IBAN 2" could also be iban; "IBAN" was used',
     ]);
     const one = await folder.csv('one-iban.csv', [
-      'Name,IBAN,Amount,Date',
-      'Anna Schmidt,DE89370400440532013000,1500,2030-03-01',
+      'Name,IBAN,Amount,Date,Purpose',
+      'Anna Schmidt,DE89370400440532013000,1500,2030-03-01,SALA',
     ]);
     expect((await folder.import(one)).summary.mapping_notes).toBeUndefined();
   });

@@ -26,6 +26,10 @@ describe("a Wise batch file's amountCurrency", () => {
       amountCurrency: 'amount_type',
       targetCurrency: 'account_currency',
     });
+    // Wise's batch file has no purpose column: what its payments go as is said.
+    expect(imported.summary.mapping_notes).toContain(
+      "no column gives the payments' purpose: a payee named as a company goes as SUPP (supplier payment), anyone else as SALA (salary); Bulk edit sets another",
+    );
     // source: the amount leaves the GBP wallet, so it is in GBP and the spec leaves the
     // currency out; target: it lands in the account, in the account's currency.
     const amounts = [2, 3, 4, 5].map((row) => draftOf(imported, row).payment.amount);
@@ -92,6 +96,8 @@ describe("a Wise batch file's sortCode and abartn", () => {
   it("give each row the bank code it fills, in that code's scheme", async () => {
     const imported = await folder.import(WISE_BATCH);
     expect(imported.summary.mapping).toMatchObject({ sortCode: 'bank_code', abartn: 'bank_code' });
+    // Imported above already, its mapping is the saved one: nothing is said of it again.
+    expect(imported.summary.mapping_source).toBe('saved');
     expect(imported.summary.mapping_notes).toBeUndefined();
     expect(draftOf(imported, 3).beneficiary?.body).toMatchObject({
       country: 'GB',

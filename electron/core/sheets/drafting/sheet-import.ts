@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
+import { purposeNote } from '../understanding/payee-kinds';
 import { sharedAccountNote } from './shared-accounts';
 import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
@@ -245,7 +246,8 @@ async function stageSheet(
           () => outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
           context.walletCurrency ?? null,
         );
-    const notes = [...importNotes(header), ...payeeNotes(writer)];
+    const purpose = purposeNote(header, request.defaults?.purpose);
+    const notes = [...importNotes(header), ...(purpose ? [purpose] : []), ...payeeNotes(writer)];
     if (target) appendStaged(outbox, target, batch.id, staged.kept);
     else {
       outbox.imports.setBatchSource(batch.id, {

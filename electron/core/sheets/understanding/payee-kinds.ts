@@ -82,6 +82,33 @@ export function defaultPurpose(kind: PayeeKind | undefined): string {
   return kind === 'suppliers' ? SUPPLIER_PURPOSE : DEFAULT_PURPOSE;
 }
 
+/**
+ * What a sheet with no purpose column pays as, said once at import: the purpose guessed goes to
+ * the service with every payment (a supplier paid as a salary is reported so), unseen unless
+ * said. Undefined when a column gives the purpose, or the mapping is one saved.
+ */
+export function purposeNote(
+  header: { mapping: ColumnMapping; headers: readonly string[]; source: string },
+  settingsPurpose: string | undefined,
+): string | undefined {
+  const { mapping, headers } = header;
+  // A saved mapping's sheet was imported before, this said then: as its contenders are not.
+  if (header.source === 'saved') return undefined;
+  if (mapping.columns.some((c) => c.field === 'purpose')) return undefined;
+  const change = 'Bulk edit sets another';
+  if (settingsPurpose) {
+    return `no column gives the payments' purpose: each goes as ${settingsPurpose}, the default in Settings; ${change}`;
+  }
+  const kind = payeeKind(mapping, headers);
+  if (kind === 'suppliers') {
+    return `no column gives the payments' purpose: each goes as ${SUPPLIER_PURPOSE} (supplier payment), as the header names suppliers; ${change}`;
+  }
+  if (kind === 'staff') {
+    return `no column gives the payments' purpose: each goes as ${DEFAULT_PURPOSE} (salary), as the header names staff; ${change}`;
+  }
+  return `no column gives the payments' purpose: a payee named as a company goes as ${SUPPLIER_PURPOSE} (supplier payment), anyone else as ${DEFAULT_PURPOSE} (salary); ${change}`;
+}
+
 /** A supplier list that names its payees without first and last name columns pays businesses. */
 export function payeesAreBusinesses(kind: PayeeKind | undefined, mapping: ColumnMapping): boolean {
   return (
