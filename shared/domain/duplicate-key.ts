@@ -24,3 +24,11 @@ export function duplicateKey(draft: DraftContent, walletCurrency?: string): stri
   }
   return `${account}|${milli}|${date}|${amountCurrency(draft, { walletCurrency }) ?? ''}`;
 }
+
+/**
+ * The warning on the later draft of a possible duplicate, naming the earlier (`row 2`, or
+ * `row 2 of batch "June"`): one sentence, whether the import or an edit found the pair.
+ */
+export function possibleDuplicateMessage(earlier: string): string {
+  return `same account, amount, currency and date as ${earlier}: check that it is not paid twice`;
+}

@@ -4,7 +4,7 @@
 // change. One function for an edit, a bulk edit, and a batch given its wallet.
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftContent, DraftIssue } from '../../../shared/domain/draft';
-import { duplicateKey } from '../../../shared/domain/duplicate-key';
+import { duplicateKey, possibleDuplicateMessage } from '../../../shared/domain/duplicate-key';
 import { isEditable } from '../../../shared/domain/draft-state';
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import type { Outbox } from '../outbox';
@@ -99,7 +99,7 @@ function duplicateWarning(
       : `row ${other.row ?? '?'} of batch "${other.batch}"`;
   return {
     field: 'duplicate',
-    message: `same account, amount, currency and date as ${where}: check that it is not paid twice`,
+    message: possibleDuplicateMessage(where),
     severity: 'warning',
     source: 'batch',
   };
@@ -145,12 +145,29 @@ export function warnOfDuplicatesPutBack(
     if (draft.issues.some((issue) => issue.field === 'duplicate')) continue;
     const content = contentOf(draft);
     const found = duplicateCheck(ctx.outbox, draft, content, walletCurrency);
-    if (!found.issue) continue;
+    if (!found.issue || saidOnAnUnsentTwin(ctx, draft.id, found.key)) continue;
     ctx.outbox.drafts.saveIssues(draft.id, content, [...draft.issues, found.issue]);
     if (draft.state === 'approved' && !keepApproval) {
       ctx.outbox.drafts.transition(draft, { type: 'unapprove' });
     }
   }
+}
+
+/**
+ * Whether a twin not yet sent says the pair already: then this draft, put back, is the other of
+ * it, and says nothing. Without this, the earlier draft of a pair, edited and its edit undone,
+ * came back warned as well, and an approved one came back a draft.
+ */
+function saidOnAnUnsentTwin(ctx: DeskContext, id: string, key: string | null): boolean {
+  if (key === null) return false;
+  return ctx.outbox.drafts
+    .warnedWithKeys([key])
+    .some(
+      (twin) =>
+        twin.id !== id &&
+        (ctx.outbox.drafts.get(twin.id)?.issues.some((issue) => issue.field === 'duplicate') ??
+          false),
+    );
 }
 
 /**

@@ -147,6 +147,20 @@ describe('a duplicate warning', () => {
     expect(warnings(second)).toEqual([]);
   });
 
+  it('stays on the later draft when the earlier one, approved, is edited and the edit undone', async () => {
+    const [first, twin] = await imported('Kept', [payrollLine(4100), twinOf(4100)]);
+    expect(warnings(twin)).toEqual([sameAs(2)]);
+    await t.desk.api.approve({ batch: 'Kept', selection: { rows: [2] } });
+    // An edit of no field that makes a duplicate: a draft again, to approve once checked.
+    await t.desk.api.editDraft({ id: first!.id, changes: { description: 'Salary 4100 June' } });
+    await t.desk.api.undo({ batch: 'Kept' });
+    // Put back as it was: approved, and the pair said once, on row 3, as before.
+    const [after, later] = await rowsOf('Kept');
+    expect(after?.state).toBe('approved');
+    expect(after?.issues).toEqual([]);
+    expect(warnings(later)).toEqual([sameAs(2)]);
+  });
+
   it('comes to the earlier draft of a pair once the later one is sent', async () => {
     // The later batch is warned of the earlier one's row, acknowledged, approved and sent: the
     // earlier draft, approved already, is now the second payment of the pair.

@@ -8,6 +8,7 @@ import type { DraftIssue } from '../../outbox/draft-types';
 import { decodeCells, type SourceCell } from './source-cells';
 import { isBeyondItsCells } from './struck-rows';
 import type { CellValue } from '../reading/sheet-types';
+import { possibleDuplicateMessage } from '../../../../shared/domain/duplicate-key';
 
 export interface ImportedIssue {
   row: number;
@@ -139,7 +140,7 @@ export class DraftWriter {
     else if (first !== row) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount, currency and date as row ${first}: check that it is not the same payment twice`,
+        message: possibleDuplicateMessage(`row ${first}`),
         severity: 'warning',
       });
     }
@@ -147,7 +148,7 @@ export class DraftWriter {
     if (earlier) {
       found.push({
         field: 'duplicate',
-        message: `same account, amount, currency and date as row ${earlier.row ?? '?'} of batch "${earlier.batch}": check that it is not paid twice`,
+        message: possibleDuplicateMessage(`row ${earlier.row ?? '?'} of batch "${earlier.batch}"`),
         severity: 'warning',
       });
     }
