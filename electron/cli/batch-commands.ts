@@ -311,6 +311,10 @@ export async function approveCommand(ctx: CliContext, args: string[]): Promise<v
   });
   print(ctx, result, () => {
     const why = result.refused_for;
+    // Approving what is approved or sent already changes nothing: said so, not "Approved 0".
+    if (result.approved === 0 && !why.errors && !why.warnings && !why.state) {
+      return 'Nothing to approve: those drafts are approved or sent already';
+    }
     return [
       `Approved ${result.approved} to send`,
       ...(why.errors ? [`  ${why.errors} not approved: errors to fix first`] : []),

@@ -40,7 +40,7 @@ export async function exportCommand(ctx: CliContext, args: string[]): Promise<vo
     ctx,
     { file: written.file, batch: written.batch, rows: written.rows },
     () =>
-      `Wrote ${written.rows.toLocaleString('en')} rows of batch "${written.batch}" (from ${written.source.file}, sheet "${written.source.sheet}") to ${file}, each with its state and any error on the right${
+      `Wrote ${written.rows.toLocaleString('en')} payment rows of batch "${written.batch}" (from ${written.source.file}, sheet "${written.source.sheet}") to ${file} (the sheet's other rows where they were), each payment with its state and any error on the right${
         states.length
           ? `: ${states.map(([state, count]) => `${count.toLocaleString('en')} ${state}`).join(', ')}`
           : ''

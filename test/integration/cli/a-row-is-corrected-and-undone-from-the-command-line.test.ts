@@ -93,5 +93,11 @@ describe('a payee the service finds wrong at sync, corrected from the command li
     const { value } = await json<{ held_back: number; accepted: number }>('sync', 'Remote');
     expect(departuresFromReadme(value, 'sync')).toEqual([]);
     expect(value).toMatchObject({ held_back: 0, accepted: 2 });
+    // Everything sent: approving all again does nothing, and says so rather than "Approved 0".
+    const again = await cli('approve', 'Remote', '--all');
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe(
+      'Nothing to approve: those drafts are approved or sent already',
+    );
   });
 });
