@@ -211,7 +211,7 @@ describe('the grid', () => {
           fetched = now;
           return settled;
         },
-        { intervals: [200] },
+        { interval: 200 },
       )
       .toBe(true);
     // In the page: the row elements by aria-rowindex before and after a scroll of three rows,
