@@ -158,6 +158,12 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const { code, message } = explain(error, command ?? '');
     process.stderr.write(`payout-desk ${command}: ${message}\n`);
+    // With --json, stdout is JSON whatever happened: a script reads why, not an empty output.
+    if (json) {
+      const why =
+        error instanceof DeskError ? error.code : code === 2 ? 'invalid_input' : 'internal';
+      process.stdout.write(`${JSON.stringify({ error: { code: why, message } })}\n`);
+    }
     return code;
   } finally {
     process.off('SIGINT', interrupt);

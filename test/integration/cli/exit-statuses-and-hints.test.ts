@@ -28,6 +28,15 @@ describe('payout-desk exit status 2: the command line to correct', () => {
     expect(run.stderr).toMatch(/^unknown command "frobnicate"\nusage: payout-desk COMMAND/);
   });
 
+  it('gives a failure as JSON on stdout with --json, in the desk error shape', async () => {
+    const run = await cli('show', 'No such batch', '--json');
+    expect(run.code).toBe(2);
+    const { error } = JSON.parse(run.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe('not_found');
+    // The same words as on stderr, where a person reads them.
+    expect(run.stderr).toBe(`payout-desk show: ${error.message}\n`);
+  });
+
   it('prints the usage asked for on stdout, with exit status 0', async () => {
     const run = await cli('help');
     expect(run.code).toBe(0);
