@@ -10,6 +10,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** An open group paying from a GBP wallet. */
+async function gbpGroup() {
+  const groups = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
+  return groups.find((g) => g.wallet.currency === 'GBP' && !g.locked);
+}
+
+/** A UK payee at the service, a business. */
+function gbPayee(name: string, sortCode: string, account: string) {
+  return t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
+    body: {
+      entity_type: 'BUSINESS',
+      country: 'GB',
+      currency: 'GBP',
+      entity: { company_name: name },
+      bank_details: { account_name: name, bank_code: sortCode, account_number: account },
+    },
+  });
+}
 describe('a restart keeps everything', () => {
   it('keeps groups, beneficiaries, payments, the clock, tokens and the certificate', async () => {
     const wallet = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items[0]?.wallet;
@@ -65,21 +83,8 @@ describe('a restart keeps everything', () => {
 
 describe('a restart in the middle of an import job', () => {
   it('carries on with the queued items: every item is processed once', async () => {
-    const groups = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
-    const group = groups.find((g) => g.wallet.currency === 'GBP' && !g.locked);
-    const payee = await t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
-      body: {
-        entity_type: 'BUSINESS',
-        country: 'GB',
-        currency: 'GBP',
-        entity: { company_name: 'Restart Ltd' },
-        bank_details: {
-          account_name: 'Restart Ltd',
-          bank_code: '200000',
-          account_number: '55779911',
-        },
-      },
-    });
+    const group = await gbpGroup();
+    const payee = await gbPayee('Restart Ltd', '200000', '55779911');
     const items = Array.from({ length: 1000 }, (_, i) => ({
       correlation_id: `restart-job-${i}`,
       source: { type: 'group', id: group?.id },
@@ -113,21 +118,8 @@ describe('a restart in the middle of an import job', () => {
 
 describe('a restart after a payment fell due', () => {
   it('applies the due lifecycle at once, not at the first tick a minute later', async () => {
-    const groups = GroupList.parse(await t.expect(200, 'GET', '/payments/groups')).items;
-    const group = groups.find((g) => g.wallet.currency === 'GBP' && !g.locked);
-    const payee = await t.expect<{ id: string }>(201, 'POST', '/payments/beneficiaries', {
-      body: {
-        entity_type: 'INDIVIDUAL',
-        country: 'GB',
-        currency: 'GBP',
-        entity: { individual_first_name: 'Due', individual_last_name: 'Today' },
-        bank_details: {
-          account_name: 'Due Today',
-          bank_code: '601613',
-          account_number: '31926819',
-        },
-      },
-    });
+    const group = await gbpGroup();
+    const payee = await gbPayee('Due Today', '601613', '31926819');
     const { now } = await t.expect<{ now: string }>(200, 'GET', '/_sandbox/clock');
     const paymentId = randomUUID();
     // Approved and due now: the lifecycle's next run takes it; the test's tick is a minute.
