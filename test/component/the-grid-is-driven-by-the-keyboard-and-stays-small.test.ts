@@ -200,20 +200,14 @@ describe('the grid', () => {
       (element as unknown as { scrollTop: number }).scrollTop = top;
     }, 50 * rowPx);
     await expect(cell(52, 2).textContent()).resolves.toContain('Payee 51');
-    // Every page around the new place in: one arriving during the measure fills the rows it
-    // holds, and the measure is then of the fetch (seen on a loaded machine), not the scroll.
-    let fetched = -1;
-    await expect
-      .poll(
-        async () => {
-          const now = (await harness()).fetches;
-          const settled = now === fetched;
-          fetched = now;
-          return settled;
-        },
-        { interval: 200 },
-      )
-      .toBe(true);
+    // A first small scroll, unmeasured: the first after the jump may also narrow the columns
+    // drawn to those in view (seen: a column left every row at once), which is not the rows'
+    // rewrite measured here; the measure failed clean-clone runs on it.
+    await grid.evaluate((element, by) => {
+      (element as unknown as { scrollTop: number }).scrollTop += by;
+    }, rowPx);
+    await expect(cell(53, 2).textContent()).resolves.toContain('Payee 52');
+    await page.evaluate(`new Promise((done) => requestAnimationFrame(() => done(null)))`);
     // In the page: the row elements by aria-rowindex before and after a scroll of three rows,
     // and every row in which anything changed (text, attributes, cells) meanwhile.
     const seen = await page.evaluate(`(async () => {
