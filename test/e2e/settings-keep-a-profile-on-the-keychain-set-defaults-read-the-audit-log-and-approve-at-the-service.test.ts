@@ -294,7 +294,9 @@ describe('Settings', () => {
 
       await page.goto(`${app.origin}/#/sync/${checked}`);
       await approveAtService(page);
-      await page.getByText('30 approved at the service').waitFor();
+      // 30 calls to the service, each recorded in the audit log with a sync to disk: on a
+      // machine busy with other tests' disks that took more than the page's 10 s.
+      await page.getByText('30 approved at the service').waitFor({ timeout: 30_000 });
 
       // The audit log names both: the maker here, and the app's user at the service.
       const me = userInfo().username;
