@@ -446,7 +446,11 @@ describe('the Wallets screen', () => {
     );
     const saved = join(app.dataDir, 'statement.xlsx');
     await xlsx.saveAs(saved);
-    await page.getByText(/^Exported \d+ rows to UK Payroll statement/).waitFor();
+    await page
+      .getByText(
+        /^Exported \d+ rows, the whole period whatever the table's filters, to UK Payroll statement/,
+      )
+      .waitFor();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(saved);
     const sheet = workbook.getWorksheet('Statement')!;
