@@ -87,7 +87,7 @@ describe('the Beneficiaries screen', () => {
     await lookedAt('beneficiaries-list');
 
     await page.getByLabel('Search payees').fill('zola');
-    await page.getByText('1–1 of 1 payees').waitFor();
+    await page.getByText('The one payee', { exact: true }).waitFor();
     await expect(names()).resolves.toEqual(['Émile Zola']);
     await page.getByLabel('Search payees').fill('nobody at all');
     await page.getByText('No payee matches.').waitFor();
@@ -212,7 +212,7 @@ describe('the Beneficiaries screen', () => {
     // Those saved here, in no batch: she alone.
     const batch = page.getByLabel('Batch', { exact: true });
     await batch.selectOption({ label: 'Saved here, in no batch' });
-    await page.getByText('1–1 of 1 payees').waitFor();
+    await page.getByText('The one payee', { exact: true }).waitFor();
     await page
       .getByRole('button', { name: 'Import the payees saved here at the service' })
       .waitFor();
@@ -260,7 +260,7 @@ describe('the Beneficiaries screen', () => {
     expect(table).toMatch(/[12] Émile Zola Created · not yet active None/);
     await expect
       .poll(async () => await rowText('Émile Zola'))
-      .toContain('Synced · inactive when saved');
+      .toContain('Synced · activation pending when saved');
     await lookedAt('beneficiaries-import-results');
 
     // Opened from its row: the form says the error at the bank details, the warning at the name.

@@ -135,7 +135,7 @@ export function statusWords(item: BeneficiaryListItem): string {
       // The service says whether a payee is active only in its answer to a create or an update
       // (it activates payees itself, later): "not yet" went on being said after its payments
       // were debited. What is known is when it was said.
-      if (item.active === false) return `${at} · inactive when saved`;
+      if (item.active === false) return `${at} · activation pending when saved`;
       return at;
     }
   }
