@@ -379,6 +379,10 @@ describe('the Wallets screen', () => {
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'swap its dates' }).waitFor();
     expect(await bodyRows()).toEqual([]);
+    // Nor is anything said beside it as if the period had been fetched: no count, no age.
+    const statementSection = page.getByRole('region', { name: 'Statement' });
+    expect(await statementSection.getByText('No items in this period.').count()).toBe(0);
+    expect(await statementSection.getByText(/^Fetched /).count()).toBe(0);
     await page.getByLabel('To', { exact: true }).fill('');
     await page.getByLabel('From', { exact: true }).fill(earlier);
     await page.getByRole('button', { name: 'Show', exact: true }).click();

@@ -166,6 +166,10 @@ export class StatementState {
       // The page asked for is not shown: the lines of the one before stayed listed under the
       // error (a period typed from after to), as if they were its.
       this.lines = [];
+      // Nor its period, nor when it was fetched: "No items", "fetched a second ago" and the
+      // earlier period stood beside the error, as if this one had been asked and answered.
+      this.period = null;
+      this.fetchedAt = null;
       this.error =
         codeOf(error) === 'offline'
           ? 'The service could not be reached and this page of the statement was not fetched before.'
