@@ -42,6 +42,8 @@ export class BatchSync {
   /** Runs the sync; its stages and jobs arrive as events meanwhile. */
   async sync(): Promise<void> {
     if (this.running) return;
+    // A results file exported before this sync no longer says how the batch stands.
+    this.export.forget();
     const jobId = newJobId('sync');
     this.begin(jobId);
     try {

@@ -107,6 +107,7 @@ export class SyncScreenState {
 
   async approveAtService(): Promise<void> {
     this.notice = null;
+    this.run.export.forget();
     await this.run.approval.run((jobId) =>
       desk.approveAtService({ batch: this.batchId, job_id: jobId }),
     );

@@ -48,6 +48,14 @@ export class Task<T> {
     }
   }
 
+  /** Forgets how the last call ended, once what it said is out of date (a file of old results). */
+  forget(): void {
+    if (this.running) return;
+    this.result = null;
+    this.error = null;
+    this.code = undefined;
+  }
+
   /** Asks the desk to stop the call running, at its next safe point. */
   cancel(): void {
     if (!this.jobId || this.cancelled) return;
