@@ -10,7 +10,6 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
-import { purposeNote } from '../understanding/payee-kinds';
 import { sharedAccountNote } from './shared-accounts';
 import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
@@ -246,8 +245,7 @@ async function stageSheet(
           () => outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
           context.walletCurrency ?? null,
         );
-    const purpose = purposeNote(header, request.defaults?.purpose);
-    const notes = [...importNotes(header), ...(purpose ? [purpose] : []), ...payeeNotes(writer)];
+    const notes = [...importNotes(header, request.defaults?.purpose), ...payeeNotes(writer)];
     if (target) appendStaged(outbox, target, batch.id, staged.kept);
     else {
       outbox.imports.setBatchSource(batch.id, {

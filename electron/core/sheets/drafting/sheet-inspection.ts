@@ -16,7 +16,6 @@ import {
 } from '../understanding/column-mapping';
 import { field, FIELDS } from '../understanding/fields';
 import { importNotes } from '../understanding/import-notes';
-import { purposeNote } from '../understanding/payee-kinds';
 import { mappingConfidence } from '../understanding/mapping-confidence';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
 import { isRequired, requiredUnmapped } from '../understanding/required-fields';
@@ -106,7 +105,6 @@ function inspection(
   const hasHeaders = header.headers.some((text) => text.trim() !== '');
   const key = hasHeaders ? sourceKey(header.headers) : undefined;
   const saved = request.savedList?.find((mapping) => mapping.key === key);
-  const purpose = purposeNote(header, request.defaults?.purpose);
   return {
     file: request.file,
     format: reading.format,
@@ -122,7 +120,7 @@ function inspection(
     mapping_source: header.source,
     saved_mapping: saved ? { key: saved.key, name: saved.name, updated_at: saved.updatedAt } : null,
     // As the import reports them: the amount's unit, and the contenders of a mapping not saved.
-    mapping_notes: [...importNotes(header), ...(purpose ? [purpose] : [])],
+    mapping_notes: importNotes(header, request.defaults?.purpose),
     required_unmapped: requiredUnmapped(header.mapping).map((id) => field(id).label),
     preview: preview.map((row) => ({
       row: row.row,

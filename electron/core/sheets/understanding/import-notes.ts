@@ -1,7 +1,8 @@
 // The notes an import gives about what it decided from the header row, shown before the import
 // (the wizard's mapping step, from inspectSheet) and after it (the summary, the CLI's "check:"
-// lines): the columns it left out that could have filled a field as well, and the amount
-// column's unit. Both from the functions that decide, so what is said is what is done.
+// lines): the columns it left out that could have filled a field as well, the amount
+// column's unit, and the purpose the payments go as when no column gives one. All from the
+// functions that decide, so what is said is what is done.
 import { columnLetter } from '../reading/sheet-types';
 import {
   amountHeaderHundredths,
@@ -10,6 +11,7 @@ import {
   mappingNotes,
 } from './column-mapping';
 import type { HeaderRow } from './header-detection';
+import { purposeNote } from './payee-kinds';
 
 /**
  * Every note on the header's mapping. The contenders are left out for a saved mapping (the person
@@ -17,11 +19,14 @@ import type { HeaderRow } from './header-detection';
  */
 export function importNotes(
   header: Pick<HeaderRow, 'headers' | 'mapping' | 'source' | 'hidden'>,
+  settingsPurpose?: string,
 ): string[] {
   const { headers, mapping, source } = header;
+  const purpose = purposeNote(header, settingsPurpose);
   return [
     ...amountUnitNotes(mapping, headers),
     ...(source === 'saved' ? [] : mappingNotes(mapping, headers, new Set(header.hidden))),
+    ...(purpose ? [purpose] : []),
   ];
 }
 
