@@ -66,10 +66,12 @@ export const formatServiceCode = (code: string): string =>
  * A phrase of the desk's shown as a sentence: a capital first, a full stop last. The desk words
  * its notes in lower case, for the command line to join into its own sentences.
  */
+/** The phrase with its first letter upper case: "rows 14–15" heading a line. */
+export const capitalise = (phrase: string): string =>
+  `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}`;
+
 export const formatSentence = (phrase: string): string =>
-  phrase
-    ? `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${/[.!?]$/.test(phrase) ? '' : '.'}`
-    : '';
+  phrase ? `${capitalise(phrase)}${/[.!?]$/.test(phrase) ? '' : '.'}` : '';
 
 export const formatDateTime = (iso: string | null | undefined): string =>
   iso ? dateTime.format(new Date(iso)) : '—';
