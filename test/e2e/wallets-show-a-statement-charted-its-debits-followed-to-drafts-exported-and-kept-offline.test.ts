@@ -441,6 +441,30 @@ describe('the Wallets screen', () => {
     await notYet.scrollIntoViewIfNeeded();
     await lookedAt('wallets-reconciled-not-yet');
 
+    // Nothing waits to sync, and the wallet still owes what the service holds: a payment synced
+    // approved for a later day, more than the balance, is said to be missing where it said "No
+    // batch waiting" and nothing more.
+    await desk('unapprove', { batch: waiting.batch_id, selection: { filter: {} } });
+    const held = await importLines('Held payroll', [
+      PAYROLL_HEADER,
+      'Hal Held,601613,44000002,500000.00,GBP,2030-01-31,Held',
+    ]);
+    await desk('setServiceApproval', { batch: held.batch_id, service_approval: 'approved' });
+    await desk('approve', { batch: held.batch_id, selection: { filter: {} } });
+    expect((await desk<{ state: string }>('sync', { batch: held.batch_id })).state).toBe('done');
+    await page.reload();
+    await page.getByRole('heading', { name: /UK Payroll/ }).waitFor();
+    const heldNeed = page.getByRole('region', { name: 'Funding need' });
+    await heldNeed.getByText(/does not cover the payments the service holds/).waitFor();
+    const heldText = ((await heldNeed.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(heldText).toContain('No batch waiting to sync pays from this wallet.');
+    expect(heldText).toMatch(
+      /Held at the service( besides those)?: GBP 5\d\d,\d{3}\.\d\d for payments pending/,
+    );
+    expect(heldText).toMatch(/Missing GBP [\d,]+\.\d\d: the balance \(as of/);
+    await heldNeed.scrollIntoViewIfNeeded();
+    await lookedAt('wallets-funding-need-held-only');
+
     // Export: the period shown, every page, downloaded and opened back with exceljs.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export .xlsx' }).click();

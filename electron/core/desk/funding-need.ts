@@ -2,7 +2,9 @@
 // waiting to sync, the payments this desk sent for approval at the service, and what the
 // service already holds to debit from the wallet's groups (payments pending there, not yet
 // debited, whoever sent them). The balance drops only when a payment is debited, so a balance
-// that covers a batch alone may not cover it once the payments already held are paid first.
+// that covers a batch alone may not cover it once the payments already held are paid first;
+// and once every batch is sent, the wallet still has a need until the service has debited them.
+// Only the profile's own batches count: another profile's wallets are another service's.
 import { amountFromNumber, formatAmount, parseAmount } from '../../../shared/domain/money';
 import { DeskError } from '../../../shared/desk/errors';
 import { isLastPage } from '../../../shared/service';
@@ -43,6 +45,7 @@ export async function fundingNeed(
 ): Promise<{ wallets: WalletFundingNeed[] }> {
   const needs = new Map<string, Need>();
   for (const batch of ctx.outbox.batches.list()) {
+    if (batch.profile !== profile) continue;
     if (batch.state !== 'ready' || !batch.walletId || !batch.walletCurrency) continue;
     if (only && batch.walletId !== only.walletId) continue;
     const [toSend, sent] = ctx.outbox.queries.batchFigureSets(batch.id, batch.walletCurrency, [
@@ -54,7 +57,8 @@ export async function fundingNeed(
     const awaitingOthers = sent.awaitingTotals
       .filter((t) => t.currency !== batch.walletCurrency)
       .reduce((sum, t) => sum + t.count, 0);
-    if (toSend.counts.drafts === 0 && !awaiting && awaitingOthers === 0) continue;
+    // A batch all sent may still be held at the service, not yet debited: its wallet is asked.
+    if (toSend.counts.drafts === 0 && sent.counts.drafts === 0) continue;
     const need: Need = needs.get(batch.walletId) ?? {
       walletId: batch.walletId,
       currency: batch.walletCurrency,
@@ -106,6 +110,9 @@ export async function fundingNeed(
     const lacks = (milli: bigint) =>
       balance && milli > balance.milli ? formatAmount(milli - balance.milli, 3) : null;
     const heldApproved = held?.approvedMilli ?? 0n;
+    const awaitingAny = need.awaitingCount + need.awaitingNotEstimated > 0;
+    // Sent and debited since, or never held: nothing left for the balance to cover.
+    if (need.batches.length === 0 && !awaitingAny && heldApproved === 0n) continue;
     // Once every payment held is approved: all the groups hold, or at least what this desk
     // knows it sent for approval (the groups may have been fetched before it was).
     const heldAll = held && held.allMilli > need.awaitingMilli ? held.allMilli : need.awaitingMilli;

@@ -2,13 +2,17 @@
 // already holds approved (synced earlier, not yet due) will take their share of it first. A
 // batch waiting to sync is covered only by what is left once they are: the funding need and
 // the sync's confirmation count them, where both said "the balance covers it" of a batch that
-// the payments held would leave short (found by trying the app as an operator).
+// the payments held would leave short (found by trying the app as an operator). Once every batch
+// is sent, the wallet's need is what the service holds, until it is debited: the Wallets screen
+// said "No batch waiting" of a wallet the held payments overdrew.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { PAYROLL_HEADER } from '../../support/payroll-csv';
-import { heldByTheGroupsOf, openTestDesk, type TestDesk } from '../../support/desk';
+import { LOCAL_PROFILE } from '../../../shared/desk';
+import { heldByTheGroupsOf, openTestDesk, useTeamSandbox, type TestDesk } from '../../support/desk';
+import { startTestSandbox } from '../../support/sandbox';
 
 let t: TestDesk;
 beforeAll(async () => {
@@ -75,4 +79,35 @@ it('counts what the service holds approved before the batch waiting to sync', as
       short_by: short,
     }),
   ]);
+});
+
+it('keeps a wallet’s need once every batch is sent, until the service has debited what it holds', async () => {
+  const { api } = t.desk;
+  const [waiting] = (await api.fundingNeed({})).wallets;
+  const walletId = waiting!.wallet_id;
+  const balance = parseAmount(waiting!.balance!)!;
+  // Nothing waits to sync any more: the batch the first test left waiting goes.
+  const next = waiting!.batches.find((batch) => batch.name === 'Next')!;
+  await api.deleteBatch({ batch: next.id });
+  const held = await heldByTheGroupsOf(t.desk, walletId);
+  expect(held).toBeLessThan(balance);
+
+  // Synced approved, 500.00 more than the balance leaves: held, not debited, and not covered.
+  const over = await importPayroll('Over', formatAmount(balance - held + 500_000n, 2), true);
+  expect((await api.sync({ batch: over })).state).toBe('done');
+  const [need] = (await api.fundingNeed({})).wallets;
+  expect(need).toMatchObject({ wallet_id: walletId, batches: [], amount: '0.000' });
+  expect(need!.held_at_service?.amount).toBe(formatAmount(held + (balance - held + 500_000n), 3));
+  expect(need!.missing).toBe('500.000');
+});
+
+it('counts only the profile’s own batches: another profile’s wallets are another service’s', async () => {
+  const service = await startTestSandbox();
+  try {
+    await useTeamSandbox(t, service);
+    expect((await t.desk.api.fundingNeed({ profile: 'Team sandbox' })).wallets).toEqual([]);
+    expect((await t.desk.api.fundingNeed({ profile: LOCAL_PROFILE })).wallets).not.toEqual([]);
+  } finally {
+    await service.close();
+  }
 });
