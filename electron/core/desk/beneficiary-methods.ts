@@ -11,6 +11,7 @@ import { isEditable, type DraftState } from '../../../shared/domain/draft-state'
 import { validateBeneficiary } from '../../../shared/domain/validate-beneficiary';
 import type { BeneficiaryRow } from '../outbox/beneficiary-queries';
 import { payeeName } from '../outbox/draft-columns';
+import { payeeEditRecord } from './edit-record';
 import { newDraftId } from '../outbox/draft-ids';
 import { importBeneficiaries } from './beneficiary-import';
 import { batchOf, changed, type DeskContext, type DeskHandlers } from './desk-context';
@@ -66,7 +67,10 @@ export function beneficiaryHandlers(ctx: DeskContext): BeneficiaryHandlers {
       const id = newDraftId();
       outbox.db.transaction(() => {
         outbox.standaloneBeneficiaries.create(id, body, payeeName(body) ?? null, rulesOn(body));
-        outbox.audit.append('create_beneficiary', { subjectId: id });
+        outbox.audit.append('create_beneficiary', {
+          subjectId: id,
+          details: { name: payeeName(body) ?? null },
+        });
       })();
       changed(ctx, null);
       return itemOf(rowOf(ctx, id));
@@ -107,12 +111,13 @@ function editStandalone(
       `the service already holds ${row.name ?? row.id} (created by an import): change their details at the service`,
     );
   }
-  const body = applied(JSON.parse(row.body_json as string) as DraftBeneficiary, changes);
+  const before = JSON.parse(row.body_json as string) as DraftBeneficiary;
+  const body = applied(before, changes);
   ctx.outbox.db.transaction(() => {
     ctx.outbox.standaloneBeneficiaries.update(row.id, body, payeeName(body) ?? null, rulesOn(body));
     ctx.outbox.audit.append('edit_beneficiary', {
       subjectId: row.id,
-      details: { fields: Object.keys(changes) },
+      details: { ...payeeEditRecord(before, body, changes) },
     });
   })();
   changed(ctx, null);

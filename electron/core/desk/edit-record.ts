@@ -2,8 +2,26 @@
 // before and after as text. "Changed the account" told a checker nothing of which row, whose
 // account, or what it was: the log is where a changed bank detail is looked for after the fact.
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
+import type { DraftBeneficiary, DraftContent } from '../../../shared/domain/draft';
 import type { DraftChanges } from '../../../shared/domain/draft-changes';
 import { payeeName } from '../outbox/draft-columns';
+
+/**
+ * The payment an entry is about, as a checker finds it again: its row, whom it pays, and how
+ * much in which currency (the wallet's where the payment names none).
+ */
+export function paymentNamed(
+  draft: Draft,
+  walletCurrency: string | null,
+): { row: number | null; payee: string | null; amount: string | null; currency: string | null } {
+  const amount = draft.payment.amount?.amount;
+  return {
+    row: draft.row,
+    payee: payeeName(draft.beneficiary?.body) ?? null,
+    amount: amount === undefined ? null : String(amount),
+    currency: draft.payment.amount?.currency ?? walletCurrency,
+  };
+}
 
 export interface EditRecord {
   fields: string[];
@@ -30,14 +48,39 @@ export function editRecord(
       ? { currency: { from: currencyOf(before), to: currencyOf(after) } }
       : {}),
     changes: Object.fromEntries(
-      fields.map((field) => [field, { from: valueAt(before, field), to: valueAt(after, field) }]),
+      fields.map((field) => [
+        field,
+        { from: valueAt(contentOf(before), field), to: valueAt(contentOf(after), field) },
+      ]),
+    ),
+  };
+}
+
+/**
+ * A payee saved here, edited: its name and each field from what it was to what it is, as an
+ * edit of a draft is kept (a saved payee's account changed is what a checker looks for).
+ */
+export function payeeEditRecord(
+  before: DraftBeneficiary,
+  after: DraftBeneficiary,
+  changes: DraftChanges,
+): Pick<EditRecord, 'fields' | 'changes'> & { name: string | null } {
+  const fields = Object.keys(changes);
+  const of = (beneficiary: DraftBeneficiary) => ({ payment: {}, beneficiary }) as DraftContent;
+  return {
+    fields,
+    name: payeeName(after) ?? null,
+    changes: Object.fromEntries(
+      fields.map((field) => [
+        field,
+        { from: valueAt(of(before), field), to: valueAt(of(after), field) },
+      ]),
     ),
   };
 }
 
 /** A field's value as text: `beneficiary.bank_details.iban` of the payee, else of the payment. */
-function valueAt(draft: Draft, field: string): string | null {
-  const content = contentOf(draft);
+function valueAt(content: DraftContent, field: string): string | null {
   const [root, ...path] = field.startsWith('beneficiary.')
     ? [content.beneficiary, ...field.split('.').slice(1)]
     : [content.payment, ...field.split('.')];

@@ -12,6 +12,7 @@ import { REFUSALS_NAMED } from '../outbox/draft-bulk';
 import { selectionSql } from '../outbox/draft-filters';
 import { changed, type DeskContext } from './desk-context';
 import { DeskError } from '../../../shared/desk/errors';
+import { paymentNamed } from './edit-record';
 import { settingsOf } from './settings-methods';
 import type { z } from 'zod';
 
@@ -113,8 +114,13 @@ export async function approveAtService(
           outbox.audit.append('approve_at_service', {
             batchId: batch.id,
             subjectId: draft.id,
-            // Both sides of the four eyes, as the log names them: the makers here, this checker.
-            details: { approved_here_by: makers, second_approver: !makers.includes(checker) },
+            // Which payment, and both sides of the four eyes, as the log names them: the makers
+            // here, this checker.
+            details: {
+              ...paymentNamed(draft, batch.walletCurrency ?? null),
+              approved_here_by: makers,
+              second_approver: !makers.includes(checker),
+            },
           });
         })();
         approved += 1;

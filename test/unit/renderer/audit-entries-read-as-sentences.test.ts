@@ -158,4 +158,50 @@ describe('an audit entry', () => {
       'Row 2 (Ada Lovelace): amount GBP\u00a01,250.50 → GBP\u00a025.00.',
     );
   });
+
+  it('names the payee saved or changed, and the payment approved at the service, with its amount', async () => {
+    const { api } = t.desk;
+    const saved = await api.createBeneficiary({
+      changes: {
+        'beneficiary.type': 'INDIVIDUAL',
+        'beneficiary.entity.individual_first_name': 'Mary',
+        'beneficiary.entity.individual_last_name': 'Seacole',
+        'beneficiary.country': 'GB',
+        'beneficiary.currency': 'GBP',
+        'beneficiary.bank_details.account_number': '31926819',
+      },
+    });
+    await api.editBeneficiary({
+      id: saved.id,
+      changes: { 'beneficiary.bank_details.account_number': '55779911' },
+    });
+    const said = async (action: string) => {
+      const [entry] = (await api.auditLog({ action, take: 1 })).entries;
+      return describeDetails(action, entry!.details);
+    };
+    expect(await said('create_beneficiary')).toBe('Payee “Mary Seacole” saved here.');
+    // A saved payee's account changed is what a checker looks for: whose, from what, to what.
+    expect(await said('edit_beneficiary')).toBe('“Mary Seacole”: account “31926819” → “55779911”.');
+
+    // Sent for approval at the service, then approved there from the desk: each entry says
+    // which row, whose, and how much, where it said only who approved.
+    await api.saveSettings({ second_approver: false });
+    const { batch_id } = await api.importSheet({
+      file: 'test/fixtures/payouts-template.csv',
+      batch_name: 'Approved there',
+    });
+    await api.setServiceApproval({ batch: batch_id, service_approval: 'for_approval' });
+    await api.approve({ batch: batch_id, selection: { filter: {} }, include_warnings: true });
+    expect((await api.sync({ batch: batch_id })).state).toBe('done');
+    expect((await api.approveAtService({ batch: batch_id })).approved).toBeGreaterThan(0);
+    const approvals = (await api.auditLog({ action: 'approve_at_service', take: 200 })).entries;
+    const ada = approvals.find((entry) => entry.details.row === 2)!;
+    expect(describeDetails('approve_at_service', ada.details)).toBe(
+      `Row 2 (Ada Lovelace), GBP\u00a01,250.50: approved here by ${ada.actor}; the same person approved it at the service.`,
+    );
+    // An entry kept before the payment was named reads as it did.
+    expect(
+      describeDetails('approve_at_service', { approved_here_by: ['ann'], second_approver: true }),
+    ).toBe('Approved here by ann; a second person approved it at the service.');
+  });
 });

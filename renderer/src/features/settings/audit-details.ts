@@ -92,22 +92,49 @@ function inWords(key: string, value: unknown): string {
  * recorded name the fields alone.
  */
 function editDescribed(d: Details): string {
-  const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
-  if (!changes || typeof changes !== 'object') return `Changed the ${fieldList(d.fields)}.`;
+  const changes = changesSaid(d);
+  if (changes === null) return `Changed the ${fieldList(d.fields)}.`;
   const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : 'A draft';
   const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
-  const shown = (value: unknown) =>
-    value === null || value === undefined ? 'empty' : quoted(value);
+  return `${row}${payee}: ${changes}.`;
+}
+
+/** Each field changed, from what it was to what it is; null for an entry kept without them. */
+function changesSaid(d: Details): string | null {
+  const changes = d.changes as Record<string, { from: unknown; to: unknown }> | undefined;
+  if (!changes || typeof changes !== 'object') return null;
   const currency = d.currency as { from: string | null; to: string | null } | undefined;
-  // An amount as every screen shows it: with its currency, grouped, to its decimals.
-  const money = (value: unknown, code: string | null | undefined) =>
-    typeof value === 'string' && code ? formatMoney(value, code) : shown(value);
-  const each = Object.entries(changes).map(([field, { from, to }]) =>
-    field === 'amount.amount'
-      ? `${fieldName(field)} ${money(from, currency?.from)} → ${money(to, currency?.to)}`
-      : `${fieldName(field)} ${shown(from)} → ${shown(to)}`,
-  );
-  return `${row}${payee}: ${each.join('; ')}.`;
+  return Object.entries(changes)
+    .map(([field, { from, to }]) =>
+      field === 'amount.amount'
+        ? `${fieldName(field)} ${money(from, currency?.from)} → ${money(to, currency?.to)}`
+        : `${fieldName(field)} ${shown(from)} → ${shown(to)}`,
+    )
+    .join('; ');
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? 'empty' : quoted(value));
+/** An amount as every screen shows it: with its currency, grouped, to its decimals. */
+const money = (value: unknown, code: unknown) =>
+  typeof value === 'string' && typeof code === 'string' && code
+    ? formatMoney(value, code)
+    : shown(value);
+
+/** A payee edited on its own: its name, then each change; fields alone in older entries. */
+function payeeEditDescribed(d: Details): string {
+  const changes = changesSaid(d);
+  const name = typeof d.name === 'string' && d.name ? quoted(d.name) : null;
+  if (changes === null) return `Changed the ${fieldList(d.fields)}${name ? ` of ${name}` : ''}.`;
+  return `${name ?? 'A payee'}: ${changes}.`;
+}
+
+/** The payment an entry is about: "Row 5 (Anna Schmidt), GBP 1,200.00"; '' in older entries. */
+function paymentSaid(d: Details): string {
+  if (d.row === undefined && d.amount === undefined) return '';
+  const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : 'A payment';
+  const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
+  const amount = typeof d.amount === 'string' ? `, ${money(d.amount, d.currency)}` : '';
+  return `${row}${payee}${amount}: `;
 }
 
 const DESCRIBE: Record<string, (d: Details) => string> = {
@@ -143,7 +170,11 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
   validate: (d) =>
     `${plural(count(d.checked), 'new payee')} checked at the service: ` +
     (count(d.invalid) === 0 ? 'all valid.' : `${formatCount(count(d.invalid))} invalid.`),
-  edit_beneficiary: (d) => `Changed the ${fieldList(d.fields)}.`,
+  edit_beneficiary: payeeEditDescribed,
+  create_beneficiary: (d) =>
+    typeof d.name === 'string' && d.name
+      ? `Payee ${quoted(d.name)} saved here.`
+      : 'A payee saved here.',
   import_beneficiaries: (d) =>
     `${plural(count(d.total), 'payee')} sent to the service: ${formatCount(count(d.created))} created, ` +
     `${formatCount(count(d.failed))} refused` +
@@ -173,10 +204,12 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
     (count(d.refused) > 0 ? `; ${formatCount(count(d.refused))} could not be.` : '.'),
   approve_at_service: (d) => {
     const makers = Array.isArray(d.approved_here_by) ? d.approved_here_by.join(', ') : '';
-    const here = makers ? `Approved here by ${makers}` : 'Not approved here by anyone named';
-    return d.second_approver
+    const payment = paymentSaid(d);
+    const here = makers ? `approved here by ${makers}` : 'not approved here by anyone named';
+    const said = d.second_approver
       ? `${here}; a second person approved it at the service.`
       : `${here}; the same person approved it at the service.`;
+    return payment ? `${payment}${said}` : sentence(said);
   },
   rename: (d) => `Renamed from ${quoted(d.from)} to ${quoted(d.to)}.`,
   delete_batch: (d) =>
