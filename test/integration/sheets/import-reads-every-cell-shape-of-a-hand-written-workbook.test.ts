@@ -153,6 +153,52 @@ describe('hidden and merged cells', () => {
   });
 });
 
+describe('an amount merged down its column', () => {
+  it('is an error at each row it spans, never paid to each of them unsaid', async () => {
+    // One 700.00 over Kim's and Liam's rows: each one's, or the two together? The sheet alone
+    // cannot say, and paying both 700.00 paid 1,500.00 for a sheet showing 800.00.
+    const path = await writeXlsx(dir, 'merged-amount.xlsx', {
+      sheets: [
+        {
+          name: 'Payments',
+          rows: [
+            row(1, ['Payee', 'IBAN', 'Amount', 'Pay Date']),
+            row(2, ['Müller GmbH', 'DE89370400440532013000', 100, '2030-01-31']),
+            row(3, ['Kim Lee', 'BE68539007547034', 700, '2030-01-31']),
+            row(4, ['Liam Ng', 'NL91ABNA0417164300']),
+          ],
+          merges: ['C3:C4', 'D3:D4'],
+        },
+      ],
+    });
+    const imported = await folder.import(path, {
+      group: { id: 'group-eur', walletId: 'wallet-eur', walletCurrency: 'EUR' },
+    });
+    expect(draftOf(imported, 2).issues).toEqual([]);
+    for (const [r, cell] of [
+      [3, 'C3'],
+      [4, 'C4'],
+    ] as const) {
+      const draft = draftOf(imported, r);
+      // The merged date is each row's, as any value merged down a column is.
+      expect(draft.payment.execution.date).toBe('2030-01-31T09:00:00Z');
+      expect(draft.issues).toEqual([
+        expect.objectContaining({
+          field: 'amount.amount',
+          cell,
+          severity: 'error',
+          message: expect.stringContaining('merged over rows 3–4 (C3:C4)'),
+        }),
+      ]);
+    }
+    // Refused rows are not in the batch's totals: 100.00, not 1,500.00.
+    const figures = folder.outbox.queries.batchFigures(imported.summary.batchId, 'EUR');
+    expect(figures.totals).toEqual([
+      expect.objectContaining({ currency: 'EUR', amount: '100.000' }),
+    ]);
+  });
+});
+
 describe('dates of the 1904 date system', () => {
   it.each(['1', 'true'] as const)(
     'come out on the right day whether written date1904="%s"',
