@@ -335,6 +335,36 @@ describe('the grid', () => {
     expect((await harness()).saves).toHaveLength(1);
   });
 
+  it('leaves an edit the desk refused once another cell is clicked, and types there, not into the row left', async () => {
+    await cell(12, 3).click();
+    await page.keyboard.press('F2');
+    const input = page.locator('[role="gridcell"] input');
+    await input.fill('1,5');
+    await page.keyboard.press('Enter');
+    const status = page.locator('[id$="-status"]');
+    // Refused: the editor stays on its cell, with the text and why.
+    await expect.poll(() => status.textContent()).toContain('"1,5" is not an amount');
+    await expect(input.inputValue()).resolves.toBe('1,5');
+    const saves = (await harness()).saves.length;
+
+    // A click on another row: the focus goes there, and the note says what was left unsaved.
+    await cell(6, 3).click();
+    await expect.poll(focused).toMatchObject({ row: 6, col: 3 });
+    await expect(input.count()).resolves.toBe(0);
+    await expect(status.textContent()).resolves.toContain(
+      `Row 11's amount is as it was, "1,5" not saved: "1,5" is not an amount`,
+    );
+    await expect(cell(12, 3).textContent()).resolves.toBe('111.11');
+    // What is typed next goes to the row clicked.
+    await page.keyboard.press('F2');
+    await input.fill('800');
+    await page.keyboard.press('Enter');
+    expect((await harness()).saves.slice(saves)).toEqual([
+      { id: 'r5', column: 'amount', text: '800' },
+    ]);
+    await expect(cell(12, 3).textContent()).resolves.toBe('111.11');
+  });
+
   it('marks a cell with an issue in text and says its message when focused', async () => {
     // Row 7's name is blank in the harness: an error the cell says in text, not colour alone.
     const blank = cell(8, 2);

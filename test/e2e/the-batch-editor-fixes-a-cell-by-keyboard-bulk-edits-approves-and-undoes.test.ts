@@ -134,22 +134,27 @@ describe('the batch editor', () => {
     await page.keyboard.type('12x');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     // Enter on it: the desk refuses it, and the editor keeps it. A click on the next row's
-    // amount then (the editor's blur tries the save again) leaves the edit at row 4, with the
-    // text typed, focused: what is typed next goes to row 4, never to the row clicked.
+    // amount then (the editor's blur tries the save again) leaves the edit unsaved, said in the
+    // note, and the focus is where the click went: what is typed next goes to the row clicked,
+    // never into row 4's editor (which saved "€800" meant for one row into another).
     const nextRowAmount = text(await cellOf(5, AMOUNT).textContent());
     await page.keyboard.press('Enter');
-    await cellOf(5, AMOUNT).click();
-    // The editor's name and text while it has the focus and takes keys; false otherwise. (A
-    // page expression: the tests' TypeScript has no DOM.)
-    const focusedEditor = () =>
-      page.evaluate(`(() => {
-        const editor = document.querySelector('[role=grid] input.editor');
-        return editor === document.activeElement && !editor.disabled &&
-          editor.getAttribute('aria-label') + ': ' + editor.value;
-      })()`);
-    await expect.poll(focusedEditor).toBe('Amount, row 4: 12x');
     // Said once, though both the rules as typed and the desk's refusal say it.
+    await page.getByText('! Error: "12x" is not an amount').waitFor();
     expect(await page.getByText('! Error: "12x" is not an amount').count()).toBe(1);
+    await cellOf(5, AMOUNT).click();
+    const focusedCell = grid().locator('[role=gridcell]:focus');
+    await expect.poll(async () => text(await focusedCell.textContent())).toBe(nextRowAmount);
+    expect(await grid().getByRole('textbox').count()).toBe(0);
+    await page
+      .getByText(`Row 4's amount is as it was, "12x" not saved: "12x" is not an amount`)
+      .waitFor();
+    expect(text(await cellOf(5, AMOUNT).textContent())).toBe(nextRowAmount);
+    await screenshot(page, 'editor-refused-edit-left-for-the-row-clicked');
+    // Back to row 4: its editor starts again from what the sheet's cell held.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('F2');
+    expect(await input.inputValue()).toBe('12x3');
     await input.fill('');
     await page.keyboard.type('250.50');
     expect(await input.getAttribute('aria-invalid')).toBeNull();

@@ -86,20 +86,36 @@ export class GridState<Row> {
   }
 
   moveTo(row: number, col: number, keepAnchor = false): void {
-    // An edit open at another cell stays where it is: the editor holds its row's text, and what
-    // it saves goes to that row. (A click elsewhere first blurs the editor, which saves: the
-    // move waits on that save, and a refusal brings the focus back, commit() says.)
+    // A click elsewhere first blurs the editor, which saves: the move waits on that save. An
+    // edit the desk refused is left (said in the note), and the focus goes where the person
+    // clicked: kept open, it took what they typed next for the row they had left, and saved
+    // "€800" meant for row 17 into row 16. An edit open and not refused stays where it is.
     const editing = this.editing;
+    let left: string | null = null;
     if (editing && !editing.saving && !this.#isEditing(row, col)) {
-      this.hooks.reveal();
-      return;
+      if (editing.refused === null) {
+        this.hooks.reveal();
+        return;
+      }
+      left = this.#leaveRefused(editing);
     }
     const lastRow = this.rowCount - 1;
     this.row = Math.max(HEADER, Math.min(row, lastRow));
     this.col = Math.max(0, Math.min(col, this.columns.length - 1));
     if (!keepAnchor) this.#anchor = null;
-    this.note = null;
+    this.note = left;
     this.hooks.reveal();
+  }
+
+  /** Closes an edit the desk refused, unsaved; what the note says of it. */
+  #leaveRefused(editing: Editing): string {
+    this.editing = null;
+    const column = this.columns.find((c) => c.id === editing.column);
+    const row = this.cache.row(editing.index);
+    const names = this.columns.find((c) => c.namesRow);
+    const name = names && row ? names.text(row) : String(editing.index + 1);
+    const what = column ? column.header.toLowerCase() : 'cell';
+    return `Row ${name}'s ${what} is as it was, "${editing.text}" not saved: ${editing.refused ?? ''}`;
   }
 
   moveBy(rows: number, cols: number): void {
@@ -254,12 +270,11 @@ export class GridState<Row> {
       } catch (error) {
         editing.saving = false;
         editing.refused = error instanceof Error ? error.message : String(error);
-        // Refused after a click moved the focus on (the editor's blur saved): back to the
-        // edited cell, with the person's text and why it was refused, so that what is typed
-        // next is never saved to the row the click went to.
+        // Refused after a click moved the focus on (the editor's blur saved): the focus stays
+        // where the click went, the edit left unsaved and why said, so that what is typed next
+        // goes to the cell the person is looking at, never to the row they left.
         if (!this.#isEditing(this.row, this.col)) {
-          this.row = editing.index;
-          this.col = Math.max(0, this.columns.indexOf(column));
+          this.note = this.#leaveRefused(editing);
           this.hooks.reveal();
         }
         return;
