@@ -156,6 +156,12 @@ describe('a header that names its scheme', () => {
     expect(draftOf(imported, 2).beneficiary?.body.bank_details).toMatchObject({
       bank_code: '060161',
     });
+    // Not silently: a digit a person missed reads the same, so the summary names the row.
+    expect(imported.summary.mapping_notes).toContainEqual(
+      expect.stringMatching(
+        /^1 bank code was short of its leading zero and read with it put back .*: check it against the payee's details \(row 2\)$/,
+      ),
+    );
     expect(errorsOf(draftOf(imported, 3))).toEqual([
       expect.objectContaining({
         field: 'beneficiary.bank_details.bank_code',

@@ -22,6 +22,8 @@ export class DraftWriter {
   count = 0;
   /** Rows whose payee's UK IBAN, paid in pounds, went as its sort code and account number. */
   readonly ukIbanRows = new Set<number>();
+  /** Rows whose bank code, written as text, was read with leading zeros put back. */
+  readonly zeroRestoredRows = new Set<number>();
   /** Drafts up to this rowid were in the outbox before the import. */
   private readonly mark: number;
   private readonly firstRowByKey = new Map<string, number>();
@@ -61,11 +63,14 @@ export class DraftWriter {
       correlationCell: _at,
       amountMark: _shown,
       ukIbanSplit,
+      zeroRestored,
       ...rest
     } = draft;
     // By row: a row read again (merged-cells.ts) is written again.
     if (ukIbanSplit) this.ukIbanRows.add(row);
     else this.ukIbanRows.delete(row);
+    if (zeroRestored) this.zeroRestoredRows.add(row);
+    else this.zeroRestoredRows.delete(row);
     this.imports.insert(
       this.batchId,
       { ...rest, issues, ...(correlationId ? { correlationId } : {}) },

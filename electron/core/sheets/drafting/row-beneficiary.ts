@@ -48,8 +48,12 @@ export interface BeneficiaryContext {
 
 type Problem = (id: FieldId, message: string, severity?: DraftIssue['severity']) => void;
 
-/** What the row's payee was made of that its import's summary tells. */
-export type BeneficiaryNote = 'uk_iban_split';
+/**
+ * What the row's payee was made of that its import's summary tells: a UK IBAN paid by its sort
+ * code and account number; a bank code whose leading zeros were put back though its cell was
+ * text (a CSV saved from a sheet that took the code for a number, or a digit a person missed).
+ */
+export type BeneficiaryNote = 'uk_iban_split' | 'zero_restored';
 
 export function rowBeneficiary(
   values: RowValues,
@@ -110,7 +114,7 @@ export function rowBeneficiary(
     }
   }
   if (bankCode !== undefined) {
-    bank.bank_code = bankCodeOf(bankCode, namedScheme, known, values, problem);
+    bank.bank_code = bankCodeOf(bankCode, namedScheme, known, values, problem, noted);
   }
   if (text.bic !== undefined) bank.bank_identifier_code = bic?.ok ? bic.value : text.bic;
   if (text.bank_name !== undefined) bank.bank_name = text.bank_name;
@@ -164,6 +168,7 @@ function bankCodeOf(
   country: string | undefined,
   values: RowValues,
   problem: Problem,
+  noted: (note: BeneficiaryNote) => void,
 ): string {
   const byCountry = country ? countryScheme(country) : undefined;
   const scheme = namedScheme ?? byCountry;
@@ -174,6 +179,7 @@ function bankCodeOf(
       ? 'typed'
       : 'text';
   const restored = restoredBankCode(code, scheme, cell);
+  if (cell === 'text' && restored !== code) noted('zero_restored');
   if (namedScheme && namedScheme !== byCountry) {
     const checked = checkBankCode(restored, namedScheme);
     if (!checked.ok) problem('bank_code', checked.reason);

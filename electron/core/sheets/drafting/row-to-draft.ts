@@ -35,7 +35,7 @@ import {
   payeesAreBusinesses,
   SUPPLIER_PURPOSE,
 } from '../understanding/payee-kinds';
-import { rowBeneficiary, type BeneficiaryContext } from './row-beneficiary';
+import { rowBeneficiary, type BeneficiaryContext, type BeneficiaryNote } from './row-beneficiary';
 import { readRow, type ReadingContext, type RowValues } from './row-values';
 import { struckRowWarning } from './struck-rows';
 import type { SheetRow } from '../reading/sheet-types';
@@ -128,6 +128,8 @@ export interface RowDraft {
   correlationCell?: string;
   /** Its payee's UK IBAN, paid in pounds, went as the sort code and account number it holds. */
   ukIbanSplit?: true;
+  /** Its bank code, written as text, was read with leading zeros put back. */
+  zeroRestored?: true;
 }
 
 /**
@@ -139,6 +141,7 @@ export interface SheetDraft extends ImportedDraft {
   dateMarks?: DateMarks;
   correlationCell?: string;
   ukIbanSplit?: true;
+  zeroRestored?: true;
 }
 
 /**
@@ -185,10 +188,10 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
   };
   const text = values.text;
   const existing = text.beneficiary_id;
-  let ukIbanSplit = false;
+  const notes = new Set<BeneficiaryNote>();
   const beneficiary = existing
     ? undefined
-    : rowBeneficiary(values, context, problem, () => (ukIbanSplit = true));
+    : rowBeneficiary(values, context, problem, (note) => notes.add(note));
   const payment = paymentOf(values, context, beneficiary, problem);
   if (existing) payment.target = { type: 'contact', id: existing };
   const correlationId = sheetCorrelationId(text.correlation_id, problem);
@@ -206,7 +209,8 @@ export function rowToDraft(row: SheetRow, mapping: ColumnMapping, context: Draft
     ...(correlationId ? { correlationId } : {}),
     ...(amountMark ? { amountMark } : {}),
     ...(values.dateMarks ? { dateMarks: values.dateMarks } : {}),
-    ...(ukIbanSplit ? { ukIbanSplit: true as const } : {}),
+    ...(notes.has('uk_iban_split') ? { ukIbanSplit: true as const } : {}),
+    ...(notes.has('zero_restored') ? { zeroRestored: true as const } : {}),
     ...(correlationId && values.cells.correlation_id
       ? { correlationCell: values.cells.correlation_id }
       : {}),
@@ -312,6 +316,7 @@ export function importedDraft(
   if (draft.amountMark) imported.amountMark = draft.amountMark;
   if (draft.dateMarks) imported.dateMarks = draft.dateMarks;
   if (draft.ukIbanSplit) imported.ukIbanSplit = true;
+  if (draft.zeroRestored) imported.zeroRestored = true;
   return imported;
 }
 

@@ -363,12 +363,25 @@ function stageBatch(
 
 /** What the import made of its payees that a person should know (row-beneficiary.ts). */
 function payeeNotes(writer: DraftWriter): string[] {
+  const notes: string[] = [];
   const split = writer.ukIbanRows.size;
-  if (split === 0) return [];
-  const one = split === 1;
-  return [
-    `${split.toLocaleString('en')} UK IBAN${one ? '' : 's'} paid in pounds ${one ? 'goes' : 'go'} as the sort code and account number ${one ? 'it holds' : 'each holds'}: the service pays UK accounts in pounds by those`,
-  ];
+  if (split > 0) {
+    const one = split === 1;
+    notes.push(
+      `${split.toLocaleString('en')} UK IBAN${one ? '' : 's'} paid in pounds ${one ? 'goes' : 'go'} as the sort code and account number ${one ? 'it holds' : 'each holds'}: the service pays UK accounts in pounds by those`,
+    );
+  }
+  const zeros = [...writer.zeroRestoredRows].sort((a, b) => a - b);
+  if (zeros.length > 0) {
+    // Not a warning at each row: a CSV saved from Excel loses the zero of every such code, and a
+    // warning on each would be acknowledged unread. Said once, with the rows to look at.
+    const one = zeros.length === 1;
+    const rows = zeros.slice(0, 5).join(', ') + (zeros.length > 5 ? ', …' : '');
+    notes.push(
+      `${zeros.length.toLocaleString('en')} bank code${one ? '' : 's'} ${one ? 'was' : 'were'} short of ${one ? 'its' : 'their'} leading zero and read with it put back (60161 as 060161), as a spreadsheet drops it when it takes a code for a number: check ${one ? 'it' : 'them'} against the payee's details (row${one ? '' : 's'} ${rows})`,
+    );
+  }
+  return notes;
 }
 
 function noPayments(sheet: string, headerRow: number, skipped: SkippedRows): SheetFileError {
