@@ -246,6 +246,38 @@ describe('the import wizard, alone over a real desk', () => {
     expect(await amount.inputValue()).toBe(field);
   });
 
+  it('keeps a mapping the desk refused as chosen, Next held, for the next change to build on', async () => {
+    const amount = page.getByLabel('Field for column C (Amount)');
+    const reference = page.getByLabel('Field for column F (Reference)');
+    const [amountField, referenceField] = [await amount.inputValue(), await reference.inputValue()];
+    // A second column for the amount: refused, and shown as chosen beside the refusal.
+    await reference.selectOption(amountField);
+    const refusal = page.getByRole('alert').filter({ hasText: 'more than one column' });
+    await refusal.waitFor();
+    await settled();
+    expect(await reference.inputValue()).toBe(amountField);
+    expect(await button('Next').isDisabled()).toBe(true);
+    await look('wizard-component-mapping-refused');
+    // The first amount column let go: the desk takes it, and the second keeps the amount
+    // (it was dropped with the refusal, and both columns ended up not used).
+    await amount.selectOption({ label: 'Not used' });
+    await refusal.waitFor({ state: 'detached' });
+    await settled();
+    expect(await reference.inputValue()).toBe(amountField);
+    expect(await amount.inputValue()).toBe('');
+    await poll(() => sureOf('Reference')).toBe('Given');
+    expect(await button('Next').isEnabled()).toBe(true);
+    // As they were, for the steps after.
+    await reference.selectOption(referenceField);
+    await settled();
+    await amount.selectOption(amountField);
+    await settled();
+    expect([await amount.inputValue(), await reference.inputValue()]).toEqual([
+      amountField,
+      referenceField,
+    ]);
+  });
+
   it('shows only the rows with errors when the switch is on, and every row when it is off', async () => {
     await button('Next').click();
     await stepHeading('Preview').waitFor();

@@ -180,7 +180,8 @@ describe('a mapping of the wrong shape', () => {
       folder.import(file, { mapping: { Amount: 'amount', Note: 'amount', IBAN: 'iban' } }),
     ).rejects.toMatchObject({
       code: 'bad_mapping',
-      message: 'the mapping gives amount more than one column',
+      message:
+        'the mapping gives amount more than one column ("Amount" and "Note"): keep one and set the others to not used',
     });
     expect(folder.counts()).toEqual(before);
   });

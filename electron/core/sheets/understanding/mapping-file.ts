@@ -41,9 +41,14 @@ export function parseMapping(json: unknown): MappingEntries {
     (id) => fields.filter((field) => field === id).length > 1 && !twoBankCodes(id, given),
   );
   if (repeated.length > 0) {
+    // Which columns: "more than one column" alone left the person to find them.
+    const columns = repeated.map((id) => {
+      const headers = Object.keys(given.entries).filter((header) => given.entries[header] === id);
+      return `${id} more than one column (${headers.map((h) => `"${h}"`).join(' and ')})`;
+    });
     throw new SheetFileError(
       'bad_mapping',
-      `the mapping gives ${repeated.join(', ')} more than one column`,
+      `the mapping gives ${columns.join(', ')}: keep one and set the others to not used`,
     );
   }
   return given;

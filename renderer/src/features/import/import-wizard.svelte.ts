@@ -75,7 +75,12 @@ export class ImportWizard {
 
   #choice: Choice = {};
   /** The fields the person chose, by header, since the sheet or header row was last set. */
-  #overrides: Mapping = {};
+  #overrides = $state.raw<Mapping>({});
+  /**
+   * The desk refused the mapping the person chose (two columns for one field): it is shown as
+   * chosen with the refusal, and Next waits for a change it takes.
+   */
+  mappingRefused = $state(false);
   /** Each column as the desk mapped it before any choice: what a column not changed keeps. */
   #base = new Map<string, { field: string | null; confidence: Confidence | null }>();
   #inspections = 0;
@@ -126,7 +131,7 @@ export class ImportWizard {
   }
 
   get canNext(): boolean {
-    return this.inspection !== null && !this.busy && this.step !== 'import';
+    return this.inspection !== null && !this.busy && this.step !== 'import' && !this.mappingRefused;
   }
 
   get canBack(): boolean {
@@ -175,6 +180,7 @@ export class ImportWizard {
     this.#choice = {};
     this.dateOrder = null;
     this.#overrides = {};
+    this.mappingRefused = false;
     this.#base = new Map();
     this.error = null;
     this.step = 'file';
@@ -222,7 +228,24 @@ export class ImportWizard {
   setField(header: string, field: string | null): Promise<boolean> {
     const overrides = { ...this.#overrides, [header]: field };
     const base = this.#savedBase() ? this.#baseMapping() : {};
-    return this.#inspect({ ...this.#fixed(), mapping: { ...base, ...overrides } }, overrides);
+    return this.#inspect(
+      { ...this.#fixed(), mapping: { ...base, ...overrides } },
+      overrides,
+      false,
+      true,
+    );
+  }
+
+  /**
+   * The field a column is shown with: the person's choice, refused by the desk or not, else
+   * the desk's. A refused choice (two columns for the amount) is kept and shown, for the next
+   * change to build on: dropped, the select showed the old field while the error said the
+   * new one, and clearing the other column then cleared both.
+   */
+  fieldOf(column: { header: string; field: string | null }): string | null {
+    return column.header in this.#overrides
+      ? (this.#overrides[column.header] ?? null)
+      : column.field;
   }
 
   /**
@@ -276,7 +299,13 @@ export class ImportWizard {
    * `quiet` one (the group proposed changed the wallet the rows are judged against) brings the
    * preview up to date without holding the wizard busy: Next stays as the person left it.
    */
-  async #inspect(choice: Choice, overrides: Mapping = {}, quiet = false): Promise<boolean> {
+  async #inspect(
+    choice: Choice,
+    overrides: Mapping = {},
+    quiet = false,
+    /** A mapping the person chose: kept, though refused, until a change the desk takes. */
+    chosen = false,
+  ): Promise<boolean> {
     const file = this.file;
     if (!file) return false;
     const call = ++this.#inspections;
@@ -295,6 +324,7 @@ export class ImportWizard {
       this.#choice = choice;
       this.dateOrder = choice.date_order ?? null;
       this.#overrides = overrides;
+      this.mappingRefused = false;
       // The columns as the desk mapped them before any choice; for a sheet without a header
       // row, before any column was mapped.
       if (!choice.mapping || choice.mapping === NO_HEADER_ROW) {
@@ -306,6 +336,10 @@ export class ImportWizard {
     } catch (error) {
       if (call !== this.#inspections) return false;
       this.error = { step: this.step, message: sentenceOf(error) };
+      if (chosen) {
+        this.#overrides = overrides;
+        this.mappingRefused = true;
+      }
       if (detailsOf(error)?.reason === 'no_payment_list' && !choice.mapping) {
         this.error.noHeaderRow = choice.sheet ? { sheet: choice.sheet } : {};
       }
