@@ -50,10 +50,23 @@ export function editRecord(
     changes: Object.fromEntries(
       fields.map((field) => [
         field,
-        { from: valueAt(contentOf(before), field), to: valueAt(contentOf(after), field) },
+        {
+          from: valueAt(contentOf(before), field) ?? heldAt(before, field),
+          to: valueAt(contentOf(after), field),
+        },
       ]),
     ),
   };
+}
+
+/**
+ * What the sheet held where a field has no value for being unreadable ("abc" for an amount):
+ * the log said "amount empty → 500.00" of a cell that held text, which the correction replaced.
+ */
+function heldAt(draft: Draft, field: string): string | null {
+  return (
+    draft.issues.find((issue) => issue.field === field && issue.held !== undefined)?.held ?? null
+  );
 }
 
 /**

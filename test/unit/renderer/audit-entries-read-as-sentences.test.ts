@@ -1,7 +1,10 @@
 // The audit log's details read as a person would write them: the entries a real desk writes
 // (an import, an edit, a bulk edit, an approval, an undo, a deletion, a rename, the settings)
 // each become a sentence, never "second approver: true" or a stored key with underscores.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAYROLL_HEADER } from '../../support/payroll-csv';
 import type { AuditEntry } from '../../../shared/desk';
 import { openTestDesk, type TestDesk } from '../../support/desk';
 
@@ -203,5 +206,22 @@ describe('an audit entry', () => {
     expect(
       describeDetails('approve_at_service', { approved_here_by: ['ann'], second_approver: true }),
     ).toBe('Approved here by ann; a second person approved it at the service.');
+  });
+
+  it('keeps what an unreadable cell held as what a corrected field was', async () => {
+    const { api } = t.desk;
+    const file = join(t.dataDir, 'unreadable.csv');
+    await writeFile(
+      file,
+      [PAYROLL_HEADER, 'Mary Seacole,601613,31926819,abc,GBP,2030-01-31,Pay'].join('\r\n'),
+    );
+    const { batch_id } = await api.importSheet({ file, batch_name: 'Unreadable' });
+    const [row] = (await api.draftWindow({ batch: batch_id })).rows;
+    await api.editDraft({ id: row!.id, changes: { 'amount.amount': '500' } });
+    const [edit] = (await api.auditLog({ action: 'edit', take: 1 })).entries;
+    // "amount empty → 500.00" lost what the sheet said: the correction is what a checker reads.
+    expect(describeDetails('edit', edit!.details)).toBe(
+      'Row 2 (Mary Seacole): amount “abc” → GBP\u00a0500.00.',
+    );
   });
 });

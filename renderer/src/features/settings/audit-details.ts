@@ -114,9 +114,12 @@ function changesSaid(d: Details): string | null {
 }
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'empty' : quoted(value));
-/** An amount as every screen shows it: with its currency, grouped, to its decimals. */
+/**
+ * An amount as every screen shows it: with its currency, grouped, to its decimals; a cell's
+ * text that was no amount ("abc", before it was corrected) quoted as it was.
+ */
 const money = (value: unknown, code: unknown) =>
-  typeof value === 'string' && typeof code === 'string' && code
+  typeof value === 'string' && typeof code === 'string' && code && /^-?\d+(\.\d+)?$/.test(value)
     ? formatMoney(value, code)
     : shown(value);
 
