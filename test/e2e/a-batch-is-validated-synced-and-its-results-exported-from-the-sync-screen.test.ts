@@ -307,6 +307,14 @@ describe('the Sync screen', () => {
     const file_ = await download;
     expect(file_.suggestedFilename()).toBe('June payroll results.xlsx');
     await file_.saveAs(saved);
+    // Counted as the CLI counts them: the payment rows, the sheet's others beside them.
+    await page
+      .getByText(
+        new RegExp(
+          `^Exported ${ROWS + 1} payment rows, the sheet's other rows where they were, to `,
+        ),
+      )
+      .waitFor();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(saved);
     const sheet = workbook.worksheets[0]!;

@@ -82,6 +82,25 @@ describe('the results export of a batch fixed in the app', () => {
     const [header, row] = parse(await readFile(file), { bom: true }) as string[][];
     expect(row![header!.indexOf('Error')]).toBe('Amount does not cover the fee of 0.20 GBP');
   });
+
+  it('says why a payment held back by its warnings was not sent, where the column was empty', async () => {
+    const { api } = t.desk;
+    const sheet = join(t.dataDir, 'twice.csv');
+    const line = 'Grace Hopper,601613,61000004,25.00,GBP,2030-01-31,Pay';
+    await writeFile(sheet, [PAYROLL_HEADER, line, line].join('\r\n'));
+    await api.importSheet({ file: sheet, batch_name: 'Twice' });
+    // Approve all leaves out rows with warnings unless acknowledged: row 3 stays a draft.
+    await api.approve({ batch: 'Twice', selection: { filter: {} } });
+    const file = join(t.dataDir, 'twice-results.csv');
+    await api.exportResults({ batch: 'Twice', file });
+    const [header, first, second] = parse(await readFile(file), { bom: true }) as string[][];
+    const error = header!.indexOf('Error');
+    expect(first![error]).toBe('');
+    expect(second![header!.indexOf('Payout Desk state')]).toBe('draft');
+    expect(second![error]).toMatch(
+      /^not approved, with warnings: Duplicate: same account, amount, currency and date as row 2/,
+    );
+  });
 });
 
 describe('the results export of a batch with drafts deleted in the app', () => {

@@ -93,9 +93,17 @@ export function sourceValue(cell: CellValue): SourceValue {
 function whyNot(draft: SourceRowDraft): string | null {
   const service = serviceRefusal(draft.error);
   if (service) return service;
+  const said = (issues: DraftIssue[]) =>
+    issues.map((issue) => `${issuePlace(issue)}: ${issue.message}`).join('; ');
   const blocking = draft.issues.filter((issue) => issue.severity === 'error');
-  if (blocking.length === 0) return null;
-  return oneLine(blocking.map((issue) => `${issuePlace(issue)}: ${issue.message}`).join('; '));
+  if (blocking.length > 0) return oneLine(said(blocking));
+  // Left a draft with warnings (approving all leaves them out unless acknowledged): what held
+  // it back, where the column was empty beside a payment never sent.
+  const warnings = draft.issues.filter((issue) => issue.severity === 'warning');
+  if (draft.state === 'draft' && warnings.length > 0) {
+    return oneLine(`not approved, with warnings: ${said(warnings)}`);
+  }
+  return null;
 }
 
 /**
