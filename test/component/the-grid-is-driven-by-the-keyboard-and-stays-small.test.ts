@@ -439,4 +439,22 @@ describe('the grid', () => {
     await screenshot(page, 'grid-component-after-a-paste');
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it('says how many pasted values fell past the last column, never dropping them unsaid', async () => {
+    await page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText('Kept\tLost\tLost too\r\n'),
+    );
+    const before = (await harness()).saves.length;
+    await cell(21, 2).click();
+    await page.keyboard.press('End'); // the Note column, the last
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await harness()).saves.length).toBe(before + 1);
+    await expect
+      .poll(() => page.locator('[id$="-status"]').textContent())
+      .toContain('Pasted 1 cell; 2 values past the last row or column not pasted');
+  });
 });

@@ -340,12 +340,20 @@ export class GridState<Row> {
   async paste(text: string): Promise<void> {
     const cells: (PastedCell<Row> & { index: number })[] = [];
     const refused: string[] = [];
+    // Values past the list's last row or its last column: said, never dropped unsaid.
+    let beyond = 0;
     for (const [r, values] of parseTsv(text).entries()) {
       const index = this.row + r;
-      if (index >= this.rowCount) break;
+      if (index >= this.rowCount) {
+        beyond += values.length;
+        continue;
+      }
       for (const [c, value] of values.entries()) {
         const column = this.columns[this.col + c];
-        if (!column) break;
+        if (!column) {
+          beyond += values.length - c;
+          break;
+        }
         if (!column.editText) {
           refused.push(`${column.header} cannot be edited`);
           continue;
@@ -360,7 +368,10 @@ export class GridState<Row> {
     const refusals = refused.length + unnamed;
     this.note =
       `Pasted ${saved} cell${saved === 1 ? '' : 's'}` +
-      (refusals ? `; ${refusals} refused: ${[...new Set(refused)].join('; ')}` : '');
+      (refusals ? `; ${refusals} refused: ${[...new Set(refused)].join('; ')}` : '') +
+      (beyond
+        ? `; ${beyond} value${beyond === 1 ? '' : 's'} past the last row or column not pasted`
+        : '');
   }
 
   /** The cells saved as one change; how many were saved, and refused unnamed. */
