@@ -309,11 +309,10 @@ describe('the Sync screen', () => {
     await file_.saveAs(saved);
     // Counted as the CLI counts them: the payment rows, the sheet's others beside them.
     await page
-      .getByText(
-        new RegExp(
-          `^Exported ${ROWS + 1} payment rows, the sheet's other rows where they were, to `,
-        ),
-      )
+      .getByRole('status')
+      .filter({
+        hasText: `Exported ${ROWS + 1} payment rows, the sheet's other rows where they were, to `,
+      })
       .waitFor();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(saved);
