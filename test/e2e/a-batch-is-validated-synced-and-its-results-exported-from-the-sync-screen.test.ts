@@ -354,6 +354,21 @@ describe('the Sync screen', () => {
       .getByText('Row 2 was sent to the service (accepted) and can no longer change')
       .waitFor();
     expect(await page.getByRole('grid').getByRole('textbox').count()).toBe(0);
+
+    // Its payee, on the Beneficiaries screen: the form's fields cannot change, and look it
+    // (they were white with dark text beside the words saying they can no longer change).
+    await page.goto(new URL('/#/beneficiaries', app.origin).href);
+    await page.getByLabel('Search payees').fill('Payee 0 Smith');
+    await page.getByRole('button', { name: 'Payee 0 Smith', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payee 0 Smith', level: 2 }).waitFor();
+    const locked = page.getByRole('textbox', { name: 'Account number', exact: true });
+    expect(await locked.isDisabled()).toBe(true);
+    const fill = await locked.evaluate((node) => getComputedStyle(node).backgroundColor);
+    const around = await page
+      .locator('main')
+      .evaluate((node) => getComputedStyle(node).backgroundColor);
+    expect(fill).not.toBe(around);
+    await lookedAt('beneficiaries-payee-locked-once-sent');
   }, 60_000);
 
   it('stops a sync between chunks when cancelled, and says plainly when the service cannot be reached', async () => {
