@@ -363,10 +363,15 @@ describe('the Sync screen', () => {
     await page.getByRole('heading', { name: 'Payee 0 Smith', level: 2 }).waitFor();
     const locked = page.getByRole('textbox', { name: 'Account number', exact: true });
     expect(await locked.isDisabled()).toBe(true);
-    const fill = await locked.evaluate((node) => getComputedStyle(node).backgroundColor);
-    const around = await page
-      .locator('main')
-      .evaluate((node) => getComputedStyle(node).backgroundColor);
+    // (The tests' TypeScript has no DOM: the page's getComputedStyle, typed here.)
+    const fillOf = (node: unknown) =>
+      (
+        globalThis as unknown as {
+          getComputedStyle(of: unknown): { backgroundColor: string };
+        }
+      ).getComputedStyle(node).backgroundColor;
+    const fill = await locked.evaluate(fillOf);
+    const around = await page.locator('main').evaluate(fillOf);
     expect(fill).not.toBe(around);
     await lookedAt('beneficiaries-payee-locked-once-sent');
   }, 60_000);
