@@ -197,7 +197,10 @@ function batchLine(b: Batch): string {
   const totals = b.totals
     .map((t) => `${moneyText(t.amount, t.currency)} ${t.currency || '(wallet)'}`)
     .join(', ');
-  return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
+  // As the app says it: a total that leaves rows out says how many.
+  const uncounted = c.drafts - b.totals.reduce((sum, t) => sum + t.count, 0);
+  const left = uncounted > 0 ? `, not counting ${uncounted} whose amount is missing or wrong` : '';
+  return `${shown(b.name)}: ${c.drafts} drafts (${totals || 'no amounts'}${left}), ${c.approved} approved, ${c.accepted} accepted, ${c.failed} failed, ${c.with_errors} with errors, ${c.with_warnings} with warnings${b.group ? '' : ', no group yet'}`;
 }
 
 export async function batchesCommand(ctx: CliContext): Promise<void> {
