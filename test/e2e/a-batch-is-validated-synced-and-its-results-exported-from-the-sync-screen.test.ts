@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_HEADER } from '../support/payroll-csv';
 import { cellOf, COLUMN } from './support/batch-editor';
-import { launchChromium, newAppContext } from './support/chromium';
+import { launchChromium, newAppContext, screenshot } from './support/chromium';
 import { VISIBLE, focusSeen } from './support/focus';
 import { startWebApp, type WebApp } from './support/web-app';
 import {
@@ -250,6 +250,21 @@ describe('the Sync screen', () => {
     await expect(page.getByText(`Rows 1–${ROWS} of ${ROWS}`).count()).resolves.toBe(1);
     await failedRow.scrollIntoViewIfNeeded();
     await lookedAt('sync-after');
+    // At 200% zoom (a window half the size) the table fits the screen, the service's error in
+    // view: it ran 731px wide in a 640px main area, the error off its right edge.
+    const full = page.viewportSize()!;
+    await page.setViewportSize({ width: full.width / 2, height: full.height / 2 });
+    const fits = async () => {
+      const [table, main] = [
+        await failedRow.locator('xpath=ancestor::table').boundingBox(),
+        await page.locator('main').boundingBox(),
+      ];
+      return table!.x + table!.width <= main!.x + main!.width + 1;
+    };
+    await expect.poll(fits).toBe(true);
+    await failedRow.scrollIntoViewIfNeeded();
+    await screenshot(page, 'sync-after-failed-row-at-200-percent');
+    await page.setViewportSize(full);
 
     // Retry failed puts it back in line for the next sync.
     await page.getByRole('button', { name: 'Retry failed' }).click();
