@@ -155,6 +155,12 @@ describe('the batch editor', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('F2');
     expect(await input.inputValue()).toBe('12x3');
+    // Decimals that look like thousands are read as decimals, and said to be so as typed.
+    await input.fill('');
+    await page.keyboard.type('2.500');
+    await page
+      .getByText('⚠ Warning: "2.500" reads as 2.50: if it means 2,500, type 2500')
+      .waitFor();
     await input.fill('');
     await page.keyboard.type('250.50');
     expect(await input.getAttribute('aria-invalid')).toBeNull();

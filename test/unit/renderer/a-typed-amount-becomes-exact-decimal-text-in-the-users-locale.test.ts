@@ -2,7 +2,11 @@
 // float between: grouping and the locale's decimal mark are read from the text itself, and what
 // is no number in the locale is refused with an example, never saved as something else.
 import { describe, expect, it } from 'vitest';
-import { decimalOfTyped, typedOfDecimal } from '../../../renderer/src/features/editor/typed-amount';
+import {
+  decimalOfTyped,
+  thousandsLike,
+  typedOfDecimal,
+} from '../../../renderer/src/features/editor/typed-amount';
 
 describe('a typed amount', () => {
   it('is read with the locale’s marks, digits kept as typed', () => {
@@ -22,6 +26,23 @@ describe('a typed amount', () => {
     expect(decimalOfTyped('12x', 'en-US').ok).toBe(false);
     expect(decimalOfTyped('1.234,50', 'en-US').ok).toBe(false);
     expect(decimalOfTyped('12.50', 'de-DE').ok).toBe(false);
+  });
+
+  it('is said to be doubtful where its decimals look like a group of thousands', () => {
+    // Read as 2.50 in English, where a person used to a decimal comma meant 2,500.
+    expect(thousandsLike('2.500', 'en-US', 2)).toBe(
+      '"2.500" reads as 2.50: if it means 2,500, type 2500',
+    );
+    expect(thousandsLike('1.000', 'en-GB', 0)).toBe(
+      '"1.000" reads as 1: if it means 1,000, type 1000',
+    );
+    // Nothing doubtful: decimals the currency has, three where it has three, or more than it
+    // has (the rules refuse those), or a group of thousands typed as such.
+    expect(thousandsLike('2.50', 'en-US', 2)).toBeNull();
+    expect(thousandsLike('2.500', 'en-US', 3)).toBeNull();
+    expect(thousandsLike('2.505', 'en-US', 2)).toBeNull();
+    expect(thousandsLike('2,500', 'en-US', 2)).toBeNull();
+    expect(thousandsLike('2.500', 'en-US', undefined)).toBeNull();
   });
 
   it('is shown for editing with the locale’s decimal mark', () => {

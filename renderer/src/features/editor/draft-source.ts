@@ -16,7 +16,8 @@ import { desk } from '../../lib/desk';
 import { locale } from '../../lib/format';
 import { dayOfTyped } from './typed-date';
 import { draftColumns, type DraftColumn } from './draft-columns';
-import { decimalOfTyped } from './typed-amount';
+import { decimalOfTyped, thousandsLike } from './typed-amount';
+import { currencyMinorUnits } from '../../../../shared/domain/currencies';
 
 export interface DraftListView {
   batchId: string;
@@ -107,7 +108,17 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       const applied = applyDraftChanges(contentOf(draft), change.changes);
       if (!applied.ok) return [{ severity: 'error', message: applied.message }];
       const context = { today: today(), walletCurrency: view.walletCurrency() };
-      return issuesOn(column, validateDraft(applied.content, context));
+      const issues = issuesOn(column, validateDraft(applied.content, context));
+      if (target.field === 'amount.amount') {
+        const currency = applied.content.payment.amount?.currency ?? context.walletCurrency;
+        const doubt = thousandsLike(
+          text,
+          locale,
+          currency ? currencyMinorUnits(currency) : undefined,
+        );
+        if (doubt) issues.push({ severity: 'warning', message: doubt });
+      }
+      return issues;
     },
     async save(draft, column, text) {
       const target = byId.get(column);

@@ -30,6 +30,28 @@ function marksOf(locale: string) {
 /** Spaces a locale groups digits with (Intl writes U+202F or U+00A0; people type a space). */
 const SPACES = /[\s\u00a0\u202f]/g;
 
+/**
+ * Why a typed amount whose decimals look like a group of thousands is doubtful ("2.500" where
+ * the currency has two decimals): it reads as 2.50, and a person used to the other decimal mark
+ * (a German sheet's batch) meant 2,500. Not refused, as 2.500 is 2.5: said while typing. Null
+ * when nothing is doubtful, or when the rules refuse the decimals anyway (2.505 in pounds).
+ */
+export function thousandsLike(
+  text: string,
+  locale: string,
+  minorUnits: number | undefined,
+): string | null {
+  if (minorUnits === undefined || minorUnits >= 3) return null;
+  const { decimal, group } = marksOf(locale);
+  const typed = text.trim();
+  const [whole = '', fraction = '', extra] = typed.replace(/^[-\u2212+]/, '').split(decimal);
+  if (extra !== undefined || !/^\d{1,3}$/.test(whole) || !/^\d{3}$/.test(fraction)) return null;
+  if (fraction.replace(/0+$/, '').length > minorUnits) return null;
+  const reads = minorUnits === 0 ? whole : `${whole}${decimal}${fraction.slice(0, minorUnits)}`;
+  const grouped = `${whole}${group.trim() === '' ? ' ' : group}${fraction}`;
+  return `"${typed}" reads as ${reads}: if it means ${grouped}, type ${whole}${fraction}`;
+}
+
 export function decimalOfTyped(text: string, locale: string): TypedAmount {
   const typed = text.trim();
   if (typed === '') return { ok: true, decimal: '' };
