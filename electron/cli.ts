@@ -32,8 +32,9 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
   profile add NAME --base-url URL --auth-url URL [--ca FILE] [--kind sandbox|production]
   profile list | profile remove NAME
   template FILE.xlsx|FILE.csv [--force]    a new batch's sheet, with example rows (offline)
-  import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--approved] [--profile NAME]
-                                       any .xlsx or .csv payee list becomes a batch of drafts;
+  import FILE [--sheet NAME] [--batch NAME | --append-to BATCH] [--group ID] [--mapping FILE] [--approved] [--profile NAME]
+                                       any .xlsx or .csv payee list becomes a batch of drafts
+                                       (--append-to: added below an existing batch's rows);
                                        --mapping {"<header>": "<field>" | null} corrects the
                                        columns it names (null: not mapped), the rest proposed;
                                        a repeated header by its column: "Amount (D)";

@@ -34,12 +34,19 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       sheet: { type: 'string' },
       mapping: { type: 'string' },
       approved: { type: 'boolean' },
+      'append-to': { type: 'string' },
     },
   });
   const file = positionals[0];
   if (!file) {
     throw new UsageError(
-      'usage: payout-desk import FILE [--sheet NAME] [--batch NAME] [--group ID] [--mapping FILE] [--approved] [--json]',
+      'usage: payout-desk import FILE [--sheet NAME] [--batch NAME | --append-to BATCH] [--group ID] [--mapping FILE] [--approved] [--json]',
+    );
+  }
+  const appendTo = values['append-to'];
+  if (appendTo !== undefined && (values.batch !== undefined || values.group || values.approved)) {
+    throw new UsageError(
+      '--append-to adds the rows to a batch as it is, with its name, group and approval: leave out --batch, --group and --approved',
     );
   }
   if (values.batch !== undefined && values.batch.trim() === '') {
@@ -54,16 +61,32 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
     ...(mapping ? mapping : {}),
   };
   const profile = await useProfile(ctx, values.profile);
-  const proposal = values.group ? null : await groupProposal(ctx, sheet, profile);
+  const proposal =
+    values.group || appendTo !== undefined ? null : await groupProposal(ctx, sheet, profile);
   if (proposal) ctx.note(proposal.reason);
   const groupId = values.group ?? proposal?.group?.id;
   const summary = await ctx.desk.api.importSheet({
     ...sheet,
     ...(values.batch !== undefined ? { batch_name: values.batch } : {}),
+    ...(appendTo !== undefined ? { append_to: appendTo } : {}),
     ...(groupId ? { group_id: groupId } : {}),
     ...(values.approved ? { service_approval: 'approved' as const } : {}),
     profile,
   });
+  // Added to a batch, the group is the batch's own: nothing was chosen or checked to say.
+  if (appendTo === undefined) groupNote(ctx, summary);
+  const {
+    batch_id: _id,
+    mapping_source: source,
+    group: _group,
+    group_checked: _checked,
+    ...printed
+  } = summary;
+  print(ctx, printed, () => importText(summary, source));
+}
+
+/** Which group a new batch pays from, and whether the service checked it. */
+function groupNote(ctx: CliContext, summary: ImportSummary): void {
   if (summary.group) {
     const group = summary.group;
     ctx.note(
@@ -77,14 +100,6 @@ export async function importCommand(ctx: CliContext, args: string[]): Promise<vo
       `The service cannot be reached: batch "${summary.batch}" has no payment group yet. Give it one before its sync: payout-desk set-group "${summary.batch}" GROUP_ID`,
     );
   }
-  const {
-    batch_id: _id,
-    mapping_source: source,
-    group: _group,
-    group_checked: _checked,
-    ...printed
-  } = summary;
-  print(ctx, printed, () => importText(summary, source));
 }
 
 /**
@@ -116,8 +131,19 @@ function importText(summary: ImportSummary, source: string): string {
   const errors = summary.issues.filter((i) => i.severity === 'error').length;
   const columns = Object.entries(summary.mapping);
   const unused = columns.filter(([, field]) => field === null).map(([header]) => header);
+  // Added to a batch, the sheet's rows follow the batch's: the rows and cells below are the
+  // batch's, each the sheet's own plus the offset.
+  const added =
+    summary.row_offset === undefined
+      ? []
+      : [
+          `  its rows follow the batch's: the sheet's row n is the batch's row n + ${summary.row_offset}, as the rows and cells below are numbered`,
+        ];
   return [
-    `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
+    summary.row_offset === undefined
+      ? `Imported ${summary.drafts} drafts into batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`
+      : `Added ${summary.drafts} drafts to batch "${summary.batch}" from sheet "${summary.sheet}" (header on row ${summary.header_row}, ${source} mapping); ${errors} error(s), ${summary.issues.length - errors} warning(s)`,
+    ...added,
     ...(summary.sheets_passed_over ?? []).map(
       (other) => `  passed over sheet "${other.sheet}": ${other.reason}`,
     ),

@@ -173,8 +173,33 @@ describe('payout-desk on a batch before its sync', () => {
     );
   });
 
+  it('adds a sheet below a batch’s rows with --append-to, saying how its rows are numbered', async () => {
+    const refused = await cli(
+      'import',
+      'test/fixtures/payouts-template.csv',
+      '--append-to',
+      'January pay',
+      '--batch',
+      'Other',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('leave out --batch, --group and --approved');
+    const run = await cli(
+      'import',
+      'test/fixtures/payouts-template.csv',
+      '--append-to',
+      'January pay',
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Added 5 drafts to batch "January pay" from sheet /);
+    expect(lines[1]).toBe(
+      "  its rows follow the batch's: the sheet's row n is the batch's row n + 5, as the rows and cells below are numbered",
+    );
+  });
+
   it('deletes a batch nothing of which was sent', async () => {
     const { value } = await json('delete', 'January pay');
-    expect(value).toEqual({ deleted: 'January pay', drafts: 5 });
+    expect(value).toEqual({ deleted: 'January pay', drafts: 10 });
   });
 });
