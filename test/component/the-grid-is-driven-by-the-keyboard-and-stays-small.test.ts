@@ -72,6 +72,18 @@ const harness = () => page.evaluate(() => (globalThis as unknown as { harness: H
 const cell = (row: number, col: number) =>
   page.locator(`[role="row"][aria-rowindex="${row}"] [role="gridcell"][aria-colindex="${col}"]`);
 
+/** Text put on the page's clipboard, as a spreadsheet puts the cells it copied. */
+const copied = (text: string) =>
+  page.evaluate(
+    (tsv) =>
+      (
+        globalThis as unknown as {
+          navigator: { clipboard: { writeText(text: string): Promise<void> } };
+        }
+      ).navigator.clipboard.writeText(tsv),
+    text,
+  );
+
 /** Whether a cell is inside the grid's visible box, across, as a person sees it. */
 async function acrossInView(row: number, col: number): Promise<boolean> {
   const [box, frame] = await Promise.all([
@@ -402,13 +414,7 @@ describe('the grid', () => {
   it('pastes TSV with Ctrl+V from the focused cell on: each cell saved, a bad amount marked', async () => {
     // What a spreadsheet puts on the clipboard: two rows of two cells, the second amount none.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.evaluate(() =>
-      (
-        globalThis as unknown as {
-          navigator: { clipboard: { writeText(text: string): Promise<void> } };
-        }
-      ).navigator.clipboard.writeText('Ann Pasted\t250.50\r\nBob Pasted\t12x\r\n'),
-    );
+    await copied('Ann Pasted\t250.50\r\nBob Pasted\t12x\r\n');
     const before = (await harness()).saves.length;
     // Rows 21 and 22 are below the grid's 30rem: scrolled into view, as a person would.
     await page.locator('[role="grid"]').evaluate((grid) => (grid.scrollTop = 200));
@@ -441,13 +447,7 @@ describe('the grid', () => {
   });
 
   it('says how many pasted values fell past the last column, never dropping them unsaid', async () => {
-    await page.evaluate(() =>
-      (
-        globalThis as unknown as {
-          navigator: { clipboard: { writeText(text: string): Promise<void> } };
-        }
-      ).navigator.clipboard.writeText('Kept\tLost\tLost too\r\n'),
-    );
+    await copied('Kept\tLost\tLost too\r\n');
     const before = (await harness()).saves.length;
     await cell(21, 2).click();
     await page.keyboard.press('End'); // the Note column, the last
