@@ -51,6 +51,10 @@ export type DraftSort = z.infer<typeof DraftSort>;
 
 export const DraftFilter = z.object({
   states: z.array(DraftState).min(1).optional(),
+  /**
+   * With errors (true) or without (false). Both true: the rows with either, the rows that need a
+   * look, as the editor's two boxes ticked together mean (together they found no row at all).
+   */
   with_errors: z.boolean().optional(),
   with_warnings: z.boolean().optional(),
   /** Words found in the payee's name, account, description, correlation id or row number. */

@@ -28,11 +28,16 @@ export function filterSql(batchId: string, filter: DraftFilter | undefined): Sql
     clauses.push(`p.state IN (${filter.states.map(() => '?').join(', ')})`);
     params.push(...filter.states);
   }
-  if (filter?.with_errors !== undefined) {
-    clauses.push(filter.with_errors ? 'p.error_count > 0' : 'p.error_count = 0');
-  }
-  if (filter?.with_warnings !== undefined) {
-    clauses.push(filter.with_warnings ? 'p.warning_count > 0' : 'p.warning_count = 0');
+  if (filter?.with_errors && filter.with_warnings) {
+    // Both asked for: a row with either (an error and a warning together are rare).
+    clauses.push('(p.error_count > 0 OR p.warning_count > 0)');
+  } else {
+    if (filter?.with_errors !== undefined) {
+      clauses.push(filter.with_errors ? 'p.error_count > 0' : 'p.error_count = 0');
+    }
+    if (filter?.with_warnings !== undefined) {
+      clauses.push(filter.with_warnings ? 'p.warning_count > 0' : 'p.warning_count = 0');
+    }
   }
   const words = filter?.text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   for (const word of words) {

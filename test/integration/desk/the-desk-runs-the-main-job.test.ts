@@ -41,6 +41,18 @@ describe('the desk', () => {
       });
       expect(withErrors.total).toBe(2);
       expect(withErrors.rows.map((d) => d.row)).toEqual([5, 6]);
+      // Errors and warnings asked for together: the rows with either, as the editor's two boxes
+      // ticked mean (together they found none).
+      const all = (await api.draftWindow({ batch: 'January', sort: { by: 'row' } })).rows;
+      const either = await api.draftWindow({
+        batch: 'January',
+        filter: { with_errors: true, with_warnings: true },
+        sort: { by: 'row' },
+      });
+      expect(either.rows.map((d) => d.row)).toEqual(
+        all.filter((d) => d.issues.length > 0).map((d) => d.row),
+      );
+      expect(either.total).toBeGreaterThan(0);
 
       // Row 5's amount has four decimals: fixed, its error goes; undone, it is back as it was.
       const before = rowOf(withErrors.rows, 5);
