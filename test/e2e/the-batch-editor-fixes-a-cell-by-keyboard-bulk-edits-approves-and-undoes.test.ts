@@ -183,6 +183,16 @@ describe('the batch editor', () => {
       text(await money('1000000000.00')),
     );
     expect(billionFits).toBe(true);
+    // So does a sheet's last row number, 1,048,576, in the Row column (row 100,001 was "1000…").
+    const lastRowFits = await cellOf(4, 1).evaluate((cell) => {
+      const probe = cell.cloneNode() as typeof cell;
+      probe.textContent = '1048576';
+      cell.after(probe);
+      const fits = probe.scrollWidth <= probe.clientWidth;
+      probe.remove();
+      return fits;
+    });
+    expect(lastRowFits).toBe(true);
     await scrollAcross(page, 'end');
     expect(text(await cellOf(4, ISSUES).textContent())).toBe('');
     await scrollAcross(page, 'start');

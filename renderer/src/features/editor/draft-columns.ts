@@ -87,7 +87,8 @@ export function draftColumns(walletCurrency: () => string | undefined): DraftCol
     {
       id: 'row',
       header: 'Row',
-      width: 4,
+      // A sheet's last row, 1048576, whole: at 4rem row 100,001 showed as "1000…".
+      width: 5.25,
       align: 'end',
       sortable: true,
       namesRow: true,
