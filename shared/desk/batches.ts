@@ -31,7 +31,10 @@ export const DraftCounts = z.object({
   drafts: z.int(),
   /** Drafts with at least one error: they cannot be approved until fixed. */
   with_errors: z.int(),
-  /** Drafts with warnings (and no error): worth a look before approval. */
+  /**
+   * Drafts with at least one warning, worth a look before approval; a draft with an error too
+   * is counted here as well as in `with_errors`, as the "with warnings" filter finds it.
+   */
   with_warnings: z.int(),
   by_state: z.record(DraftState, z.int()),
   /** Of the drafts the service holds: approved there, and awaiting approval there. */
