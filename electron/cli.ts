@@ -124,7 +124,14 @@ async function main(argv: string[]): Promise<number> {
     const asked = command === undefined || command === 'help' || command === '--help';
     // Asked for, the usage is the output (`payout-desk help | less`); a mistake's is on stderr.
     if (asked) process.stdout.write(`${USAGE}\n`);
-    else process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
+    else {
+      process.stderr.write(`unknown command "${command}"\n${USAGE}\n`);
+      // With --json, stdout is JSON whatever happened, a command not known included.
+      if (rest.includes('--json')) {
+        const message = `unknown command "${command}": payout-desk help lists them`;
+        process.stdout.write(`${JSON.stringify({ error: { code: 'invalid_input', message } })}\n`);
+      }
+    }
     return asked ? 0 : 2;
   }
   const json = rest.includes('--json');

@@ -26,6 +26,12 @@ describe('payout-desk exit status 2: the command line to correct', () => {
     const run = await cli('frobnicate');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^unknown command "frobnicate"\nusage: payout-desk COMMAND/);
+    // With --json, the JSON a script reads on stdout, as for any failure: stdout was empty.
+    const scripted = await cli('frobnicate', '--json');
+    expect(scripted.code).toBe(2);
+    expect(JSON.parse(scripted.stdout)).toEqual({
+      error: { code: 'invalid_input', message: expect.stringContaining('unknown command') },
+    });
   });
 
   it('gives a failure as JSON on stdout with --json, in the desk error shape', async () => {
