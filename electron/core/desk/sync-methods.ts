@@ -242,7 +242,7 @@ async function preview(
     if (salaries > 0) {
       const one = salaries === 1;
       notes.push(
-        `${salaries.toLocaleString('en')} salar${one ? 'y goes' : 'ies go'} as the amount debited (SEND): any fee the service charges comes out of what the payee receives; to pay ${one ? 'it' : 'them'} in full, make the amount the one received (LAND) with Bulk edit`,
+        `${salaries.toLocaleString('en')} salar${one ? 'y goes' : 'ies go'} as the amount debited (SEND): any fee the service charges comes out of what the payee receives; to pay ${one ? 'it' : 'them'} in full, make the amount the one received by editing ${one ? 'its' : 'their'} amount type to LAND`,
       );
     }
   }

@@ -36,7 +36,7 @@ describe('an import’s report of the columns', () => {
     expect(summary.mapping_notes).toEqual([
       '"IBAN 2" could also be iban; "IBAN" was used',
       // No purpose column: what every payment goes as, since the service is told it.
-      "no column gives the payments' purpose: each goes as SALA (salary), as the header names staff; Bulk edit sets another",
+      "no column gives the payments' purpose: each goes as SALA (salary), as the header names staff; another is set by editing their purpose",
     ]);
   });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDesk, type TestDesk } from '../../support/desk';
 
 const SAID =
-  '2 salaries go as the amount debited (SEND): any fee the service charges comes out of what the payee receives; to pay them in full, make the amount the one received (LAND) with Bulk edit';
+  '2 salaries go as the amount debited (SEND): any fee the service charges comes out of what the payee receives; to pay them in full, make the amount the one received by editing their amount type to LAND';
 
 let t: TestDesk;
 beforeAll(async () => {

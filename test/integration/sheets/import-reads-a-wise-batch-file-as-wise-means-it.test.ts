@@ -28,7 +28,7 @@ describe("a Wise batch file's amountCurrency", () => {
     });
     // Wise's batch file has no purpose column: what its payments go as is said.
     expect(imported.summary.mapping_notes).toContain(
-      "no column gives the payments' purpose: a payee named as a company goes as SUPP (supplier payment), anyone else as SALA (salary); Bulk edit sets another",
+      "no column gives the payments' purpose: a payee named as a company goes as SUPP (supplier payment), anyone else as SALA (salary); another is set by editing their purpose",
     );
     // source: the amount leaves the GBP wallet, so it is in GBP and the spec leaves the
     // currency out; target: it lands in the account, in the account's currency.

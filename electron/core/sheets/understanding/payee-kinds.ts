@@ -95,7 +95,8 @@ export function purposeNote(
   // A saved mapping's sheet was imported before, this said then: as its contenders are not.
   if (header.source === 'saved') return undefined;
   if (mapping.columns.some((c) => c.field === 'purpose')) return undefined;
-  const change = 'Bulk edit sets another';
+  // In words every face can act on: the app's Bulk edit, the command line's edit.
+  const change = 'another is set by editing their purpose';
   if (settingsPurpose) {
     return `no column gives the payments' purpose: each goes as ${settingsPurpose}, the default in Settings; ${change}`;
   }
