@@ -21,10 +21,7 @@ export function toDeskError(error: unknown): DeskError {
     return new DeskError(sheetErrorCode(error.code), error.message, { reason: error.code });
   }
   if (error instanceof SheetExportError) {
-    return new DeskError(
-      error.code === 'unsupported_format' ? 'invalid_input' : 'internal',
-      error.message,
-    );
+    return new DeskError(exportErrorCode(error), error.message);
   }
   if (error instanceof KeychainUnavailableError) {
     return new DeskError('keychain_unavailable', error.message);
@@ -88,4 +85,14 @@ function serviceError(error: ServiceCallError): DeskError {
   }
   if (error.status === 404) return new DeskError('not_found', error.message, details);
   return new DeskError('service_error', error.message, details);
+}
+
+/** The file's path is the person's to change: a folder missing, a file in its way, no right. */
+const PATH_ERRORS = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EROFS']);
+
+/** An export's failure: the input's where the path given is the cause, else the desk's own. */
+function exportErrorCode(error: SheetExportError): 'invalid_input' | 'internal' {
+  if (error.code === 'unsupported_format') return 'invalid_input';
+  const cause = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+  return cause !== undefined && PATH_ERRORS.has(cause) ? 'invalid_input' : 'internal';
 }

@@ -36,6 +36,25 @@ describe('an export', () => {
     await nothingAt('s.txt');
   });
 
+  it('says what is wrong with a path it cannot write to, as the input to correct', async () => {
+    const { api } = t.desk;
+    await api.importSheet({ file: 'test/fixtures/payouts-template.csv', batch_name: 'Paths' });
+    await expect(
+      api.exportResults({ batch: 'Paths', file: at('no-such-folder/out.csv') }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('no-such-folder does not exist: create it'),
+    });
+    // A file where a folder should be: said as such, not as Node's ENOTDIR on a temporary file.
+    await api.writeTemplate({ file: at('a-file.csv') });
+    await expect(
+      api.exportResults({ batch: 'Paths', file: at('a-file.csv/out.csv') }),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/a-file\.csv is not a folder: choose a folder to write into$/),
+    });
+  });
+
   it('refuses the results of a batch not imported from a sheet: there is none to annotate', async () => {
     // Batches from before imports kept their sheet have none to put their drafts against.
     const outbox = Outbox.open(t.dataDir);

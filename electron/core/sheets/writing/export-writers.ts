@@ -4,7 +4,7 @@
 // the target and renamed into place once complete: a finance person never opens half an
 // export, and an export that fails leaves an earlier file of the same name untouched.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { basename, dirname, extname, join } from 'node:path';
@@ -53,7 +53,9 @@ export async function writeAtomically(
     await write(temporary);
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // Where the temporary file could not be made (its folder a file), nor can it be removed:
+    // the write's own failure is the one to say.
+    await rm(temporary, { force: true }).catch(() => undefined);
     // The desk's own errors come from the rows it hands the writer (a cancelled export): they
     // are not the file's, and a cancel must read as one, not as "could not write".
     if (error instanceof SheetExportError || error instanceof DeskError) throw error;
@@ -71,8 +73,12 @@ function whyNot(error: unknown, path: string): string {
   const folder = dirname(path);
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
+      // A folder that is there but takes no new file (/proc) is not one that does not exist.
+      return existsSync(folder)
+        ? `no file can be made in ${folder}: choose another folder`
+        : `the folder ${folder} does not exist: create it, or choose another folder`;
     case 'ENOTDIR':
-      return `the folder ${folder} does not exist: create it, or choose another folder`;
+      return `${folder} is not a folder: choose a folder to write into`;
     case 'EACCES':
     case 'EPERM':
       return `there is no permission to write in ${folder}: choose another folder`;
