@@ -48,7 +48,9 @@ const USAGE = `usage: payout-desk COMMAND [options] [--json]
                                        amount, currency, date, purpose, description,
                                        account_name, account_number, iban, sort_code, bic, ...
   undo BATCH                           take back the batch's last change (offline)
-  set-group BATCH GROUP_ID             the payment group a batch pays from
+  set-group BATCH GROUP_ID [--profile NAME]
+                                       the payment group a batch pays from, checked
+                                       through the batch's profile
   rename BATCH NEW_NAME | delete BATCH
   validate BATCH [--profile NAME]      the service checks the new beneficiaries
   sync BATCH [--profile NAME] [--chunk-size N]

@@ -17,6 +17,7 @@ import {
   print,
   shown,
   UsageError,
+  useBatchProfile,
   useProfile,
   type CliContext,
   parseCommandLine,
@@ -367,7 +368,9 @@ export async function setGroupCommand(ctx: CliContext, args: string[]): Promise<
   const [batch, group] = positionals;
   if (!batch || !group)
     throw new UsageError('usage: payout-desk set-group BATCH GROUP_ID [--profile NAME]');
-  const profile = await useProfile(ctx, values.profile);
+  // The batch's own profile checks the group, with credentials given in the environment, as
+  // for a sync of it: they were ignored, and the profile said to have none.
+  const profile = await useBatchProfile(ctx, batch, values.profile);
   const result = await ctx.desk.api.setBatchGroup({
     batch,
     group_id: group,

@@ -197,6 +197,15 @@ describe('payout-desk profile', () => {
         unsaved,
       );
       expect(imported.code, imported.stderr).toBe(0);
+      // Its group given again, checked through the batch's profile with the variables set:
+      // set-group said the profile had no credentials.
+      const listed = JSON.parse((await cli({}, 'batches', '--json')).stdout) as {
+        batches: { name: string; group: string }[];
+      };
+      const group = listed.batches.find((b) => b.name === batch)!.group;
+      const grouped = await cli(SANDBOX_CREDENTIALS, 'set-group', batch, group, '--json');
+      expect(grouped.code, grouped.stderr).toBe(0);
+      expect(JSON.parse(grouped.stdout)).toMatchObject({ checked: true });
       expect((await cli({}, 'approve', batch, '--all')).code).toBe(0);
       // No --profile: the batch's own, with the variables set for this run.
       const validated = await cli(SANDBOX_CREDENTIALS, 'validate', batch);
