@@ -266,7 +266,8 @@ describe('amounts written as text', () => {
   it('refuse more than 3 decimals unless the extra ones are zeros', () => {
     expect(readText('12.3456')).toEqual({
       ok: false,
-      message: '"12.3456" has 4 decimals; an amount has at most 3: round it',
+      message:
+        '"12.3456" has 4 decimals; round it to its currency\'s decimals (2 for most, 3 at most)',
     });
     expect(readText('12,3456').ok).toBe(false);
     expect(readText('12.3450')).toEqual(amount(12_345n));
@@ -300,7 +301,8 @@ describe('amounts in number cells', () => {
   it('refuse a real fourth decimal, at any size', () => {
     expect(cellAmount(number(12.3456))).toEqual({
       ok: false,
-      message: '12.3456 has 4 decimals; an amount has at most 3: round it',
+      message:
+        "12.3456 has 4 decimals; round it to its currency's decimals (2 for most, 3 at most)",
     });
     expect(cellAmount(number(1234567.8915)).ok).toBe(false);
     expect(cellAmount(number(0.0004)).ok).toBe(false);

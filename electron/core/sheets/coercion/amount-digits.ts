@@ -129,7 +129,7 @@ export function readGroupedDigits(body: string, decimalMark: DecimalMark = '.'):
   if (fraction.length > 3) {
     return {
       ok: false,
-      tail: `has ${written.length} decimals; an amount has at most 3: round it`,
+      tail: `has ${written.length} decimals; round it to its currency's decimals (2 for most, 3 at most)`,
     };
   }
   // Each shape built whole, not spread: every text amount of a sheet passes here.

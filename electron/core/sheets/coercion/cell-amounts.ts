@@ -93,7 +93,9 @@ function numberAmount(value: number): Coerced<CellAmount> {
       ? BigInt(whole) * 1000n + BigInt(fraction.padEnd(3, '0'))
       : withoutNoise(`${whole}${fraction}`, fraction.length);
   if (milli === null) {
-    return refuse(`${text} has ${fraction.length} decimals; an amount has at most 3: round it`);
+    return refuse(
+      `${text} has ${fraction.length} decimals; round it to its currency's decimals (2 for most, 3 at most)`,
+    );
   }
   return inRange(text, { milli: value < 0 ? -milli : milli });
 }
