@@ -411,6 +411,23 @@ describe('the grid', () => {
     await screenshot(page, 'grid-component-three-rows-selected');
   });
 
+  it('selects rows with the mouse as a spreadsheet does, and a plain click drops a selection', async () => {
+    const selected = () => page.locator('[role="row"][aria-selected="true"]').count();
+    await cell(3, 2).click();
+    await cell(6, 2).click({ modifiers: ['Shift'] });
+    await expect.poll(selected).toBe(4);
+    await cell(8, 2).click({ modifiers: ['Control'] });
+    await expect.poll(selected).toBe(5);
+    // After Ctrl+A, one click on a cell leaves no longer every row selected for an Approve.
+    await page.keyboard.press('Control+a');
+    await expect
+      .poll(() => page.locator('[id$="-status"]').textContent())
+      .toContain('All 100,000 rows selected');
+    await cell(4, 2).click();
+    await expect.poll(selected).toBe(0);
+    expect(await focused()).toMatchObject({ row: 4, col: 2 });
+  });
+
   it('pastes TSV with Ctrl+V from the focused cell on: each cell saved, a bad amount marked', async () => {
     // What a spreadsheet puts on the clipboard: two rows of two cells, the second amount none.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
