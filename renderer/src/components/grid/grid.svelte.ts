@@ -1,7 +1,8 @@
 // The grid's behaviour, apart from its drawing: the focused cell (one roving tab stop), the
 // keys a spreadsheet person expects, in-cell editing judged as it is typed, selection, copy and
 // paste as TSV, and the next or previous cell with an issue.
-import type { CellIssue, GridColumn, GridSource, PastedCell } from './grid-source';
+import type { CellIssue, GridColumn, GridSource } from './grid-source';
+import { pastedNote, savePasted, type PlacedCell } from './grid-paste';
 import { GridSelection } from './grid-selection.svelte';
 import { PageCache } from './page-cache.svelte';
 import { parseTsv, toTsv } from './tsv';
@@ -362,7 +363,7 @@ export class GridState<Row> {
    * where the source can (saveBlock), so that one undo takes the paste back.
    */
   async paste(text: string): Promise<void> {
-    const cells: (PastedCell<Row> & { index: number })[] = [];
+    const cells: PlacedCell<Row>[] = [];
     const refused: string[] = [];
     // Values past the list's last row or its last column: said, never dropped unsaid.
     let beyond = 0;
@@ -386,56 +387,8 @@ export class GridState<Row> {
         if (row) cells.push({ index, row, column: column.id, text: value });
       }
     }
-    const { saved, unnamed } = this.source.saveBlock
-      ? await this.#saveBlock(cells, refused)
-      : { saved: await this.#saveEach(cells, refused), unnamed: 0 };
-    const refusals = refused.length + unnamed;
-    this.note =
-      `Pasted ${saved} cell${saved === 1 ? '' : 's'}` +
-      (refusals ? `; ${refusals} refused: ${[...new Set(refused)].join('; ')}` : '') +
-      (beyond
-        ? `; ${beyond} value${beyond === 1 ? '' : 's'} past the last row or column not pasted`
-        : '');
-  }
-
-  /** The cells saved as one change; how many were saved, and refused unnamed. */
-  async #saveBlock(
-    cells: (PastedCell<Row> & { index: number })[],
-    refused: string[],
-  ): Promise<{ saved: number; unnamed: number }> {
-    if (cells.length === 0 || !this.source.saveBlock) return { saved: 0, unnamed: 0 };
-    try {
-      const done = await this.source.saveBlock(cells);
-      refused.push(...done.refused);
-      const indexOf = new Map(cells.map((cell) => [this.source.rowId(cell.row), cell.index]));
-      for (const row of done.rows) {
-        const index = indexOf.get(this.source.rowId(row));
-        if (index !== undefined) this.cache.setRow(index, row);
-      }
-      return { saved: done.saved, unnamed: done.unnamed };
-    } catch (error) {
-      refused.push(error instanceof Error ? error.message : String(error));
-      return { saved: 0, unnamed: 0 };
-    }
-  }
-
-  /** The cells saved one by one, as if typed; how many were saved. */
-  async #saveEach(
-    cells: (PastedCell<Row> & { index: number })[],
-    refused: string[],
-  ): Promise<number> {
-    let saved = 0;
-    for (const { index, row, column, text } of cells) {
-      try {
-        // The row as the last value saved into it left it (two values pasted into one row).
-        const current = (await this.cache.rowAt(index)) ?? row;
-        this.cache.setRow(index, await this.source.save(current, column, text));
-        saved += 1;
-      } catch (error) {
-        refused.push(error instanceof Error ? error.message : String(error));
-      }
-    }
-    return saved;
+    const { saved, unnamed } = await savePasted(this.source, this.cache, cells, refused);
+    this.note = pastedNote(saved, refused, unnamed, beyond);
   }
 
   // --- issues ---
