@@ -235,7 +235,8 @@ async function preview(
   }
   if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
   if (toSend.counts.drafts > 0) {
-    const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id));
+    // Among what this sync sends: rows left behind (with errors, not approved) are not sent.
+    const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id, true));
     if (shared) notes.push(shared);
     // Net pay is what the payee is to receive: sent as the amount debited, it arrives less fees.
     const salaries = outbox.queries.salariesSent(batch.id);

@@ -43,6 +43,7 @@ export interface SharedAccount {
 export class DraftQueries {
   private readonly figures;
   private readonly namesByAccount;
+  private readonly approvedNamesByAccount;
   private readonly salariesSentCount;
 
   constructor(private readonly db: Db) {
@@ -53,17 +54,20 @@ export class DraftQueries {
            AND coalesce(json_extract(body_json, '$.amount.type'), 'SEND') = 'SEND'`,
       )
       .pluck();
-    this.namesByAccount = db.prepare(
-      `WITH keyed AS MATERIALIZED (
+    const namesByAccount = (states: string) =>
+      db.prepare(
+        `WITH keyed AS MATERIALIZED (
            SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
              payee, source_row AS row
            FROM payment_drafts
-           WHERE batch_id = ? AND beneficiary_draft_id IS NOT NULL AND duplicate_key IS NOT NULL
-             AND payee IS NOT NULL)
+           WHERE batch_id = ? ${states} AND beneficiary_draft_id IS NOT NULL
+             AND duplicate_key IS NOT NULL AND payee IS NOT NULL)
          SELECT account, payee, MIN(row) AS row FROM keyed
          WHERE account IN (SELECT account FROM keyed GROUP BY account HAVING COUNT(DISTINCT payee) > 1)
          GROUP BY account, payee ORDER BY account, MIN(row)`,
-    );
+      );
+    this.namesByAccount = namesByAccount('');
+    this.approvedNamesByAccount = namesByAccount("AND state = 'approved'");
     // safeIntegers: sums of thousandths come back as bigints, exact however large.
     this.figures = db
       .prepare(
@@ -135,11 +139,13 @@ export class DraftQueries {
    * account worth a look. The account is the duplicate key's (country, bank code and number);
    * names are compared folded (case, accents, punctuation, word order, a legal form), so
    * "LEE, Ann" is "Ann Lee" and "ACME LIMITED" is "Acme Ltd". Drafts that name their payee by id are the service's payees, not looked at.
+   * `approvedOnly`: among the drafts approved to send alone (what a sync's confirmation sends).
    */
-  accountsUnderSeveralNames(batchId: string): SharedAccount[] {
+  accountsUnderSeveralNames(batchId: string, approvedOnly = false): SharedAccount[] {
     // Accounts with more than one name as written are found in SQL; only their rows are read,
     // and folded here (the sort key SQLite knows folds case and accents, not word order).
-    const rows = this.namesByAccount.all(batchId) as {
+    const query = approvedOnly ? this.approvedNamesByAccount : this.namesByAccount;
+    const rows = query.all(batchId) as {
       account: string;
       payee: string;
       row: number | null;
