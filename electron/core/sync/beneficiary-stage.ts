@@ -5,7 +5,8 @@
 // whole, and the person sees it move. A profile with a beneficiary key may update only its own
 // record: each payee the service refuses it gets an issue saying so on its draft, which stays
 // approved (nothing is wrong with it) and is created by the next sync under a key that may.
-import type { ValidationIssue } from '../../../shared/service';
+import type { z } from 'zod';
+import { BeneficiaryValidationItem, type ValidationIssue } from '../../../shared/service';
 import { contentOf, type Draft } from '../../../shared/desk/drafts';
 import type { DraftIssue } from '../../../shared/domain/draft';
 import type { DraftState } from '../../../shared/domain/draft-state';
@@ -144,20 +145,32 @@ export class BeneficiaryStage {
     }
   }
 
-  /** The service's validation of the drafts' new beneficiaries, by draft id. */
+  /**
+   * The service's validation of the drafts' new beneficiaries, by draft id. A payee the request
+   * itself cannot carry (no bank country or currency, which pick the service's schema) is not
+   * sent: one such payee made the service refuse the whole request (400), and nothing was
+   * checked. Its findings are the request's own, at the payee's fields.
+   */
   private async findings(drafts: Draft[]): Promise<Map<string | undefined, ValidationIssue[]>> {
-    const result = await this.client.validateBeneficiaries(
-      drafts.map((draft) => {
-        const { type, bank_details, entity, country, currency } = putBody(draft);
-        return {
-          id: draft.id,
-          entity_type: type,
-          entity,
-          bank_details: { ...bank_details, account_country: country, account_currency: currency },
-        };
-      }),
-    );
-    return new Map(result.invalid.map((item) => [item.id, item.issues]));
+    const found = new Map<string | undefined, ValidationIssue[]>();
+    const sendable: BeneficiaryValidationItem[] = [];
+    for (const draft of drafts) {
+      const { type, bank_details, entity, country, currency } = putBody(draft);
+      const item = {
+        id: draft.id,
+        entity_type: type,
+        entity,
+        bank_details: { ...bank_details, account_country: country, account_currency: currency },
+      };
+      const fits = BeneficiaryValidationItem.safeParse(item);
+      if (fits.success) sendable.push(item);
+      else found.set(draft.id, fits.error.issues.map(unsendable));
+    }
+    if (sendable.length > 0) {
+      const result = await this.client.validateBeneficiaries(sendable);
+      for (const item of result.invalid) found.set(item.id, item.issues);
+    }
+    return found;
   }
 
   /**
@@ -195,4 +208,17 @@ export class BeneficiaryStage {
 /** The beneficiary as the service takes it: drafts without errors have one that fits. */
 function putBody(draft: Draft) {
   return draft.beneficiary!.body as Parameters<PaymentsClient['putBeneficiary']>[1];
+}
+
+/** The request's own fields by the payee's: a country or currency is the payee's, not its bank's. */
+const PAYEE_FIELD: Readonly<Record<string, string>> = {
+  'bank_details.account_country': 'country',
+  'bank_details.account_currency': 'currency',
+  entity_type: 'type',
+};
+
+/** Why a payee could not go in the request, as a finding at its field. */
+function unsendable(issue: z.core.$ZodIssue): ValidationIssue {
+  const path = issue.path.join('.');
+  return { field: `$.${PAYEE_FIELD[path] ?? path}`, message: issue.message };
 }

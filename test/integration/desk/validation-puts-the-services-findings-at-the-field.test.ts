@@ -1,6 +1,8 @@
 // Before anything is sent, the service can check a batch's new payees: what it finds lands on
 // each draft at the field it names, as an error that keeps the draft from approval until
 // fixed; a payee it takes is left as it was.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDesk, type TestDesk } from '../../support/desk';
 
@@ -38,6 +40,31 @@ describe('validating a batch’s new payees', () => {
     ]);
     const approval = await api.approve({ batch: 'Checked', selection: { filter: {} } });
     expect(approval).toMatchObject({ approved: 1, refused_for: { errors: 1 } });
+  });
+
+  it('checks the others when a payee lacks the bank country the request needs', async () => {
+    const { api } = t.desk;
+    // Row 3's bank country is blank: the service's request cannot carry it, and one such payee
+    // had the service refuse the whole request (400), nothing checked.
+    const file = join(t.dataDir, 'no-country.csv');
+    await writeFile(
+      file,
+      [
+        'Name,Bank Country,IBAN,Account Number,Amount,Currency,Pay Date',
+        'Ada Lovelace,DE,DE89370400440532013000,,100.00,EUR,2030-01-31',
+        'Alan Turing,,,12345678,50.00,EUR,2030-01-31',
+      ].join('\r\n'),
+    );
+    await api.importSheet({ file, batch_name: 'No country' });
+    expect(await api.validateBeneficiaries({ batch: 'No country' })).toEqual({
+      checked: 2,
+      invalid: 1,
+    });
+    const [ada, alan] = (await api.draftWindow({ batch: 'No country', sort: { by: 'row' } })).rows;
+    expect(ada!.issues).toEqual([]);
+    // Its own error says what is missing; the request's finding adds no second one there.
+    const country = alan!.issues.filter((i) => i.field === 'beneficiary.country');
+    expect(country).toEqual([expect.objectContaining({ severity: 'error', source: 'rules' })]);
   });
 
   it('adds no second error on a field the draft already has one on', async () => {
