@@ -71,6 +71,14 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
         { id: job_id, kind: 'sync', batchId: batch.id, signal },
         async (jobSignal, jobId) => {
           const name = profileOf(ctx, profile ?? batch.profile);
+          // The batch's counts move as chunks are sent and jobs answer: said as they do, at most
+          // twice a second, where the screen's "Sent 0" stood until the sync ended.
+          let saidChanged = 0;
+          const moved = () => {
+            if (Date.now() - saidChanged < 500) return;
+            saidChanged = Date.now();
+            changed(ctx, batch.id);
+          };
           const stage = (event: SyncProgress) => {
             if (event.stage === 'job') {
               const { stage: _job, job_id: serviceJob, ...progress } = event;
@@ -83,6 +91,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
             } else {
               ctx.events.emit({ type: 'sync.stage', job_id: jobId, batch_id: batch.id, ...event });
             }
+            if (event.stage === 'sending' || event.stage === 'job') moved();
           };
           const secondApprover = secondApproverSendRefusal(ctx, batch);
           if (secondApprover) throw new DeskError('conflict', secondApprover);
