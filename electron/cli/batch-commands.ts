@@ -10,7 +10,7 @@ import {
   skippedRowsLabel,
 } from '../../shared/desk';
 import { proposedGroup } from '../../shared/domain/group-proposal';
-import { formatAmount, amountFromNumber } from '../../shared/domain/money';
+import { amountFromNumber } from '../../shared/domain/money';
 import { serviceRefusal } from '../../shared/domain/service-words';
 import {
   parseRows,
@@ -298,11 +298,15 @@ function draftLine(draft: Draft, batch: Batch): string {
     : '';
   // Why the service refused it, as the Sync screen says it: the export was the only place.
   const refusal = serviceRefusal(draft.error);
-  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status} at the service's last answer)` : ''}  ${amountText(draft)} ${currency}  ${draft.payment.description ?? ''}${issues}${refusal ? `  refused: ${refusal}` : ''}`;
+  const code = currency === '(wallet)' ? undefined : currency;
+  return `  row ${draft.row ?? '-'}: ${draft.state}${draft.remote_status ? ` (${draft.remote_status} at the service's last answer)` : ''}  ${amountText(draft, code)} ${currency}  ${draft.payment.description ?? ''}${issues}${refusal ? `  refused: ${refusal}` : ''}`;
 }
 
-/** An amount as written, never a made-up 0 for one that is missing or unreadable. */
-function amountText(draft: Draft): string {
+/**
+ * An amount with its currency's decimals (1234 JPY, 12.50 GBP), as the batch's line shows its
+ * total; never a made-up 0 for one that is missing or unreadable.
+ */
+function amountText(draft: Draft, currency: string | undefined): string {
   const { amount } = draft.payment.amount;
   // An import that cannot take a row's amount (missing, or not above zero) leaves 0 in the body
   // and an error at the amount: that 0 was never written, so it is not shown as one.
@@ -311,10 +315,11 @@ function amountText(draft: Draft): string {
   );
   if (amount === undefined || (amount === 0 && refused)) return '(no amount)';
   try {
-    return formatAmount(amountFromNumber(amount), 3).replace(/(\.\d\d)0$/, '$1');
+    amountFromNumber(amount);
   } catch {
     return `(unreadable amount ${amount})`;
   }
+  return moneyText(amount, currency);
 }
 
 export async function approveCommand(ctx: CliContext, args: string[]): Promise<void> {

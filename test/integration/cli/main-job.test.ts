@@ -198,6 +198,14 @@ describe('payout-desk on a batch before its sync', () => {
     );
   });
 
+  it('shows an amount with its currency’s decimals: yen have none', async () => {
+    const edited = await cli('edit', 'January pay', '2', 'currency=JPY', 'amount=1234');
+    expect(edited.code, edited.stderr).toBe(0);
+    const run = await cli('status', 'January pay');
+    // It read "1234.00 JPY" beside the batch's total of "1234 JPY".
+    expect(run.stdout).toMatch(/^ {2}row 2: draft {2}1234 JPY {2}/m);
+  });
+
   it('deletes a batch nothing of which was sent', async () => {
     const { value } = await json('delete', 'January pay');
     expect(value).toEqual({ deleted: 'January pay', drafts: 10 });
