@@ -60,7 +60,11 @@ export function draftColumns(
 /** The fields of the amount an error at which leaves it out of the totals. */
 const AMOUNT_FIELDS = new Set(['amount.amount', 'amount.currency']);
 
-function amountRefused(issues: readonly DraftIssue[]): boolean {
+/**
+ * Whether an error at the amount leaves it out of every total: one the rules give, or one a
+ * writer adds once the columns were worked out (an amount merged over several rows).
+ */
+export function amountRefused(issues: readonly DraftIssue[]): boolean {
   return issues.some((issue) => issue.severity === 'error' && AMOUNT_FIELDS.has(issue.field));
 }
 

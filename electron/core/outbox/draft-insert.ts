@@ -4,7 +4,7 @@
 // that part in its reading worker and the writing thread only binds strings.
 import type { Db } from './database';
 import { newDraftId } from './draft-ids';
-import { draftColumns, type DraftColumns } from './draft-columns';
+import { amountRefused, draftColumns, type DraftColumns } from './draft-columns';
 import type { DraftIssue } from '../../../shared/domain/draft';
 import { correlationIdFor, type NewPaymentDraft } from './draft-types';
 
@@ -121,7 +121,8 @@ export class DraftInsert {
       now,
       errors,
       draft.issues.length - errors,
-      columns.amount_milli,
+      // Issues a writer added since the columns were worked out may refuse the amount too.
+      amountRefused(draft.issues) ? null : columns.amount_milli,
       columns.amount_currency,
       columns.payee,
       columns.execution_date,

@@ -39,21 +39,13 @@ export function fillMergedCells(
         cells[merge.left] = value;
       } else if (!isAmount) continue; // the top row has its value already
       const draft = read({ number, cells });
-      writer.rewrite(isAmount ? refusedAmount(draft, mergedAmountIssue(merge, number)) : draft);
+      if (isAmount) draft.issues.push(mergedAmountIssue(merge, number));
+      writer.rewrite(draft);
     }
   }
 }
 
-/** The draft with an error at its amount, which leaves the amount out of every total. */
-function refusedAmount(draft: SheetDraft, issue: DraftIssue): SheetDraft {
-  // As draftColumns leaves out an amount its rules refuse: the columns were worked out before.
-  return {
-    ...draft,
-    issues: [...draft.issues, issue],
-    columns: { ...draft.columns, amount_milli: null },
-  };
-}
-
+/** An error at the amount, which leaves it out of every total (draft-insert.ts). */
 function mergedAmountIssue(merge: CellRange, row: number): DraftIssue {
   const merged = `${cellRef(merge.left, merge.top)}:${cellRef(merge.right, merge.bottom)}`;
   return {
