@@ -47,14 +47,8 @@ export function editRecord(
     ...('amount.amount' in changes
       ? { currency: { from: currencyOf(before), to: currencyOf(after) } }
       : {}),
-    changes: Object.fromEntries(
-      fields.map((field) => [
-        field,
-        {
-          from: valueAt(contentOf(before), field) ?? heldAt(before, field),
-          to: valueAt(contentOf(after), field),
-        },
-      ]),
+    changes: changesBetween(contentOf(before), contentOf(after), fields, (field) =>
+      heldAt(before, field),
     ),
   };
 }
@@ -79,21 +73,36 @@ export function payeeEditRecord(
   changes: DraftChanges,
 ): Pick<EditRecord, 'fields' | 'changes'> & { name: string | null } {
   const fields = Object.keys(changes);
-  const of = (beneficiary: DraftBeneficiary) => ({ payment: {}, beneficiary }) as DraftContent;
   return {
     fields,
     name: payeeName(after) ?? null,
-    changes: Object.fromEntries(
-      fields.map((field) => [
-        field,
-        { from: valueAt(of(before), field), to: valueAt(of(after), field) },
-      ]),
-    ),
+    changes: changesBetween({ beneficiary: before }, { beneficiary: after }, fields),
   };
 }
 
+/** What a payment and its payee hold, as far as a record reads them (a saved payee has no payment). */
+type Held = Partial<DraftContent>;
+
+/**
+ * Each field from what it was to what it is, as text; `held` gives what a field without a value
+ * held in its cell before.
+ */
+function changesBetween(
+  before: Held,
+  after: Held,
+  fields: readonly string[],
+  held: (field: string) => string | null = () => null,
+): EditRecord['changes'] {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      { from: valueAt(before, field) ?? held(field), to: valueAt(after, field) },
+    ]),
+  );
+}
+
 /** A field's value as text: `beneficiary.bank_details.iban` of the payee, else of the payment. */
-function valueAt(content: DraftContent, field: string): string | null {
+function valueAt(content: Held, field: string): string | null {
   const [root, ...path] = field.startsWith('beneficiary.')
     ? [content.beneficiary, ...field.split('.').slice(1)]
     : [content.payment, ...field.split('.')];
