@@ -71,11 +71,12 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
         { id: job_id, kind: 'sync', batchId: batch.id, signal },
         async (jobSignal, jobId) => {
           const name = profileOf(ctx, profile ?? batch.profile);
-          // The batch's counts move as chunks are sent and jobs answer: said as they do, at most
-          // twice a second, where the screen's "Sent 0" stood until the sync ended.
+          // The batch's counts move as chunks are sent and jobs answer: said as they do, where
+          // the screen's "Sent 0" stood until the sync ended. Every two seconds at most: each
+          // word has the screens open read again, the funding need asking the service too.
           let saidChanged = 0;
           const moved = () => {
-            if (Date.now() - saidChanged < 500) return;
+            if (Date.now() - saidChanged < 2000) return;
             saidChanged = Date.now();
             changed(ctx, batch.id);
           };
