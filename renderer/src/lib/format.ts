@@ -25,6 +25,9 @@ function moneyFormat(currency: string): Intl.NumberFormat | undefined {
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** Whether a text is a plain decimal ("-12.5"), as the desk writes amounts. */
+export const isDecimalText = (text: string): boolean => DECIMAL.test(text);
+
 /** "EUR 1,234.50" in the user's locale; the text as written when it is no amount. */
 export function formatMoney(
   amount: string | null | undefined,

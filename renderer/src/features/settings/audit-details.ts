@@ -2,7 +2,12 @@
 // be"), not as they are stored ("approved: 12; refused: 3"). Each action's details are the
 // desk's own (electron/core/desk); a key this file does not know still shows, in words.
 import { draftColumns } from '../editor/draft-columns';
-import { formatCount, formatMoney, formatSentence as sentence } from '../../lib/format';
+import {
+  formatCount,
+  formatMoney,
+  formatSentence as sentence,
+  isDecimalText,
+} from '../../lib/format';
 
 type Details = Record<string, unknown>;
 
@@ -94,9 +99,7 @@ function inWords(key: string, value: unknown): string {
 function editDescribed(d: Details): string {
   const changes = changesSaid(d);
   if (changes === null) return `Changed the ${fieldList(d.fields)}.`;
-  const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : 'A draft';
-  const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
-  return `${row}${payee}: ${changes}.`;
+  return `${rowAndPayee(d, 'A draft')}: ${changes}.`;
 }
 
 /** Each field changed, from what it was to what it is; null for an entry kept without them. */
@@ -119,7 +122,7 @@ const shown = (value: unknown) => (value === null || value === undefined ? 'empt
  * text that was no amount ("abc", before it was corrected) quoted as it was.
  */
 const money = (value: unknown, code: unknown) =>
-  typeof value === 'string' && typeof code === 'string' && code && /^-?\d+(\.\d+)?$/.test(value)
+  typeof value === 'string' && typeof code === 'string' && code && isDecimalText(value)
     ? formatMoney(value, code)
     : shown(value);
 
@@ -134,10 +137,14 @@ function payeeEditDescribed(d: Details): string {
 /** The payment an entry is about: "Row 5 (Anna Schmidt), GBP 1,200.00"; '' in older entries. */
 function paymentSaid(d: Details): string {
   if (d.row === undefined && d.amount === undefined) return '';
-  const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : 'A payment';
-  const payee = typeof d.payee === 'string' && d.payee ? ` (${d.payee})` : '';
   const amount = typeof d.amount === 'string' ? `, ${money(d.amount, d.currency)}` : '';
-  return `${row}${payee}${amount}: `;
+  return `${rowAndPayee(d, 'A payment')}${amount}: `;
+}
+
+/** "Row 5 (Anna Schmidt)": the row an entry is about and whom it pays, as kept. */
+function rowAndPayee(d: Details, unnamed: string): string {
+  const row = typeof d.row === 'number' ? `Row ${formatCount(d.row)}` : unnamed;
+  return typeof d.payee === 'string' && d.payee ? `${row} (${d.payee})` : row;
 }
 
 const DESCRIBE: Record<string, (d: Details) => string> = {
