@@ -112,11 +112,15 @@ export class GridState<Row> {
   #leaveRefused(editing: Editing): string {
     this.editing = null;
     const column = this.columns.find((c) => c.id === editing.column);
-    const row = this.cache.row(editing.index);
-    const names = this.columns.find((c) => c.namesRow);
-    const name = names && row ? names.text(row) : String(editing.index + 1);
     const what = column ? column.header.toLowerCase() : 'cell';
-    return `Row ${name}'s ${what} is as it was, "${editing.text}" not saved: ${editing.refused ?? ''}`;
+    return `Row ${this.rowName(editing.index)}'s ${what} is as it was, "${editing.text}" not saved: ${editing.refused ?? ''}`;
+  }
+
+  /** A row as a person knows it (its sheet row); its place in the list where no column names it. */
+  rowName(index: number): string {
+    const names = this.columns.find((column) => column.namesRow);
+    const row = this.cache.row(index);
+    return names && row !== undefined ? names.text(row) : String(index + 1);
   }
 
   moveBy(rows: number, cols: number): void {
