@@ -428,6 +428,37 @@ describe('the grid', () => {
     expect(await focused()).toMatchObject({ row: 4, col: 2 });
   });
 
+  it('selects every row of a range reaching rows not yet fetched, by Shift+click and by keys', async () => {
+    const copiedRows = async () => {
+      const before = (await harness()).copies.length;
+      await page.keyboard.press('Control+c');
+      await page.waitForFunction(
+        (n) => (globalThis as unknown as { harness: Harness }).harness.copies.length > n,
+        before,
+      );
+      return (await harness()).copies.at(-1)!.split('\r\n');
+    };
+    const grid = page.locator('[role="grid"]');
+    await cell(2, 2).click();
+    // Row 5,000 scrolled into view: the pages between it and row 1 were never fetched.
+    await grid.evaluate((element) => {
+      const scroller = element as unknown as { scrollTop: number; scrollHeight: number };
+      scroller.scrollTop = (scroller.scrollHeight / 100_001) * 4_990;
+    });
+    await cell(5_001, 2).waitFor();
+    await cell(5_001, 2).click({ modifiers: ['Shift'] });
+    await expect.poll(async () => (await copiedRows()).length).toBe(5_000);
+    const lines = await copiedRows();
+    expect(lines.map((line) => Number(line.split('\t')[0]))).toEqual(
+      Array.from({ length: 5_000 }, (_, i) => i + 1),
+    );
+    // Ctrl+Shift+Home from there: the rows up to the first, by the keyboard alone.
+    await cell(5_001, 2).click();
+    await page.keyboard.press('Control+Shift+Home');
+    await expect.poll(async () => (await copiedRows()).length).toBe(5_000);
+    await page.keyboard.press('Escape');
+  });
+
   it('pastes TSV with Ctrl+V from the focused cell on: each cell saved, a bad amount marked', async () => {
     // What a spreadsheet puts on the clipboard: two rows of two cells, the second amount none.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

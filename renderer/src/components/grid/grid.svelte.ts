@@ -138,6 +138,9 @@ export class GridState<Row> {
     if (ctrl && key === 'a') this.selectAll();
     else if (ctrl && (key === 'y' || (key === 'z' && event.shiftKey))) this.hooks.onredo?.();
     else if (ctrl && key === 'z') this.hooks.onundo?.();
+    // With Shift, as in a spreadsheet, the keys that move far extend the selection as far.
+    else if (ctrl && key === 'Home' && event.shiftKey) this.extend(-this.row);
+    else if (ctrl && key === 'End' && event.shiftKey) this.extend(this.rowCount - 1 - this.row);
     else if (ctrl && key === 'Home') this.moveTo(0, 0);
     else if (ctrl && key === 'End') this.moveTo(this.rowCount - 1, lastCol);
     else if (ctrl || event.altKey)
@@ -150,8 +153,10 @@ export class GridState<Row> {
     else if (key === 'ArrowLeft') this.moveBy(0, -1);
     else if (key === 'Home') this.moveTo(this.row, 0);
     else if (key === 'End') this.moveTo(this.row, lastCol);
-    else if (key === 'PageDown') this.moveBy(Math.max(1, this.hooks.pageRows() - 1), 0);
-    else if (key === 'PageUp') this.moveBy(-Math.max(2, this.hooks.pageRows() - 1), 0);
+    else if (key === 'PageDown' && event.shiftKey) this.extend(this.#pageStep());
+    else if (key === 'PageUp' && event.shiftKey) this.extend(-this.#pageStep());
+    else if (key === 'PageDown') this.moveBy(this.#pageStep(), 0);
+    else if (key === 'PageUp') this.moveBy(-Math.max(2, this.#pageStep()), 0);
     else if (key === 'Tab') {
       // Tab walks the cells as Excel does, and leaves the grid past its first or last cell.
       const next = this.col + (event.shiftKey ? -1 : 1);
@@ -167,6 +172,11 @@ export class GridState<Row> {
     else if (event.key.length === 1 && !inHeader) this.startEdit(event.key);
     else return;
     event.preventDefault();
+  }
+
+  /** Rows a page key moves: a screenful less one, so that a row seen stays in view. */
+  #pageStep(): number {
+    return Math.max(1, this.hooks.pageRows() - 1);
   }
 
   sortBy(col: number): void {
@@ -202,10 +212,11 @@ export class GridState<Row> {
       if (!this.#base.has(id) && (entry.index < from || entry.index > to))
         this.selection.rows.delete(id);
     }
-    for (let index = from; index <= to; index += 1) {
-      const row = this.cache.row(index);
-      if (row) this.selection.rows.set(this.source.rowId(row), { index, row });
-    }
+    const rows = {
+      held: (i: number) => this.cache.row(i),
+      fetch: (i: number) => this.cache.rowAt(i),
+    };
+    this.selection.selectRange(from, to, rows, (row) => this.source.rowId(row));
   }
 
   /**
@@ -233,7 +244,7 @@ export class GridState<Row> {
   }
 
   selectAll(): void {
-    this.selection.rows.clear();
+    this.selection.clear();
     this.selection.all = true;
     this.note = `All ${this.rowCount.toLocaleString()} rows selected`;
   }
