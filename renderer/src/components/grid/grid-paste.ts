@@ -1,10 +1,51 @@
-// Saving what a paste placed in the grid's cells: as one change where the source can (so that
-// one undo takes the paste back), else cell by cell as if typed; and what the grid says of it.
-import type { GridSource, PastedCell } from './grid-source';
+// A paste in the grid: its values placed in the cells from the focused one on, then saved as
+// one change where the source can (so that one undo takes the paste back), else cell by cell as
+// if typed; and what the grid says of it.
+import type { GridColumn, GridSource, PastedCell } from './grid-source';
 import type { PageCache } from './page-cache.svelte';
 
 /** A pasted value with the row it lands on and that row's place in the list. */
 export type PlacedCell<Row> = PastedCell<Row> & { index: number };
+
+/**
+ * The cells the values land in, from the focused cell (`row`, `col`) on; the values refused
+ * (a column that cannot be edited), and how many fell past the list's last row or column.
+ */
+export async function placePasted<Row>(
+  values: string[][],
+  at: {
+    row: number;
+    col: number;
+    rowCount: number;
+    columns: GridColumn<Row>[];
+    cache: PageCache<Row>;
+  },
+): Promise<{ cells: PlacedCell<Row>[]; refused: string[]; beyond: number }> {
+  const cells: PlacedCell<Row>[] = [];
+  const refused: string[] = [];
+  let beyond = 0;
+  for (const [r, line] of values.entries()) {
+    const index = at.row + r;
+    if (index >= at.rowCount) {
+      beyond += line.length;
+      continue;
+    }
+    for (const [c, value] of line.entries()) {
+      const column = at.columns[at.col + c];
+      if (!column) {
+        beyond += line.length - c;
+        break;
+      }
+      if (!column.editText) {
+        refused.push(`${column.header} cannot be edited`);
+        continue;
+      }
+      const row = await at.cache.rowAt(index);
+      if (row) cells.push({ index, row, column: column.id, text: value });
+    }
+  }
+  return { cells, refused, beyond };
+}
 
 /**
  * Saves the cells, the rows as saved put back in the cache; how many were saved, and refused

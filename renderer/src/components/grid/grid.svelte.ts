@@ -2,10 +2,11 @@
 // keys a spreadsheet person expects, in-cell editing judged as it is typed, selection, copy and
 // paste as TSV, and the next or previous cell with an issue.
 import type { CellIssue, GridColumn, GridSource } from './grid-source';
-import { pastedNote, savePasted, type PlacedCell } from './grid-paste';
+import { allRowsAsTsv, rowsAsTsv } from './grid-copy';
+import { placePasted, pastedNote, savePasted } from './grid-paste';
 import { GridSelection } from './grid-selection.svelte';
 import { PageCache } from './page-cache.svelte';
-import { parseTsv, toTsv } from './tsv';
+import { parseTsv } from './tsv';
 
 export interface Editing {
   index: number;
@@ -29,15 +30,6 @@ export interface GridHooks {
 }
 
 const HEADER = -1;
-
-/**
- * A cell as it is copied: as the editor would start from it, where it can be edited ("1,810.90",
- * "2030-01-31"), so that a paste, here or into a spreadsheet, reads it back; else as shown.
- * Copied as shown, an amount ("GBP 1,810.90") was refused when pasted into another row.
- */
-function copied<Row>(column: GridColumn<Row>, row: Row): string {
-  return column.editText ? column.editText(row) : column.text(row);
-}
 
 export class GridState<Row> {
   /** The focused row's index in the list; -1 is the header row. */
@@ -355,22 +347,15 @@ export class GridState<Row> {
       const rows = [...this.selection.rows.values()]
         .sort((a, b) => a.index - b.index)
         .map(({ index, row }) => this.#current(index, row));
-      return toTsv(rows.map((row) => this.columns.map((column) => copied(column, row))));
+      return rowsAsTsv(this.columns, rows);
     }
     const row = this.cache.row(this.row);
-    const column = this.column;
-    return row && column ? toTsv([[copied(column, row)]]) : '';
+    return row && this.column ? rowsAsTsv([this.column], [row]) : '';
   }
 
   /** Every row the filter holds, as TSV (Ctrl+A then Ctrl+C), fetched a window at a time. */
-  async copyAll(): Promise<string> {
-    const lines: string[][] = [];
-    for (let skip = 0; skip < this.rowCount; skip += 1000) {
-      const window = await this.source.fetch(skip, 1000);
-      for (const row of window.rows) lines.push(this.columns.map((column) => copied(column, row)));
-      if (window.rows.length === 0) break;
-    }
-    return toTsv(lines);
+  copyAll(): Promise<string> {
+    return allRowsAsTsv(this.source, this.rowCount);
   }
 
   /**
@@ -378,30 +363,7 @@ export class GridState<Row> {
    * where the source can (saveBlock), so that one undo takes the paste back.
    */
   async paste(text: string): Promise<void> {
-    const cells: PlacedCell<Row>[] = [];
-    const refused: string[] = [];
-    // Values past the list's last row or its last column: said, never dropped unsaid.
-    let beyond = 0;
-    for (const [r, values] of parseTsv(text).entries()) {
-      const index = this.row + r;
-      if (index >= this.rowCount) {
-        beyond += values.length;
-        continue;
-      }
-      for (const [c, value] of values.entries()) {
-        const column = this.columns[this.col + c];
-        if (!column) {
-          beyond += values.length - c;
-          break;
-        }
-        if (!column.editText) {
-          refused.push(`${column.header} cannot be edited`);
-          continue;
-        }
-        const row = await this.cache.rowAt(index);
-        if (row) cells.push({ index, row, column: column.id, text: value });
-      }
-    }
+    const { cells, refused, beyond } = await placePasted(parseTsv(text), this);
     const { saved, unnamed } = await savePasted(this.source, this.cache, cells, refused);
     this.note = pastedNote(saved, refused, unnamed, beyond);
   }
