@@ -10,10 +10,14 @@ const JOB_COUNTS: Readonly<Record<string, string>> = {
 
 export function describeEvent(event: DeskEvent, command?: string): string | undefined {
   switch (event.type) {
-    case 'import.progress':
+    case 'import.progress': {
+      // The share of the file read: its rows are not counted before the end.
+      const share =
+        event.fraction === undefined ? '' : ` (${Math.floor(event.fraction * 100)}% of the file)`;
       return event.drafts === undefined
-        ? `Read ${event.rows.toLocaleString('en')} rows…`
-        : `Read ${event.rows.toLocaleString('en')} rows, ${event.drafts.toLocaleString('en')} drafts written…`;
+        ? `Read ${event.rows.toLocaleString('en')} rows${share}…`
+        : `Read ${event.rows.toLocaleString('en')} rows${share}, ${event.drafts.toLocaleString('en')} drafts written…`;
+    }
     case 'export.progress':
       return `Wrote ${event.rows.toLocaleString('en')} rows…`;
     case 'job.progress':

@@ -20,6 +20,11 @@ export const DeskEvent = z.discriminatedUnion('type', [
     /** Rows read so far, and drafts written where the importer counts them. */
     rows: z.int(),
     drafts: z.int().optional(),
+    /**
+     * How far into the sheet the rows read end, 0 to 1, by its bytes (its rows are not counted
+     * before the end); absent where the file does not tell its size.
+     */
+    fraction: z.number().min(0).max(1).optional(),
   }),
   z.object({
     type: z.literal('sync.stage'),

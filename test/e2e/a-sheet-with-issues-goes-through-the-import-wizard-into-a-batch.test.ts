@@ -349,13 +349,15 @@ describe('the import wizard', () => {
     await page.getByLabel('Batch name').fill('Too big');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
 
-    // Progress: rows read as the import goes, then Cancel before it ends.
+    // Progress: the share of the file read as the import goes, then Cancel before it ends.
     const progress = page.getByRole('progressbar', { name: 'Import progress' });
     await waitFor(
-      async () => /^[1-9]/.test((await progress.getAttribute('aria-valuetext')) ?? ''),
-      'rows read',
+      async () =>
+        /^[1-9]\d?% of the file$/.test((await progress.getAttribute('aria-valuetext')) ?? ''),
+      'the share of the file read',
       15_000,
     );
+    expect(await progress.getAttribute('aria-valuemax')).toBe('100');
     // Seen as it goes (one picture: the dark and zoomed ones take seconds on a busy machine,
     // in which the import could end before Cancel), and cancelled at once. The accessibility
     // check and the other pictures wait for the cancelled state.

@@ -249,8 +249,8 @@ function sheetOf(ctx: DeskContext, input: ImportInput, signal: AbortSignal, jobI
     today: ctx.today(),
     defaults: importDefaultsOf(ctx),
     signal,
-    onProgress: ({ rows, drafts }: { rows: number; drafts: number }) =>
-      ctx.events.emit({ type: 'import.progress', job_id: jobId, rows, drafts }),
+    onProgress: (progress: { rows: number; drafts: number; fraction?: number }) =>
+      ctx.events.emit({ type: 'import.progress', job_id: jobId, ...progress }),
   };
 }
 

@@ -48,7 +48,7 @@ describe('payout-desk on a batch before its sync', () => {
       [6, 'O6', 'execution.date', 'error'],
       [6, 'I6', 'beneficiary.bank_details.account_number', 'error'],
     ]);
-    expect(stderr).toMatch(/^Read 5 rows, 5 drafts written…$/m);
+    expect(stderr).toMatch(/^Read 5 rows \(100% of the file\), 5 drafts written…$/m);
     expect(stderr).toMatch(/^Imported into group ".+" \(\S+\), wallet \S+ [A-Z]{3}$/m);
   });
 

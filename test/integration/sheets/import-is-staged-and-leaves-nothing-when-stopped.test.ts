@@ -4,10 +4,11 @@
 // whole: no drafts, beneficiaries, source, mapping or audit entry of it remain, while what
 // others wrote between its chunks stands.
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportCancelledError } from '../../../electron/core/sheets/drafting/sheet-import';
 import { OutboxFolder } from '../../support/sheet-import';
-import { writePayroll } from '../../support/payroll-csv';
+import { PAYROLL_HEADER, payrollLine, writePayroll } from '../../support/payroll-csv';
 
 let folder: OutboxFolder;
 beforeAll(async () => {
@@ -96,6 +97,29 @@ describe('a staged import', () => {
     expect(progress.at(-1)?.drafts).toBeGreaterThanOrEqual(2000);
     expect(progress.at(-1)?.rows).toBeLessThan(20_000);
     expect(folder.counts()).toEqual(before);
+  });
+
+  it('says how far into the file it has read, a .csv and an .xlsx alike, up to the whole file', async () => {
+    const csv = await writePayroll(join(folder.dir, 'share.csv'), 10_000);
+    const xlsx = join(folder.dir, 'share.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Pay run');
+    sheet.addRow(PAYROLL_HEADER.split(','));
+    for (let n = 0; n < 10_000; n += 1) sheet.addRow(payrollLine(n).split(','));
+    await workbook.xlsx.writeFile(xlsx);
+    for (const file of [csv, xlsx]) {
+      const shares: number[] = [];
+      await folder.import(file, {
+        onProgress: ({ fraction }) => {
+          if (fraction !== undefined) shares.push(fraction);
+        },
+      });
+      // A bar that moves on as the rows are written, from early on, and ends full.
+      expect(shares.length).toBeGreaterThan(1);
+      expect(shares).toEqual([...shares].sort((a, b) => a - b));
+      expect(shares[0]).toBeLessThan(0.5);
+      expect(shares.at(-1)).toBe(1);
+    }
   });
 
   it('cancelled before it starts, makes no batch at all', async () => {

@@ -56,7 +56,7 @@ export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   /** What rows that give no purpose or no date take. */
   defaults?: ImportDefaults;
   /** Rows read, and drafts committed, after each chunk. */
-  onProgress?: (progress: { rows: number; drafts: number }) => void;
+  onProgress?: (progress: { rows: number; drafts: number; fraction?: number }) => void;
   /** Which thread makes the drafts (sheet-reading-protocol.ts); balanced unless a test pins it. */
   drafting?: ReadingRequest['drafting'];
 }
@@ -192,10 +192,17 @@ async function stageSheet(
     for (const row of [...headerLine, ...aboveHeader]) staged.kept.add(row.number, row.cells);
   }
   let read = 0;
-  const progress = () => request.onProgress?.({ rows: read, drafts: writer.count });
+  let fraction: number | undefined;
+  const progress = () =>
+    request.onProgress?.({
+      rows: read,
+      drafts: writer.count,
+      ...(fraction !== undefined ? { fraction } : {}),
+    });
   for await (const sent of reading.batches) {
     if (request.signal?.aborted) throw new ImportCancelledError();
     read += sent.rows.length;
+    fraction = sent.fraction ?? fraction;
     if (staged.add(sent)) {
       reading.written(staged.commit());
       progress();

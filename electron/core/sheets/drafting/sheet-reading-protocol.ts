@@ -71,6 +71,8 @@ export interface SheetChosen {
 export interface RowsSent {
   rows: ReadRow[];
   chars: number;
+  /** How far into the sheet these rows end, 0 to 1 (SheetSource.readFraction), where known. */
+  fraction?: number;
 }
 
 /**

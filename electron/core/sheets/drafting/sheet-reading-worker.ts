@@ -95,7 +95,8 @@ try {
   };
   const send = async () => {
     await credit();
-    post({ type: 'rows', ...batch.send() });
+    const fraction = chosen.sheet.readFraction?.();
+    post({ type: 'rows', ...batch.send(), ...(fraction !== undefined ? { fraction } : {}) });
     // While the importer has more than half the batches still to write, the worker has time to
     // draft; when it is running short, cells go as they are read, the sooner to reach it.
     if (pinned === 'balanced') drafting = credits < BATCHES_AHEAD / 2;

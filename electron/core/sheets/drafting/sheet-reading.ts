@@ -89,7 +89,8 @@ export async function readSheet(
     for (;;) {
       const message = await inbox.take();
       if (message.type === 'rows') {
-        yield { rows: message.rows, chars: message.chars };
+        const { rows, chars, fraction } = message;
+        yield { rows, chars, ...(fraction !== undefined ? { fraction } : {}) };
       } else if (message.type === 'end') {
         merges = message.merges;
         return;

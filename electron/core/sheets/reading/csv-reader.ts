@@ -47,18 +47,20 @@ export async function openCsv(
   path: string,
   limits: SheetLimits = SHEET_LIMITS,
 ): Promise<SheetSource> {
-  const { head, wholeFile } = await readHead(path, limits);
+  const { head, wholeFile, size } = await readHead(path, limits);
   const encoding = sniffEncoding(head, wholeFile);
   const text = decodeHead(head, encoding, wholeFile);
   if (text.includes(CUT)) throw notText();
   const dialect = sniffDialect(text, wholeFile);
+  const read = { bytes: 0 };
   return {
     name: basename(path),
     date1904: false,
     hiddenColumns: new Set(),
     merges: [],
     ...(dialect.delimiter === ';' ? { decimalHint: ',' } : {}),
-    rows: { [Symbol.asyncIterator]: () => readRows(path, encoding, dialect, limits) },
+    rows: { [Symbol.asyncIterator]: () => readRows(path, encoding, dialect, limits, read) },
+    readFraction: () => (size > 0 ? Math.min(1, read.bytes / size) : undefined),
   };
 }
 
@@ -72,7 +74,7 @@ async function readHead(path: string, limits: SheetLimits) {
   try {
     const buffer = new Uint8Array(Math.min(size, HEAD_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return { head: buffer.subarray(0, bytesRead), wholeFile: bytesRead === size };
+    return { head: buffer.subarray(0, bytesRead), wholeFile: bytesRead === size, size };
   } finally {
     await handle.close();
   }
@@ -83,6 +85,7 @@ async function* readRows(
   encoding: TextEncoding,
   dialect: CsvDialect,
   limits: SheetLimits,
+  read: { bytes: number },
 ): AsyncGenerator<SheetRow> {
   let fault: CsvFault | undefined;
   const onFault = (found: CsvFault) => (fault ??= found);
@@ -113,6 +116,7 @@ async function* readRows(
       number += 1;
       // maxRows counts data rows: one more is the header (the template's rows 2 to maxRows + 1).
       if (number > limits.maxRows + 1) throw tooManyRows(limits);
+      read.bytes = bytes.bytesRead;
       yield { number, cells: cells(fields, number) };
     }
   } catch (error) {

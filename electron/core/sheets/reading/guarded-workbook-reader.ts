@@ -25,6 +25,8 @@ export interface WorkbookSheet {
   lastVisible: boolean;
   /** Every worksheet of the workbook in tab order, this one included. */
   tabs: readonly { name: string; state: string }[];
+  /** The share of the sheet's XML read so far, by the size its zip entry declares. */
+  readFraction(): number | undefined;
 }
 
 const WORKSHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
@@ -97,8 +99,11 @@ export class GuardedWorkbookReader {
       for (const [index, { path, name, state }] of worksheets.entries()) {
         const sheet = (await part(path)) as Readable;
         const parser = new WorksheetParser(context);
-        const reading = { begun: false };
+        const reading = { begun: false, bytes: 0 };
         const lastVisible = index >= lastVisibleIndex;
+        // Declared, not checked: a wrong size only makes the progress bar wrong (the meter
+        // bounds what is inflated).
+        const size = parts.get(path)?.uncompressedSize ?? 0;
         try {
           yield {
             name,
@@ -107,6 +112,7 @@ export class GuardedWorkbookReader {
             rows: parsedRows(sheet, parser, reading),
             lastVisible,
             tabs: listed,
+            readFraction: () => (size > 0 ? Math.min(1, reading.bytes / size) : undefined),
           };
         } finally {
           // A sheet passed over unread stops inflating here.
@@ -185,11 +191,14 @@ function worksheetsInOrder(
 async function* parsedRows(
   part: Readable,
   parser: WorksheetParser,
-  reading: { begun: boolean },
+  reading: { begun: boolean; bytes: number },
 ): AsyncGenerator<ParsedRow> {
   reading.begun = true;
   // Returned early (only the first rows were wanted), the loop destroys the part.
-  for await (const chunk of part as AsyncIterable<Buffer>) yield* parser.push(chunk);
+  for await (const chunk of part as AsyncIterable<Buffer>) {
+    reading.bytes += chunk.length;
+    yield* parser.push(chunk);
+  }
 }
 
 async function openZip(path: string): Promise<yauzl.ZipFile> {

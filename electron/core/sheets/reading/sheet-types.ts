@@ -81,6 +81,12 @@ export interface SheetSource {
    */
   decimalHint?: DecimalMark;
   rows: AsyncIterable<SheetRow>;
+  /**
+   * How much of the sheet the rows read so far took, from 0 to 1 (its bytes: a row count is not
+   * known before the end), for a progress bar to show how far an import has come; undefined
+   * where the file does not tell its size.
+   */
+  readFraction?(): number | undefined;
 }
 
 /** A file that cannot be imported, with a message that says what to do; nothing was changed. */

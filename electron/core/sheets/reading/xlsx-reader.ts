@@ -37,6 +37,7 @@ export async function* xlsxSheets(path: string, limits: SheetLimits): AsyncGener
       hiddenColumns: sheet.parser.hiddenColumns,
       merges: sheet.parser.merges,
       rows: withinTextLimits(sheet.rows, limits),
+      readFraction: sheet.readFraction,
     };
   }
 }

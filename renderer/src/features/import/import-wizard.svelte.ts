@@ -66,9 +66,14 @@ export class ImportWizard {
   dateOrder = $state<DateOrder | null>(null);
   serviceApproval = $state<ServiceApproval>('for_approval');
 
-  importing = $state<{ jobId: string; rows: number; drafts: number; cancelling: boolean } | null>(
-    null,
-  );
+  importing = $state<{
+    jobId: string;
+    rows: number;
+    drafts: number;
+    /** How far into the file the rows read end, 0 to 1; null where the file does not tell. */
+    fraction: number | null;
+    cancelling: boolean;
+  } | null>(null);
   summary = $state.raw<ImportSummary | null>(null);
   /** Said after a cancelled import: what was (not) left behind. */
   cancelled = $state<string | null>(null);
@@ -390,7 +395,7 @@ export class ImportWizard {
     };
     this.error = null;
     this.cancelled = null;
-    this.importing = { jobId, rows: 0, drafts: 0, cancelling: false };
+    this.importing = { jobId, rows: 0, drafts: 0, fraction: null, cancelling: false };
     try {
       this.summary = await desk.importSheet(input);
       void this.loadBatches();
@@ -452,6 +457,7 @@ export class ImportWizard {
     if (event.type === 'import.progress' && event.job_id === job.jobId) {
       job.rows = event.rows;
       job.drafts = event.drafts ?? job.drafts;
+      job.fraction = event.fraction ?? job.fraction;
     }
   }
 

@@ -13,6 +13,8 @@ export interface JobProgress {
   label: string;
   done: number;
   total: number | null;
+  /** Said in place of "done / total" where `done` is a share (an import's percent of its file). */
+  text?: string;
 }
 
 const REFRESH_MS = 15_000;
@@ -94,14 +96,16 @@ export class StatusState {
         // Events come only on a change: the last answer before going offline is the desk's.
         if (!event.online) void this.refresh();
         break;
-      case 'import.progress':
-        this.progress[event.job_id] = {
-          job_id: event.job_id,
-          label: `Importing: ${event.rows.toLocaleString()} rows read`,
-          done: event.rows,
-          total: null,
-        };
+      case 'import.progress': {
+        const label = `Importing: ${event.rows.toLocaleString()} rows read`;
+        // The share of the file read, where known: the rows are not counted before its end.
+        const percent = event.fraction === undefined ? null : Math.floor(event.fraction * 100);
+        this.progress[event.job_id] =
+          percent === null
+            ? { job_id: event.job_id, label, done: event.rows, total: null }
+            : { job_id: event.job_id, label, done: percent, total: 100, text: `${percent}%` };
         break;
+      }
       case 'sync.stage':
         this.progress[event.job_id] = {
           job_id: event.job_id,
