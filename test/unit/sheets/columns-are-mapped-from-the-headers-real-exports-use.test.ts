@@ -87,7 +87,17 @@ describe('a header names its field', () => {
     ['Konto-Nr.', 'account_number'],
     ['N° de compte', 'account_number'],
     ['Acc No', 'account_number'],
+    // The employee, as German, Dutch, French, Spanish and Italian payroll exports head it.
+    ['Mitarbeiter', 'name'],
+    ['Mitarbeitername', 'name'],
+    ['Werknemer', 'name'],
+    ['Salarié', 'name'],
+    ['Empleado', 'name'],
+    ['Dipendente', 'name'],
+    ['Land', 'bank_country'],
+    ['Mitarbeiter IBAN', 'iban'],
     ['Employee ID', undefined],
+    ['Personalnummer', undefined],
     ['Status', undefined],
     ['', undefined],
   ])('%s -> %s', (header, field) => {

@@ -103,7 +103,7 @@ export const FIELDS: readonly SheetField[] = [
     kind: 'text',
     target: `${BANK}account_name`,
     headers: names(
-      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde|zahlungsempfanger|empfangername|name des empfangers|lieferant|kreditor|fournisseur|proveedor|leverancier|crediteur|fornitore',
+      'beneficiary name|payee name|name|name 1|full name|recipient name|employee name|payee|recipient|beneficiary|employee|supplier|vendor|creditor|contractor|creditor name|supplier name|vendor name|nom|nom du beneficiaire|beneficiaire|empfanger|empfaenger|begunstigter|nombre|beneficiario|naam|begunstigde|zahlungsempfanger|empfangername|name des empfangers|lieferant|kreditor|fournisseur|proveedor|leverancier|crediteur|fornitore|mitarbeiter|mitarbeitername|name des mitarbeiters|mitarbeiterin|angestellter|werknemer|medewerker|naam werknemer|salarie|nom du salarie|employe|empleado|nombre del empleado|dipendente',
     ),
     note: 'The name of the person or company paid; used as the account holder name when none is given.',
   },
@@ -215,7 +215,7 @@ export const FIELDS: readonly SheetField[] = [
     // A bare "Country" (or "Beneficiary country") is the bank's only where the sheet has no
     // address and no column that names the bank's country: header-matching.ts.
     headers: names(
-      'bank country|country|account country|beneficiary country|country code|bank country code|beneficiary bank country|country of bank|pays|pais|pays de la banque|land der bank|pais del banco',
+      'bank country|country|account country|beneficiary country|country code|bank country code|beneficiary bank country|country of bank|pays|pais|pays de la banque|land der bank|pais del banco|land|bankland|paese',
     ),
     note: 'Two letters, such as GB. Empty: taken from the IBAN, or the bank code column: a sort code (GB), a routing number (US), a BSB (AU), a transit number (CA).',
   },

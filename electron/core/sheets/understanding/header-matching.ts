@@ -88,7 +88,7 @@ export function headerThousands(header: string): string | undefined {
  * Name" as a second name column and was left unmapped.
  */
 const PARTY_WORDS = new Set(
-  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger lieferant kreditor fournisseur proveedor leverancier crediteur fornitore'.split(
+  'beneficiary payee recipient receiver employee vendor supplier creditor staff contractor beneficiaire beneficiario begunstigde begunstigter empfanger empfaenger lieferant kreditor fournisseur proveedor leverancier crediteur fornitore mitarbeiter werknemer medewerker salarie employe empleado dipendente'.split(
     ' ',
   ),
 );
@@ -269,7 +269,9 @@ const BARE = new Map<string, Bare>([
   ...['currency', 'currency code', 'currency key', 'devise', 'wahrung', 'moneda', 'valuta'].map(
     (name) => [name, CURRENCY] as const,
   ),
-  ...['country', 'country code', 'pays', 'pais'].map((name) => [name, COUNTRY] as const),
+  ...['country', 'country code', 'pays', 'pais', 'land', 'paese'].map(
+    (name) => [name, COUNTRY] as const,
+  ),
 ]);
 
 /** Below an exact name, and below a match by words of one that says whose ("Country of bank"). */
