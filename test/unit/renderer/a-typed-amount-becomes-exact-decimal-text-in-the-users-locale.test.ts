@@ -28,6 +28,26 @@ describe('a typed amount', () => {
     expect(decimalOfTyped('12.50', 'de-DE').ok).toBe(false);
   });
 
+  it('may be typed with the payment’s own currency, as a sheet writes it, and not another', () => {
+    expect(decimalOfTyped('£25.00', 'en-US', 'GBP')).toEqual({ ok: true, decimal: '25.00' });
+    expect(decimalOfTyped('GBP 1,200.50', 'en-GB', 'GBP')).toEqual({
+      ok: true,
+      decimal: '1200.50',
+    });
+    expect(decimalOfTyped('1.234,50 €', 'de-DE', 'EUR')).toEqual({
+      ok: true,
+      decimal: '1234.50',
+    });
+    expect(decimalOfTyped('25 eur', 'en-US', 'EUR')).toEqual({ ok: true, decimal: '25' });
+    expect(decimalOfTyped('-$12.50', 'en-US', 'USD')).toEqual({ ok: true, decimal: '-12.50' });
+    expect(decimalOfTyped('£25.00', 'en-US', 'EUR')).toEqual({
+      ok: false,
+      message: '"£25.00" is not an amount in EUR: type the amount alone, as 1,234.50',
+    });
+    // Without the payment's currency, no currency is taken.
+    expect(decimalOfTyped('£25.00', 'en-US').ok).toBe(false);
+  });
+
   it('is said to be doubtful where its decimals look like a group of thousands', () => {
     // Read as 2.50 in English, where a person used to a decimal comma meant 2,500.
     expect(thousandsLike('2.500', 'en-US', 2)).toBe(

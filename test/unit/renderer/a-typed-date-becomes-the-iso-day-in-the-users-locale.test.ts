@@ -17,6 +17,13 @@ describe('a typed date', () => {
     expect(day('03/04/2030', 'en-US')).toEqual({ ok: true, day: '2030-03-04' });
   });
 
+  it('reads a dotted date day first in any locale, as no locale writes one month first', () => {
+    expect(day('16.12.2026', 'en-US')).toEqual({ ok: true, day: '2026-12-16' });
+    expect(day('03.04.2030', 'en-US')).toEqual({ ok: true, day: '2030-04-03' });
+    expect(day('12.31.2030', 'en-US').ok).toBe(false);
+    expect(day('16.12.26', 'en-US').ok).toBe(false);
+  });
+
   it('takes the ISO day, and a month by its name as the grid shows it', () => {
     expect(day('2030-02-28', 'de-DE')).toEqual({ ok: true, day: '2030-02-28' });
     expect(day('Feb 28, 2030', 'en-US')).toEqual({ ok: true, day: '2030-02-28' });

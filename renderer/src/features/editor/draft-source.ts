@@ -46,10 +46,14 @@ export function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The changes a typed text makes to a column's field; an unreadable amount is refused. */
+/**
+ * The changes a typed text makes to a column's field; an unreadable amount is refused. An amount
+ * may be typed with `currency`, the one the payment's amount is in ("£25.00").
+ */
 export function changesOf(
   column: DraftColumn,
   text: string,
+  currency?: string,
 ): { ok: true; changes: DraftChanges } | { ok: false; message: string } {
   if (!column.field) return { ok: false, message: `${column.header} cannot be edited` };
   if (column.field === 'execution.date') {
@@ -57,7 +61,7 @@ export function changesOf(
     return date.ok ? { ok: true, changes: { 'execution.date': date.day } } : date;
   }
   if (column.field !== 'amount.amount') return { ok: true, changes: { [column.field]: text } };
-  const amount = decimalOfTyped(text, locale);
+  const amount = decimalOfTyped(text, locale, currency);
   return amount.ok ? { ok: true, changes: { 'amount.amount': amount.decimal } } : amount;
 }
 
@@ -72,6 +76,10 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
         column === 'issues' ? !claimed.has(issue.field) : fieldsOf(column).includes(issue.field),
       )
       .map(({ severity, message }) => ({ severity, message }));
+
+  /** The currency a draft's amount is in: its own, else the wallet's, as the rules read it. */
+  const amountCurrency = (draft: Draft) =>
+    contentOf(draft).payment.amount?.currency ?? view.walletCurrency();
 
   return {
     columns,
@@ -103,7 +111,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
     check(draft, column, text) {
       const target = byId.get(column);
       if (!target) return [];
-      const change = changesOf(target, text);
+      const change = changesOf(target, text, amountCurrency(draft));
       if (!change.ok) return [{ severity: 'error', message: change.message }];
       const applied = applyDraftChanges(contentOf(draft), change.changes);
       if (!applied.ok) return [{ severity: 'error', message: applied.message }];
@@ -123,7 +131,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
     async save(draft, column, text) {
       const target = byId.get(column);
       if (!target) throw new Error(`no column ${column}`);
-      const change = changesOf(target, text);
+      const change = changesOf(target, text, amountCurrency(draft));
       if (!change.ok) throw new Error(change.message);
       const saved = await desk.editDraft({ id: draft.id, changes: change.changes });
       view.edited(draft.id, change.changes, draft.row);
@@ -137,7 +145,7 @@ export function draftSource(view: DraftListView): GridSource<Draft> & { columns:
       for (const { row: draft, column, text } of cells) {
         const target = byId.get(column);
         const change = target
-          ? changesOf(target, text)
+          ? changesOf(target, text, amountCurrency(draft))
           : { ok: false as const, message: `no column ${column}` };
         if (!change.ok) {
           refused.push(change.message);

@@ -52,13 +52,67 @@ export function thousandsLike(
   return `"${typed}" reads as ${reads}: if it means ${grouped}, type ${whole}${fraction}`;
 }
 
-export function decimalOfTyped(text: string, locale: string): TypedAmount {
-  const typed = text.trim();
-  if (typed === '') return { ok: true, decimal: '' };
+const currencyMarksCache = new Map<string, string[]>();
+
+/**
+ * How the currency may stand beside an amount typed in the locale: its code, its symbol and its
+ * narrow symbol ("GBP", "£"; "USD", "US$", "$"), longest first.
+ */
+function currencyMarks(currency: string, locale: string): string[] {
+  const key = `${locale} ${currency}`;
+  let found = currencyMarksCache.get(key);
+  if (!found) {
+    const marks = new Set([currency]);
+    for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+      try {
+        const parts = new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          currencyDisplay,
+        }).formatToParts(1);
+        const mark = parts.find((part) => part.type === 'currency')?.value;
+        if (mark) marks.add(mark);
+      } catch {
+        // A code Intl does not know: its code alone.
+      }
+    }
+    found = [...marks].sort((a, b) => b.length - a.length);
+    currencyMarksCache.set(key, found);
+  }
+  return found;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The text without the payment's own currency before or after the amount ("£25.00", "25 EUR"). */
+function withoutCurrency(typed: string, currency: string, locale: string): string {
+  for (const mark of currencyMarks(currency, locale)) {
+    const before = new RegExp(`^([-\u2212+]?)\\s*${escaped(mark)}\\s*`, 'i');
+    const after = new RegExp(`\\s*${escaped(mark)}$`, 'i');
+    if (before.test(typed)) return typed.replace(before, '$1');
+    if (after.test(typed)) return typed.replace(after, '');
+  }
+  return typed;
+}
+
+/** Letters or a symbol at either end: a currency, and not the payment's own. */
+const MARKED = /^[-\u2212+]?[^\d\s.,+\-\u2212]|[^\d\s.,]$/u;
+
+/**
+ * The decimal text of an amount typed in the locale. With the payment's currency, the amount may
+ * be typed with it, as a sheet writes it ("£25.00" for a payment in GBP); another currency is
+ * refused, as the amount alone is what the cell holds.
+ */
+export function decimalOfTyped(text: string, locale: string, currency?: string): TypedAmount {
+  const written = text.trim();
+  if (written === '') return { ok: true, decimal: '' };
+  const typed = currency ? withoutCurrency(written, currency, locale) : written;
   const { group, decimal, parser, example } = marksOf(locale);
   const refused = {
     ok: false as const,
-    message: `"${typed}" is not an amount: write it as ${example}`,
+    message: MARKED.test(typed)
+      ? `"${written}" is not an amount${currency ? ` in ${currency}` : ''}: type the amount alone, as ${example}`
+      : `"${written}" is not an amount: write it as ${example}`,
   };
   if (Number.isNaN(parser.parse(typed))) return refused;
   // A group mark only between groups of three digits before the decimal mark: "12.50" in

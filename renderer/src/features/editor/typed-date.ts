@@ -79,8 +79,13 @@ export function dayOfTyped(text: string, locale: string): TypedDate {
       date = Number(numbers[1 - yearAt]);
     } else {
       if (!pieces.every((piece) => /^\d+$/.test(piece))) return refused;
-      const at = (part: Part) => Number(pieces[order.indexOf(part)]);
-      if (pieces[order.indexOf('year')]?.length !== 4) return refused;
+      // Dotted, a date is day first wherever it is written so (Germany, Switzerland, Norway…),
+      // whatever the locale: no locale writes 12.31.2030. A sheet's 16.12.2026 typed again here
+      // was refused in an English locale.
+      const dotted = /^\d{1,2}\.\d{1,2}\.\d{4}$/.test(typed);
+      const at = (part: Part) =>
+        Number(pieces[(dotted ? ['day', 'month', 'year'] : order).indexOf(part)]);
+      if (!dotted && pieces[order.indexOf('year')]?.length !== 4) return refused;
       [year, month, date] = [at('year'), at('month'), at('day')];
     }
   }
