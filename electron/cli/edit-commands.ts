@@ -114,7 +114,7 @@ export async function undoCommand(ctx: CliContext, args: string[]): Promise<void
   const result = await ctx.desk.api.undo({ batch: batch.id });
   print(ctx, result, () =>
     [
-      `Undid ${result.undone}: ${result.drafts} draft${result.drafts === 1 ? '' : 's'} put back`,
+      `Undid ${result.undone}: ${result.drafts} draft${result.drafts === 1 ? '' : 's'} ${result.change === 'append' ? 'taken out' : 'put back'}`,
       ...(result.unapproved > 0
         ? [`${result.unapproved} approved since are drafts again, to approve once checked`]
         : []),

@@ -183,6 +183,12 @@ export const UndoInput = z.object({ batch: BatchRef, job_id: JobId.optional() })
 export const UndoResult = z.object({
   /** What was undone, in words: "the edit of row 12", "the bulk edit of 240 drafts". */
   undone: z.string(),
+  /**
+   * What the change was: an edit (a bulk edit, a paste), a deletion, or a sheet added to the
+   * batch, whose undo takes its rows out rather than putting drafts back.
+   */
+  change: z.enum(['edit', 'delete', 'append']),
+  /** Drafts put back; for a sheet added, drafts taken out. */
   drafts: z.int(),
   /**
    * Of the drafts put back, those approved since the change: the approval was given to what the

@@ -12,6 +12,7 @@ import type { JournalOperation, JournalStep } from '../outbox/edit-journal';
 import type { SqlPart } from '../outbox/draft-filters';
 import { changed, type DeskContext } from './desk-context';
 import { recheckTwins, warnOfDuplicatesPutBack } from './draft-revision';
+import { removeAppendedRows } from '../sheets';
 
 /** Drafts per step of a change done in SQL (a deletion, an undo): about a tenth of a second. */
 export const SQL_STEP = 5_000;
@@ -167,8 +168,14 @@ export function putBackStep(
 ): JournalStep {
   const { outbox } = ctx;
   const leaving = outbox.drafts.keysOf(outbox.journal.nextStepIds(operation, SQL_STEP));
+  const appendedFrom =
+    operation.kind === 'append' ? outbox.journal.appendedFrom(operation) : undefined;
   const put = outbox.journal.restoreStep(operation, SQL_STEP);
   recheckTwins(outbox, [...new Set([...leaving, ...outbox.drafts.keysOf(put.ids)])]);
   warnOfDuplicatesPutBack(ctx, batch, put.ids, options);
+  // A sheet's rows all taken back: its totals and notes go from the batch's sheet too.
+  if (put.done && appendedFrom !== undefined && put.left === 0) {
+    removeAppendedRows(outbox, batch.id, appendedFrom);
+  }
   return put;
 }

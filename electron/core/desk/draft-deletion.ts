@@ -95,10 +95,11 @@ export async function undoLast(
   return {
     undone:
       restored === 0 && left > 0
-        ? `nothing: ${operation.label} changed ${left === 1 ? 'a draft' : `${countOf(left, 'draft')}`} sent since, left as ${left === 1 ? 'it is' : 'they are'}`
+        ? `nothing: ${operation.label} ${operation.kind === 'append' ? 'added' : 'changed'} ${left === 1 ? 'a draft' : `${countOf(left, 'draft')}`} sent since, left as ${left === 1 ? 'it is' : 'they are'}`
         : left > 0
           ? `${operation.label}, but for ${countOf(left, 'draft')} sent since`
           : operation.label,
+    change: operation.kind,
     drafts: restored,
     unapproved,
     remaining,

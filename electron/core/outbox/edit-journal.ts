@@ -1,7 +1,7 @@
 // The journal that lets the last edits be undone: before an edit, a bulk edit or a deletion,
 // each draft it touches is copied, row and new beneficiary, into draft_edits under one
 // operation id, in SQL (a bulk edit of 100,000 drafts copies them without reading one into
-// memory). Undo puts the newest operation's copies back, but never over a draft that has been
+// memory); a sheet added to a batch names the drafts it added, which its undo deletes. Undo puts the newest operation's copies back, but never over a draft that has been
 // sent since: what the service may hold is not rewritten. A long operation (deleting 100,000
 // drafts) records and is undone a step at a time, each step a transaction of its own, all under
 // one operation: a step restored leaves the journal, so an undo stopped halfway goes on where
@@ -85,11 +85,13 @@ export interface JournalStep {
   ids: string[];
 }
 
+export type JournalKind = 'edit' | 'delete' | 'append';
+
 export interface JournalOperation {
   opId: string;
   batchId: string;
   label: string;
-  kind: 'edit' | 'delete';
+  kind: JournalKind;
 }
 
 export class EditJournal {
@@ -107,6 +109,38 @@ export class EditJournal {
   ): JournalOperation {
     const operation = { opId: randomUUID(), batchId, label, kind };
     this.recordMore(operation, where);
+    this.keepLatest(batchId);
+    return operation;
+  }
+
+  /**
+   * Names the drafts of `stagingId` (a sheet staged to be added) as added to `batchId` from
+   * sheet row `firstRow` on, before they move there: one operation, whose undo deletes them.
+   */
+  recordAppended(batchId: string, stagingId: string, label: string, firstRow: number): void {
+    this.db
+      .prepare(
+        `INSERT INTO draft_edits (op_id, batch_id, draft_id, kind, label, before_json, at)
+         SELECT ?, ?, p.id, 'append', ?, json_object('first_row', ?), ?
+         FROM payment_drafts p WHERE p.batch_id = ?`,
+      )
+      .run(randomUUID(), batchId, label, firstRow, this.now(), stagingId);
+    this.keepLatest(batchId);
+  }
+
+  /** Where the sheet an append operation added begins (its first row in the batch). */
+  appendedFrom(operation: JournalOperation): number | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT json_extract(before_json, '$.first_row') FROM draft_edits
+         WHERE batch_id = ? AND op_id = ? LIMIT 1`,
+      )
+      .pluck()
+      .get(operation.batchId, operation.opId) as number | null | undefined;
+    return row ?? undefined;
+  }
+
+  private keepLatest(batchId: string): void {
     this.db
       .prepare(
         `DELETE FROM draft_edits WHERE batch_id = ? AND op_id NOT IN (
@@ -114,7 +148,6 @@ export class EditJournal {
            ORDER BY max(seq) DESC LIMIT ${KEPT_OPERATIONS})`,
       )
       .run(batchId, batchId);
-    return operation;
   }
 
   /** Copies more drafts under an operation already recorded: its next step. */
@@ -144,13 +177,14 @@ export class EditJournal {
       .prepare(
         `SELECT op_id, label, kind FROM draft_edits WHERE batch_id = ? ORDER BY seq DESC LIMIT 1`,
       )
-      .get(batchId) as { op_id: string; label: string; kind: 'edit' | 'delete' } | undefined;
+      .get(batchId) as { op_id: string; label: string; kind: JournalKind } | undefined;
     return row ? { opId: row.op_id, batchId, label: row.label, kind: row.kind } : undefined;
   }
 
   /**
    * Whether undoing an operation would put anything back: a deletion always (its drafts come
-   * back), an edit while one of its drafts is not yet sent (a sent one is left as it is).
+   * back), an edit or an added sheet while one of its drafts is not yet sent (a sent one is left
+   * as it is).
    */
   putsBack(operation: JournalOperation): boolean {
     if (operation.kind === 'delete') return true;
@@ -198,7 +232,9 @@ export class EditJournal {
     const entries = 'e.batch_id = @batch AND e.op_id = @op AND e.seq BETWEEN @first AND @upto';
     let restored: number;
     let unapproved = 0;
-    if (operation.kind === 'delete') {
+    if (operation.kind === 'append') {
+      restored = this.deleteAppended(entries, at);
+    } else if (operation.kind === 'delete') {
       this.db
         .prepare(
           `INSERT OR IGNORE INTO beneficiary_drafts (${BENEFICIARY_COLUMNS.join(', ')})
@@ -286,6 +322,38 @@ export class EditJournal {
       )
       .run(at);
     return { restored, left: step.total - restored, unapproved, done: step.total < limit, ids };
+  }
+
+  /**
+   * The drafts a sheet added, deleted with the new beneficiaries made for them, unless sent
+   * since (state and chunk as the sheet left them: a draft, approved or not, never sent); how
+   * many. Their rows go whole: they were never part of the batch before the sheet came.
+   */
+  private deleteAppended(
+    entries: string,
+    at: { op: string; batch: string; first: number | null; upto: number | null },
+  ): number {
+    const unsent = `p.id IN (SELECT e.draft_id FROM draft_edits e WHERE ${entries})
+      AND p.state IN (${UNSENT_STATES.map((state) => `'${state}'`).join(', ')})
+      AND p.chunk_id IS NULL`;
+    const beneficiaries = this.db
+      .prepare(
+        `SELECT json_group_array(p.beneficiary_draft_id) FROM payment_drafts p
+         WHERE ${unsent} AND p.beneficiary_draft_id IS NOT NULL`,
+      )
+      .pluck()
+      .get(at) as string;
+    const deleted = this.db
+      .prepare(`DELETE FROM payment_drafts AS p WHERE ${unsent}`)
+      .run(at).changes;
+    this.db
+      .prepare(
+        `DELETE FROM beneficiary_drafts WHERE id IN (SELECT value FROM json_each(?))
+           AND id NOT IN (SELECT beneficiary_draft_id FROM payment_drafts
+             WHERE beneficiary_draft_id IS NOT NULL)`,
+      )
+      .run(beneficiaries);
+    return deleted;
   }
 
   /**

@@ -35,6 +35,7 @@ describe('an undo of edits approved since', () => {
 
     expect(await api.undo({ batch: 'Approved since' })).toEqual({
       undone: 'the bulk edit of 3 drafts',
+      change: 'edit',
       drafts: 3,
       unapproved: 2,
       remaining: 0,

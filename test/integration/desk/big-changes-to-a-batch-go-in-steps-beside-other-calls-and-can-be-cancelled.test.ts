@@ -69,6 +69,7 @@ describe('a deletion of 12,000 drafts', () => {
     const { result, progress, jobs } = await watched(() => t.desk.api.undo({ batch: batchId }));
     expect(result).toEqual({
       undone: 'the deletion of 12,000 drafts',
+      change: 'delete',
       drafts: ROWS,
       unapproved: 0,
       remaining: 0,
@@ -128,6 +129,7 @@ describe('a bulk edit of 12,000 drafts', () => {
 
     expect(await t.desk.api.undo({ batch: batchId })).toEqual({
       undone: 'the bulk edit of 12,000 drafts',
+      change: 'edit',
       drafts: ROWS,
       unapproved: 0,
       remaining: 0,
@@ -213,6 +215,7 @@ describe('a cancel', () => {
     );
     expect(stopped.result).toEqual({
       undone: 'the deletion of 12,000 drafts',
+      change: 'delete',
       drafts: 5_000,
       unapproved: 0,
       remaining: ROWS - 5_000,
@@ -220,6 +223,7 @@ describe('a cancel', () => {
     expect(await rowCount()).toBe(5_000);
     expect(await t.desk.api.undo({ batch: batchId })).toEqual({
       undone: 'the deletion of 12,000 drafts',
+      change: 'delete',
       drafts: ROWS - 5_000,
       unapproved: 0,
       remaining: 0,

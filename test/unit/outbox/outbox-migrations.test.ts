@@ -344,6 +344,41 @@ describe('outbox migrations', () => {
     db.close();
   });
 
+  it('011 keeps the journal of version 10, takes an added sheet into it, and finds a step as fast', () => {
+    const db = new Database(join(dir, 'outbox.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 10));
+    insertBatch(db);
+    const entry = (kind: string) =>
+      db
+        .prepare(
+          `INSERT INTO draft_edits (op_id, batch_id, draft_id, kind, label, before_json, at)
+           VALUES ('op', 'b1', 'p1', ?, 'a change', '{}', 'now')`,
+        )
+        .run(kind);
+    entry('edit');
+    expect(() => entry('append')).toThrow(/CHECK constraint/);
+    migrate(db, MIGRATIONS.slice(0, 11));
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
+    entry('append');
+    expect(db.prepare('SELECT seq, kind FROM draft_edits ORDER BY seq').all()).toEqual([
+      { seq: 1, kind: 'edit' },
+      { seq: 2, kind: 'append' },
+    ]);
+    expect(() => entry('rename')).toThrow(/CHECK constraint/);
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT seq FROM draft_edits
+         WHERE batch_id = 'b1' AND op_id = ? AND seq BETWEEN ? AND ?`,
+      )
+      .all('op', 0, 9) as { detail: string }[];
+    expect(plan.map((row) => row.detail).join(' ')).toContain('draft_edits_by_operation');
+    // The journal goes with its batch still.
+    db.pragma('foreign_keys = ON');
+    db.prepare(`DELETE FROM batches WHERE id = 'b1'`).run();
+    expect(db.prepare('SELECT count(*) FROM draft_edits').pluck().get()).toBe(0);
+    db.close();
+  });
+
   it('open the file with WAL, synchronous=FULL and foreign keys', () => {
     const db = openOutboxDatabase(dir);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

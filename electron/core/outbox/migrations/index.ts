@@ -9,6 +9,7 @@ import { payeeIndex } from './007-payee-index';
 import { foreignKeyIndexes } from './008-foreign-key-indexes';
 import { journalByOperation } from './009-journal-by-operation';
 import { deletedRows } from './010-deleted-rows';
+import { journalAppends } from './011-journal-appends';
 import type { Migration } from './migration';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,5 +23,6 @@ export const MIGRATIONS: readonly Migration[] = [
   foreignKeyIndexes,
   journalByOperation,
   deletedRows,
+  journalAppends,
 ];
 export type { Migration };

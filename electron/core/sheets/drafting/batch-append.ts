@@ -63,7 +63,8 @@ export function refuseOtherHeaders(outbox: Outbox, target: AppendTarget, headers
 
 /**
  * Moves the staged drafts into the batch, with the sheet's kept rows (its totals and notes
- * below the header, numbered as the batch numbers them), and deletes the staging batch. Runs in
+ * below the header, numbered as the batch numbers them), journaled for Undo to take them back,
+ * and deletes the staging batch. Runs in
  * the import's last transaction; refused when another sheet was appended to the batch meanwhile
  * (its rows would share numbers with these).
  */
@@ -72,6 +73,8 @@ export function appendStaged(
   target: AppendTarget,
   stagingId: string,
   kept: KeptRows,
+  /** What Undo would take back, said as the journal says it ("the 5 rows added from …"). */
+  label: string,
 ): void {
   const now = appendTarget(outbox, target.batch.id);
   if (now.firstRow > target.firstRow) {
@@ -91,8 +94,26 @@ export function appendStaged(
     kept_rows: rows.list(),
     ...(leftOut > 0 ? { kept_rows_left_out: leftOut } : {}),
   });
+  outbox.journal.recordAppended(target.batch.id, stagingId, label, target.firstRow);
   outbox.imports.moveDrafts(stagingId, target.batch.id);
   outbox.batches.delete(stagingId);
+}
+
+/**
+ * The rows a sheet added to the batch from `firstRow` on, taken back by an undo: its kept rows
+ * (totals and notes) out of the batch's source, and its deleted rows, so that the next sheet
+ * added numbers its rows on from the batch's last row again.
+ */
+export function removeAppendedRows(outbox: Outbox, batchId: string, firstRow: number): void {
+  const source = outbox.imports.batchSource<KeptSource>(batchId);
+  if (!source) return;
+  outbox.imports.setBatchSource(batchId, {
+    ...source,
+    kept_rows: (source.kept_rows ?? []).filter((kept) => kept.row < firstRow),
+  });
+  outbox.db
+    .prepare('DELETE FROM deleted_rows WHERE batch_id = ? AND source_row >= ?')
+    .run(batchId, firstRow);
 }
 
 function trimmed(headers: readonly string[]): string[] {

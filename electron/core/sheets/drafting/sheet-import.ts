@@ -253,8 +253,11 @@ async function stageSheet(
           context.walletCurrency ?? null,
         );
     const notes = [...importNotes(header, request.defaults?.purpose), ...payeeNotes(writer)];
-    if (target) appendStaged(outbox, target, batch.id, staged.kept);
-    else {
+    if (target) {
+      const rows = `${writer.count.toLocaleString('en')} row${writer.count === 1 ? '' : 's'}`;
+      const label = `the addition of ${rows} from ${basename(request.file)}`;
+      appendStaged(outbox, target, batch.id, staged.kept, label);
+    } else {
       outbox.imports.setBatchSource(batch.id, {
         file: basename(request.file),
         sheet: reading.sheet,

@@ -269,7 +269,8 @@ export class EditorState {
         this.notice = `Undo stopped: ${formatCountOf(result.drafts, 'row')} put back, ${formatCount(result.remaining)} still to put back (Undo again puts them back)`;
         return;
       }
-      const change = this.history.pop();
+      // A sheet added is the desk's to undo, not one of this editor's changes: none is redone.
+      const change = result.change === 'append' ? undefined : this.history.pop();
       if (change) this.redoable.push(change);
       this.notice =
         `Undid ${result.undone}` +
