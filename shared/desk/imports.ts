@@ -178,6 +178,8 @@ export const ImportSummary = z.object({
    * cells is wrong alone). Over the whole batch, once the sheet is written: never in a preview.
    */
   shared_account_note: z.string().optional(),
+  /** Payees' names the batch pays to more than one account, with the rows to compare. */
+  several_accounts_note: z.string().optional(),
   rows: z.int(),
   drafts: z.int(),
   /**

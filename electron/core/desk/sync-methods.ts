@@ -20,7 +20,7 @@ import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
 import { fundingNeed } from './funding-need';
 import { walletBalance } from './live-methods';
-import { sharedAccountNote } from '../sheets';
+import { severalAccountsNote, sharedAccountNote } from '../sheets';
 
 type SyncHandlers = Pick<
   DeskHandlers,
@@ -248,6 +248,8 @@ async function preview(
     // Among what this sync sends: rows left behind (with errors, not approved) are not sent.
     const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id, true));
     if (shared) notes.push(shared);
+    const several = severalAccountsNote(outbox.queries.payeesOfSeveralAccounts(batch.id, true));
+    if (several) notes.push(several);
     // Net pay is what the payee is to receive: sent as the amount debited, it arrives less fees.
     const salaries = outbox.queries.salariesSent(batch.id);
     if (salaries > 0) {

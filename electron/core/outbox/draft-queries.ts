@@ -40,10 +40,18 @@ export interface SharedAccount {
   names: { name: string; row: number | null }[];
 }
 
+/** A payee's name the batch pays to more than one account, each account with its first row. */
+export interface PayeeOfSeveralAccounts {
+  name: string;
+  accounts: { number: string; row: number | null }[];
+}
+
 export class DraftQueries {
   private readonly figures;
   private readonly namesByAccount;
   private readonly approvedNamesByAccount;
+  private readonly accountsByName;
+  private readonly approvedAccountsByName;
   private readonly salariesSentCount;
 
   constructor(private readonly db: Db) {
@@ -68,6 +76,22 @@ export class DraftQueries {
       );
     this.namesByAccount = namesByAccount('');
     this.approvedNamesByAccount = namesByAccount("AND state = 'approved'");
+    // Names compared as the payee list sorts them (case and accents folded): "PRIYA PATEL" is
+    // "Priya Patel".
+    const accountsByName = (states: string) =>
+      db.prepare(
+        `WITH keyed AS MATERIALIZED (
+           SELECT substr(duplicate_key, 1, instr(duplicate_key, '|') - 1) AS account,
+             payee_sort_key(payee) AS name, payee, source_row AS row
+           FROM payment_drafts
+           WHERE batch_id = ? ${states} AND beneficiary_draft_id IS NOT NULL
+             AND duplicate_key IS NOT NULL AND payee IS NOT NULL)
+         SELECT name, account, MIN(payee) AS payee, MIN(row) AS row FROM keyed
+         WHERE name IN (SELECT name FROM keyed GROUP BY name HAVING COUNT(DISTINCT account) > 1)
+         GROUP BY name, account ORDER BY MIN(row)`,
+      );
+    this.accountsByName = accountsByName('');
+    this.approvedAccountsByName = accountsByName("AND state = 'approved'");
     // safeIntegers: sums of thousandths come back as bigints, exact however large.
     this.figures = db
       .prepare(
@@ -163,6 +187,29 @@ export class DraftQueries {
         number: account.slice(account.lastIndexOf(':') + 1),
         names: [...names.values()],
       }));
+  }
+
+  /**
+   * Payees' names the batch's drafts pay to more than one new account, each with its accounts
+   * and the first row of each: a payee whose account changed within one sheet is a typing slip,
+   * or a fraudster's account, unless two people share the name. `approvedOnly`: among the drafts
+   * approved to send alone (what a sync's confirmation sends).
+   */
+  payeesOfSeveralAccounts(batchId: string, approvedOnly = false): PayeeOfSeveralAccounts[] {
+    const query = approvedOnly ? this.approvedAccountsByName : this.accountsByName;
+    const rows = query.all(batchId) as {
+      name: string;
+      account: string;
+      payee: string;
+      row: number | null;
+    }[];
+    const byName = new Map<string, PayeeOfSeveralAccounts>();
+    for (const { name, account, payee, row } of rows) {
+      const found = byName.get(name) ?? { name: payee, accounts: [] };
+      found.accounts.push({ number: account.slice(account.lastIndexOf(':') + 1), row });
+      byName.set(name, found);
+    }
+    return [...byName.values()];
   }
 
   /** The rows of a window, and how many drafts the filter finds in all. */

@@ -1,8 +1,9 @@
 // One account paid under two names is the mark of a typing slip (a row's account copied from
-// the row above) or of an account changed to someone else's: none of its cells is wrong alone,
+// the row above) or of an account changed to someone else's, and so is one payee paid to two
+// accounts (their bank details changed between two rows): none of its cells is wrong alone,
 // so it is said of the batch, where the import's summary and the sync's confirmation show it,
 // naming the rows to compare.
-import type { SharedAccount } from '../../outbox/draft-queries';
+import type { PayeeOfSeveralAccounts, SharedAccount } from '../../outbox/draft-queries';
 
 const ACCOUNTS_NAMED = 3;
 const NAMES_NAMED = 3;
@@ -25,5 +26,29 @@ export function sharedAccountNote(accounts: readonly SharedAccount[]): string | 
     named.join('; ') +
     (more > 0 ? `; and ${more.toLocaleString('en')} more` : '') +
     `: check that each payee's account is their own`
+  );
+}
+
+const PAYEES_NAMED = 3;
+const ACCOUNTS_OF_A_PAYEE = 3;
+
+/** The note on the payees a batch pays to several accounts; undefined when there are none. */
+export function severalAccountsNote(payees: readonly PayeeOfSeveralAccounts[]): string | undefined {
+  if (payees.length === 0) return undefined;
+  const named = payees.slice(0, PAYEES_NAMED).map(({ name, accounts }) => {
+    const listed = accounts
+      .slice(0, ACCOUNTS_OF_A_PAYEE)
+      .map(({ number, row }) => `…${number.slice(-4)} (row ${row ?? '?'})`);
+    const more = accounts.length - listed.length;
+    const last = more > 0 ? `${more} other account${more === 1 ? '' : 's'}` : listed.pop();
+    return `"${name}" to ${listed.join(', ')} and ${last}`;
+  });
+  const more = payees.length - named.length;
+  const one = payees.length === 1;
+  return (
+    `${one ? 'one payee is' : `${payees.length.toLocaleString('en')} payees are each`} paid to different accounts: ` +
+    named.join('; ') +
+    (more > 0 ? `; and ${more.toLocaleString('en')} more` : '') +
+    `: check that the account was not changed by mistake, or that they are different people of one name`
   );
 }

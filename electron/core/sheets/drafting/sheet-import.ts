@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
-import { sharedAccountNote } from './shared-accounts';
+import { severalAccountsNote, sharedAccountNote } from './shared-accounts';
 import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
@@ -84,6 +84,8 @@ export interface SheetImportSummary {
   /** The sheet's one totals row against the payments imported, where they differ (sheet-total.ts). */
   sheet_total_note?: string;
   shared_account_note?: string;
+  /** Payees' names paid to more than one account, with the rows to compare. */
+  several_accounts_note?: string;
   rows: number;
   drafts: number;
   /**
@@ -279,6 +281,7 @@ async function stageSheet(
     const into = target?.batch ?? batch;
     // Over the whole batch: a sheet added to one may pay an account its rows pay already.
     const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(into.id));
+    const several = severalAccountsNote(outbox.queries.payeesOfSeveralAccounts(into.id));
     outbox.audit.append('import', {
       batchId: into.id,
       details: {
@@ -301,6 +304,7 @@ async function stageSheet(
       ...(notes.length > 0 ? { mapping_notes: notes } : {}),
       ...(total ? { sheet_total_note: total } : {}),
       ...(shared ? { shared_account_note: shared } : {}),
+      ...(several ? { several_accounts_note: several } : {}),
       rows: staged.rows,
       drafts: writer.count,
       ...(target ? { row_offset: target.firstRow - header.number - 1 } : {}),
