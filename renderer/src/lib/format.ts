@@ -5,20 +5,27 @@ export const locale = navigator.language || 'en';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string): Intl.NumberFormat | undefined {
-  let format = moneyFormats.get(currency);
+/**
+ * The decimals an amount is shown to: up to 3, as the service keeps them, or every one it has
+ * beyond (an amount refused for its decimals, 12.3456, shown as 12.346 looked like one that fit).
+ */
+const digitsOf = (amount: string) => Math.min(20, Math.max(3, amount.split('.')[1]?.length ?? 0));
+
+function moneyFormat(currency: string, digits = 3): Intl.NumberFormat | undefined {
+  const key = `${currency} ${digits}`;
+  let format = moneyFormats.get(key);
   if (!format) {
     try {
       format = new Intl.NumberFormat(locale, {
         style: 'currency',
         currency,
         currencyDisplay: 'code',
-        maximumFractionDigits: 3,
+        maximumFractionDigits: digits,
       });
     } catch {
       return undefined; // not an ISO 4217 code: shown as written
     }
-    moneyFormats.set(currency, format);
+    moneyFormats.set(key, format);
   }
   return format;
 }
@@ -35,16 +42,24 @@ export function formatMoney(
 ): string {
   if (amount === null || amount === undefined || amount === '') return '—';
   if (!DECIMAL.test(amount)) return amount;
-  const format = currency ? moneyFormat(currency) : undefined;
+  const format = currency ? moneyFormat(currency, digitsOf(amount)) : undefined;
   if (!format) return `${formatDecimal(amount)}${currency ? ` ${currency}` : ''}`;
   return format.format(amount as `${number}`);
 }
 
-const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+const decimals = new Map<number, Intl.NumberFormat>();
 const integer = new Intl.NumberFormat(locale);
 
-export const formatDecimal = (amount: string): string =>
-  DECIMAL.test(amount) ? decimal.format(amount as `${number}`) : amount;
+export const formatDecimal = (amount: string): string => {
+  if (!DECIMAL.test(amount)) return amount;
+  const digits = digitsOf(amount);
+  let format = decimals.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    decimals.set(digits, format);
+  }
+  return format.format(amount as `${number}`);
+};
 
 export const formatCount = (count: number): string => integer.format(count);
 

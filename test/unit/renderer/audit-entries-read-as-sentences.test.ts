@@ -160,6 +160,14 @@ describe('an audit entry', () => {
     expect(describeDetails('edit', edit!.details)).toBe(
       'Row 2 (Ada Lovelace): amount GBP\u00a01,250.50 → GBP\u00a025.00.',
     );
+    // The template's row 5 holds 12.3456, refused for its decimals: said as it was, not
+    // rounded to 12.346 as if it had fitted.
+    const bad = (await api.draftWindow({ batch: batch_id })).rows.find((row) => row.row === 5);
+    await api.editDraft({ id: bad!.id, changes: { 'amount.amount': '12.35' } });
+    const [fix] = (await api.auditLog({ action: 'edit', take: 1 })).entries;
+    expect(describeDetails('edit', fix!.details)).toBe(
+      'Row 5 (Bad Amount): amount GBP\u00a012.3456 → GBP\u00a012.35.',
+    );
   });
 
   it('names the payee saved or changed, and the payment approved at the service, with its amount', async () => {
