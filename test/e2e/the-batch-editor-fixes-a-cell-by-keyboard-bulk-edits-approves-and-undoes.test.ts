@@ -326,6 +326,9 @@ describe('the batch editor', () => {
     // Row 4 is a draft again already: nothing more to say.
     await page.getByText('Undid the edit of row 4', { exact: true }).waitFor();
     await expect.poll(() => undo.isDisabled()).toBe(true);
+    // The button that did it is off now: the focus is back in the grid, not dropped to the
+    // page for the next Tab to start from its top.
+    await page.locator('[role=grid] [role=gridcell]:focus').waitFor({ timeout: 5_000 });
     expect(await undo.getAttribute('title')).toBe('Nothing to undo');
     await screenshot(page, 'editor-nothing-left-to-undo');
     // Left for the Batches screen and opened again, the editor still has both to redo.

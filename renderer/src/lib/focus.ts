@@ -126,3 +126,39 @@ export function focusTitle(element: HTMLElement): void {
   if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
   element.focus();
 }
+
+/**
+ * An action on a toolbar: when the button with the focus is turned off by what it did (Approve
+ * with nothing left to approve, Undo with nothing left to undo), the focus, which the browser
+ * drops to the page's body then, goes to `fallback()` instead: the next Tab started again from
+ * "Skip to main content". A button left for a dialog is not followed.
+ */
+export function keepFocusWhenDisabled(toolbar: HTMLElement, fallback: () => void) {
+  let focused: Element | null = null;
+  const focusin = (event: FocusEvent) => (focused = event.target as Element);
+  // Left for another element: no longer the toolbar's to give back. Left for nowhere (turned
+  // off), it still is.
+  const focusout = (event: FocusEvent) => {
+    if (event.relatedTarget) focused = null;
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target !== focused || !(record.target as HTMLButtonElement).disabled) continue;
+      const active = document.activeElement;
+      if (!active || active === document.body || active === focused) {
+        focused = null;
+        fallback();
+      }
+    }
+  });
+  toolbar.addEventListener('focusin', focusin);
+  toolbar.addEventListener('focusout', focusout);
+  observer.observe(toolbar, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+  return {
+    destroy() {
+      observer.disconnect();
+      toolbar.removeEventListener('focusin', focusin);
+      toolbar.removeEventListener('focusout', focusout);
+    },
+  };
+}
