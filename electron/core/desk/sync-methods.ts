@@ -20,7 +20,7 @@ import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
 import { fundingNeed } from './funding-need';
 import { walletBalance } from './live-methods';
-import { severalAccountsNote, sharedAccountNote } from '../sheets';
+import { conversionNote, severalAccountsNote, sharedAccountNote } from '../sheets';
 
 type SyncHandlers = Pick<
   DeskHandlers,
@@ -250,6 +250,10 @@ async function preview(
     if (shared) notes.push(shared);
     const several = severalAccountsNote(outbox.queries.payeesOfSeveralAccounts(batch.id, true));
     if (several) notes.push(several);
+    const converted = conversionNote(
+      outbox.queries.converted(batch.id, batch.walletCurrency ?? null, true),
+    );
+    if (converted) notes.push(converted);
     // Net pay is what the payee is to receive: sent as the amount debited, it arrives less fees.
     const salaries = outbox.queries.salariesSent(batch.id);
     if (salaries > 0) {

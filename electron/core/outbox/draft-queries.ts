@@ -144,6 +144,30 @@ export class DraftQueries {
     return this.salariesSentCount.get(batchId) as number;
   }
 
+  /**
+   * The batch's drafts paying a new payee whose account is in another currency than the amount
+   * (an amount read in the wallet's pounds, to a euro account), by the account's currency: the
+   * service converts them. An amount of no currency of its own is the wallet's (draft-columns.ts).
+   * `approvedOnly`: among those a sync sends.
+   */
+  converted(
+    batchId: string,
+    walletCurrency: string | null,
+    approvedOnly = false,
+  ): { currency: string; count: number }[] {
+    return this.db
+      .prepare(
+        `SELECT account AS currency, COUNT(*) AS count FROM (
+           SELECT json_extract(b.body_json, '$.currency') AS account,
+             coalesce(p.amount_currency, ?) AS amount
+           FROM payment_drafts p JOIN beneficiary_drafts b ON b.id = p.beneficiary_draft_id
+           WHERE p.batch_id = ? ${approvedOnly ? "AND p.state = 'approved'" : ''})
+         WHERE amount IS NOT NULL AND account IS NOT NULL AND account != amount
+         GROUP BY account ORDER BY count DESC, account`,
+      )
+      .all(walletCurrency, batchId) as { currency: string; count: number }[];
+  }
+
   /** Of the batch's approved drafts: how many say approved at the service, not, or nothing. */
   serviceApprovals(batchId: string): { approved: number; unapproved: number; unset: number } {
     const row = this.db

@@ -9,7 +9,7 @@ export {
 } from './drafting/sheet-import';
 export type { ImportDefaults } from './drafting/row-to-draft';
 export { removeAppendedRows } from './drafting/batch-append';
-export { severalAccountsNote, sharedAccountNote } from './drafting/shared-accounts';
+export { conversionNote, severalAccountsNote, sharedAccountNote } from './drafting/shared-accounts';
 export { readableFileSize } from './reading/file-kind';
 export { SheetFileError } from './reading/sheet-types';
 export { FIELDS } from './understanding/fields';

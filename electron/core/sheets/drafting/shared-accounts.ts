@@ -52,3 +52,28 @@ export function severalAccountsNote(payees: readonly PayeeOfSeveralAccounts[]): 
     `: check that the account was not changed by mistake, or that they are different people of one name`
   );
 }
+
+/**
+ * The note on payments the service converts, their amounts in one currency and their accounts
+ * in another; undefined when there are none. An amount a sheet gives without its currency is
+ * read in the wallet's: "2,400.00" to a French account is GBP 2,400.00, converted, where the
+ * person may have meant EUR 2,400.00, and nothing showed it before the statement.
+ */
+export function conversionNote(
+  converted: readonly { currency: string; count: number }[],
+): string | undefined {
+  const count = converted.reduce((sum, { count }) => sum + count, 0);
+  if (count === 0) return undefined;
+  const one = count === 1;
+  const accounts = converted.map(({ currency, count }) =>
+    converted.length === 1 ? currency : `${currency} (${count.toLocaleString('en')})`,
+  );
+  const list =
+    accounts.length === 1
+      ? accounts[0]
+      : `${accounts.slice(0, -1).join(', ')} or ${accounts.at(-1)}`;
+  return (
+    `${one ? 'one payment goes to an account' : `${count.toLocaleString('en')} payments go to accounts`} in another currency than ${one ? 'its amount' : 'their amounts'}, ${list}: ` +
+    `the service converts ${one ? 'it' : 'them'}, and the payee receives the converted amount, less any fee; if an amount is meant in its account's currency, set its amount currency`
+  );
+}

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
-import { severalAccountsNote, sharedAccountNote } from './shared-accounts';
+import { conversionNote, severalAccountsNote, sharedAccountNote } from './shared-accounts';
 import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
@@ -254,7 +254,14 @@ async function stageSheet(
           () => outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
           context.walletCurrency ?? null,
         );
-    const notes = [...importNotes(header, request.defaults?.purpose), ...payeeNotes(writer)];
+    const converted = conversionNote(
+      outbox.queries.converted(batch.id, context.walletCurrency ?? null),
+    );
+    const notes = [
+      ...importNotes(header, request.defaults?.purpose),
+      ...payeeNotes(writer),
+      ...(converted ? [converted] : []),
+    ];
     if (target) {
       const rows = `${writer.count.toLocaleString('en')} row${writer.count === 1 ? '' : 's'}`;
       const label = `the addition of ${rows} from ${basename(request.file)}`;
