@@ -159,6 +159,7 @@ function importText(summary: ImportSummary, source: string): string {
     ...(summary.sheet_total_note ? [`  check: ${summary.sheet_total_note}`] : []),
     ...(summary.shared_account_note ? [`  check: ${summary.shared_account_note}`] : []),
     ...(summary.several_accounts_note ? [`  check: ${summary.several_accounts_note}`] : []),
+    ...(summary.conversion_note ? [`  check: ${summary.conversion_note}`] : []),
     ...summary.skipped.slice(0, 10).map((s) => `  skipped ${skippedRowsLabel(s)}: ${s.reason}`),
     ...summary.issues
       .slice(0, 20)

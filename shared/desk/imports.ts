@@ -180,6 +180,8 @@ export const ImportSummary = z.object({
   shared_account_note: z.string().optional(),
   /** Payees' names the batch pays to more than one account, with the rows to compare. */
   several_accounts_note: z.string().optional(),
+  /** Payments whose account is in another currency than their amount: the service converts. */
+  conversion_note: z.string().optional(),
   rows: z.int(),
   drafts: z.int(),
   /**

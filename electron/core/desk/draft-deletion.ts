@@ -85,6 +85,7 @@ export async function undoLast(
     batchId: batch.id,
     details: {
       undone: operation.label,
+      ...(operation.kind === 'append' ? { change: 'append' } : {}),
       drafts: restored,
       left,
       ...(unapproved ? { unapproved } : {}),

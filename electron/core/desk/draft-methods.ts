@@ -67,6 +67,9 @@ export function draftHandlers(ctx: DeskContext): DraftHandlers {
       const selection = selectionIn(ctx, batch, asked);
       const result = outbox.db.transaction(() => {
         const outcome = outbox.bulk.approve(batch.id, selection, include_warnings);
+        // A refusal changes nothing: logged, an approval of rows with warnings that the person
+        // then left unconfirmed read as "0 drafts approved", a decision never made.
+        if (outcome.approved === 0) return outcome;
         outbox.audit.append('approve', {
           batchId: batch.id,
           details: {

@@ -17,7 +17,7 @@ describe('a payment the service converts', () => {
       file: 'test/fixtures/payouts-template.csv',
       batch_name: 'Template',
     });
-    expect(summary.mapping_notes).toContain(
+    expect(summary.conversion_note).toBe(
       '3 payments go to accounts in another currency than their amounts, EUR (2) or USD (1): ' +
         'the service converts them, and the payee receives the converted amount, less any fee; ' +
         "if an amount is meant in its account's currency, set its amount currency",

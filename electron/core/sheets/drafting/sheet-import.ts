@@ -86,6 +86,8 @@ export interface SheetImportSummary {
   shared_account_note?: string;
   /** Payees' names paid to more than one account, with the rows to compare. */
   several_accounts_note?: string;
+  /** Payments whose account is in another currency than their amount: the service converts. */
+  conversion_note?: string;
   rows: number;
   drafts: number;
   /**
@@ -257,11 +259,7 @@ async function stageSheet(
     const converted = conversionNote(
       outbox.queries.converted(batch.id, context.walletCurrency ?? null),
     );
-    const notes = [
-      ...importNotes(header, request.defaults?.purpose),
-      ...payeeNotes(writer),
-      ...(converted ? [converted] : []),
-    ];
+    const notes = [...importNotes(header, request.defaults?.purpose), ...payeeNotes(writer)];
     if (target) {
       const rows = `${writer.count.toLocaleString('en')} row${writer.count === 1 ? '' : 's'}`;
       const label = `the addition of ${rows} from ${basename(request.file)}`;
@@ -312,6 +310,7 @@ async function stageSheet(
       ...(total ? { sheet_total_note: total } : {}),
       ...(shared ? { shared_account_note: shared } : {}),
       ...(several ? { several_accounts_note: several } : {}),
+      ...(converted ? { conversion_note: converted } : {}),
       rows: staged.rows,
       drafts: writer.count,
       ...(target ? { row_offset: target.firstRow - header.number - 1 } : {}),

@@ -164,7 +164,7 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
   },
   delete: (d) => `${plural(count(d.drafts), 'draft')} deleted.`,
   undo: (d) =>
-    `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} put back` +
+    `Undid ${String(d.undone)}: ${plural(count(d.drafts), 'draft')} ${d.change === 'append' ? 'taken out' : 'put back'}` +
     (count(d.left) > 0 ? `, ${formatCount(count(d.left))} left as they are (sent since)` : '') +
     (count(d.unapproved) > 0
       ? `, ${formatCount(count(d.unapproved))} of them approved since and drafts again`
