@@ -193,9 +193,13 @@ describe('the desk', () => {
     const { api } = t.desk;
     // The same sheet a second time: every payment is a possible duplicate of the first import's.
     await api.importSheet({ file: 'test/fixtures/payouts-template.csv', batch_name: 'Again' });
+    const logged = async () => (await api.auditLog({ action: 'approve' })).entries.length;
+    const before = await logged();
     const refused = await api.approve({ batch: 'Again', selection: { filter: {} } });
     expect(refused.approved).toBe(0);
     expect(refused.refused_for.warnings).toBeGreaterThan(0);
+    // Nothing approved is nothing to log: the person has not decided yet.
+    expect(await logged()).toBe(before);
     expect(refused.refused.map((r) => r.reason)).toContainEqual(
       expect.stringMatching(/^row 2 has warnings to look at first: same account, amount/),
     );
@@ -205,6 +209,7 @@ describe('the desk', () => {
       include_warnings: true,
     });
     expect(acknowledged.approved).toBe(refused.refused_for.warnings);
+    expect(await logged()).toBe(before + 1);
   });
 
   it('checks every answer against the contract, and refuses input that does not fit it', async () => {
