@@ -20,7 +20,7 @@ import { revalidateBatch, warnTwinsOfSent } from './draft-revision';
 import { chooseGroup, groupView } from './group-choice';
 import { fundingNeed } from './funding-need';
 import { walletBalance } from './live-methods';
-import { conversionNote, severalAccountsNote, sharedAccountNote } from '../sheets';
+import { batchChecks } from '../sheets';
 
 type SyncHandlers = Pick<
   DeskHandlers,
@@ -246,14 +246,9 @@ async function preview(
   if (inFlight > 0) notes.push(`${inFlight.toLocaleString('en')} sent earlier are settled first`);
   if (toSend.counts.drafts > 0) {
     // Among what this sync sends: rows left behind (with errors, not approved) are not sent.
-    const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(batch.id, true));
-    if (shared) notes.push(shared);
-    const several = severalAccountsNote(outbox.queries.payeesOfSeveralAccounts(batch.id, true));
-    if (several) notes.push(several);
-    const converted = conversionNote(
-      outbox.queries.converted(batch.id, batch.walletCurrency ?? null, true),
+    notes.push(
+      ...Object.values(batchChecks(outbox.queries, batch.id, batch.walletCurrency ?? null, true)),
     );
-    if (converted) notes.push(converted);
     // Net pay is what the payee is to receive: sent as the amount debited, it arrives less fees.
     const salaries = outbox.queries.salariesSent(batch.id);
     if (salaries > 0) {

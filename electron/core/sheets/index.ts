@@ -9,7 +9,7 @@ export {
 } from './drafting/sheet-import';
 export type { ImportDefaults } from './drafting/row-to-draft';
 export { removeAppendedRows } from './drafting/batch-append';
-export { conversionNote, severalAccountsNote, sharedAccountNote } from './drafting/shared-accounts';
+export { batchChecks } from './drafting/batch-checks';
 export { readableFileSize } from './reading/file-kind';
 export { SheetFileError } from './reading/sheet-types';
 export { FIELDS } from './understanding/fields';

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import type { Outbox } from '../../outbox';
 import { mappingToJson, sourceKey } from '../understanding/column-mapping';
 import { importNotes } from '../understanding/import-notes';
-import { conversionNote, severalAccountsNote, sharedAccountNote } from './shared-accounts';
+import { batchChecks, type BatchChecks } from './batch-checks';
 import { sheetTotalNote } from './sheet-total';
 import { SHEET_LIMITS, type SheetLimits } from '../reading/limits';
 import { parseMapping, parseSavedMappings } from '../understanding/mapping-file';
@@ -61,7 +61,8 @@ export interface SheetImportRequest extends Pick<ReadingRequest, 'headerRow'> {
   drafting?: ReadingRequest['drafting'];
 }
 
-export interface SheetImportSummary {
+/** What an import did; the batch's checks (batch-checks.ts) among it. */
+export interface SheetImportSummary extends BatchChecks {
   batch: string;
   batchId: string;
   sheet: string;
@@ -83,11 +84,6 @@ export interface SheetImportSummary {
   mapping_notes?: string[];
   /** The sheet's one totals row against the payments imported, where they differ (sheet-total.ts). */
   sheet_total_note?: string;
-  shared_account_note?: string;
-  /** Payees' names paid to more than one account, with the rows to compare. */
-  several_accounts_note?: string;
-  /** Payments whose account is in another currency than their amount: the service converts. */
-  conversion_note?: string;
   rows: number;
   drafts: number;
   /**
@@ -256,9 +252,6 @@ async function stageSheet(
           () => outbox.queries.batchFigures(batch.id, context.walletCurrency ?? null),
           context.walletCurrency ?? null,
         );
-    const converted = conversionNote(
-      outbox.queries.converted(batch.id, context.walletCurrency ?? null),
-    );
     const notes = [...importNotes(header, request.defaults?.purpose), ...payeeNotes(writer)];
     if (target) {
       const rows = `${writer.count.toLocaleString('en')} row${writer.count === 1 ? '' : 's'}`;
@@ -285,8 +278,7 @@ async function stageSheet(
     }
     const into = target?.batch ?? batch;
     // Over the whole batch: a sheet added to one may pay an account its rows pay already.
-    const shared = sharedAccountNote(outbox.queries.accountsUnderSeveralNames(into.id));
-    const several = severalAccountsNote(outbox.queries.payeesOfSeveralAccounts(into.id));
+    const checks = batchChecks(outbox.queries, into.id, context.walletCurrency ?? null);
     outbox.audit.append('import', {
       batchId: into.id,
       details: {
@@ -308,9 +300,7 @@ async function stageSheet(
       mapping_source: header.source,
       ...(notes.length > 0 ? { mapping_notes: notes } : {}),
       ...(total ? { sheet_total_note: total } : {}),
-      ...(shared ? { shared_account_note: shared } : {}),
-      ...(several ? { several_accounts_note: several } : {}),
-      ...(converted ? { conversion_note: converted } : {}),
+      ...checks,
       rows: staged.rows,
       drafts: writer.count,
       ...(target ? { row_offset: target.firstRow - header.number - 1 } : {}),

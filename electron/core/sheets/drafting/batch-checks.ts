@@ -2,8 +2,13 @@
 // the row above) or of an account changed to someone else's, and so is one payee paid to two
 // accounts (their bank details changed between two rows): none of its cells is wrong alone,
 // so it is said of the batch, where the import's summary and the sync's confirmation show it,
-// naming the rows to compare.
-import type { PayeeOfSeveralAccounts, SharedAccount } from '../../outbox/draft-queries';
+// naming the rows to compare. So are payments the service converts, an amount in one currency
+// to an account in another, which no cell says either.
+import type {
+  DraftQueries,
+  PayeeOfSeveralAccounts,
+  SharedAccount,
+} from '../../outbox/draft-queries';
 
 const ACCOUNTS_NAMED = 3;
 const NAMES_NAMED = 3;
@@ -76,4 +81,31 @@ export function conversionNote(
     `${one ? 'one payment goes to an account' : `${count.toLocaleString('en')} payments go to accounts`} in another currency than ${one ? 'its amount' : 'their amounts'}, ${list}: ` +
     `the service converts ${one ? 'it' : 'them'}, and the payee receives the converted amount, less any fee; if an amount is meant in its account's currency, set its amount currency`
   );
+}
+
+/** What to check of a batch's payments, as a whole: each note where there is something to say. */
+export interface BatchChecks {
+  shared_account_note?: string;
+  several_accounts_note?: string;
+  conversion_note?: string;
+}
+
+/**
+ * The checks of the batch's payments: all of them (an import's summary), or those approved to
+ * send (a sync's confirmation).
+ */
+export function batchChecks(
+  queries: DraftQueries,
+  batchId: string,
+  walletCurrency: string | null,
+  approvedOnly = false,
+): BatchChecks {
+  const shared = sharedAccountNote(queries.accountsUnderSeveralNames(batchId, approvedOnly));
+  const several = severalAccountsNote(queries.payeesOfSeveralAccounts(batchId, approvedOnly));
+  const converted = conversionNote(queries.converted(batchId, walletCurrency, approvedOnly));
+  return {
+    ...(shared ? { shared_account_note: shared } : {}),
+    ...(several ? { several_accounts_note: several } : {}),
+    ...(converted ? { conversion_note: converted } : {}),
+  };
 }
