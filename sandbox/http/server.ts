@@ -68,7 +68,12 @@ async function handle(parts: ServerParts, request: IncomingMessage, response: Se
     const { route, params } = parts.router.match(method, url.pathname);
     let principal: Principal = { kind: 'account' };
     if (route.auth !== false) {
-      const verified = await parts.auth.verify(request.headers.authorization);
+      const { authorization } = request.headers;
+      // The admin calls (those faults never touch) take the account's credentials too.
+      const verified =
+        !faultsApply && /^Basic\s/i.test(authorization ?? '')
+          ? parts.auth.verifyBasic(authorization ?? '')
+          : await parts.auth.verify(authorization);
       if ('rejected' in verified) throw new ServiceError(401, 'unauthorized', verified.rejected);
       principal = verified.principal;
     }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, GroupList } from '../../../shared/service';
 import { SEED_GROUPS } from '../../../sandbox/seed-data';
+import { DEMO_CREDENTIALS } from '../../../sandbox/sandbox';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 
 let t: TestSandbox;
@@ -44,6 +45,37 @@ describe('POST /_sandbox/faults', () => {
     await t.expect(200, 'POST', '/_sandbox/faults', { body: {} });
     const after = GroupList.parse(await t.expect(200, 'GET', `/payments/groups?id=${group.id}`));
     expect(after.items).toHaveLength(1);
+  });
+
+  it('are switched off with the account’s credentials when no token can be had', async () => {
+    await t.expect(200, 'POST', '/_sandbox/faults', { body: { drop_before_probability: 1 } });
+    // Every service call is dropped, the token call among them: no new token.
+    await expect(
+      t.http.call('POST', '/auth/token', {
+        body: { api_key: DEMO_CREDENTIALS.apiKey, client_secret: DEMO_CREDENTIALS.clientSecret },
+      }),
+    ).rejects.toThrow();
+    const basic = (key: string, secret: string) => ({
+      authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`,
+    });
+    const wrong = await t.http.call('POST', '/_sandbox/faults', {
+      body: {},
+      headers: basic(DEMO_CREDENTIALS.apiKey, 'not-the-secret'),
+    });
+    expect(wrong.status).toBe(401);
+    const off = await t.http.call('POST', '/_sandbox/faults', {
+      body: {},
+      headers: basic(DEMO_CREDENTIALS.apiKey, DEMO_CREDENTIALS.clientSecret),
+    });
+    expect(off.status).toBe(200);
+    expect((await t.http.call('GET', '/payments/groups', { token: await t.token() })).status).toBe(
+      200,
+    );
+    // Basic credentials open the admin calls only, not the service's.
+    const service = await t.http.call('GET', '/payments/groups', {
+      headers: basic(DEMO_CREDENTIALS.apiKey, DEMO_CREDENTIALS.clientSecret),
+    });
+    expect(service.status).toBe(401);
   });
 
   it('drops the connection after handling: the change is stored but the answer is lost', async () => {
