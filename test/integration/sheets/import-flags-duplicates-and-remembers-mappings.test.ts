@@ -181,7 +181,7 @@ describe('a mapping of the wrong shape', () => {
     ).rejects.toMatchObject({
       code: 'bad_mapping',
       message:
-        'the mapping gives amount more than one column ("Amount" and "Note"): keep one and set the others to not used',
+        'the mapping gives Amount (amount) more than one column ("Amount" and "Note"): keep one and set the others to not used',
     });
     expect(folder.counts()).toEqual(before);
   });

@@ -147,6 +147,6 @@ describe("a Wise batch file's sortCode and abartn", () => {
     ]);
     await expect(
       folder.import(file, { mapping: { 'Sort code': 'bank_code', 'Sort code 2': 'bank_code' } }),
-    ).rejects.toThrow(/bank_code more than one column/);
+    ).rejects.toThrow(/\(bank_code\) more than one column/);
   });
 });

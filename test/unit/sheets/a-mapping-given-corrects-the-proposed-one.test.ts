@@ -121,10 +121,10 @@ describe('a sort code and a routing number column side by side (Wise: sortCode, 
   it('are refused as one field twice when their headers name one scheme, or none', () => {
     const codes = ['Name', 'Amount', 'Sort code', 'Sort code 2', 'Bank code'];
     expect(() => given({ 'Sort code': 'bank_code', 'Sort code 2': 'bank_code' }, codes)).toThrow(
-      /bank_code more than one column/,
+      /\(bank_code\) more than one column/,
     );
     expect(() => given({ 'Sort code': 'bank_code', 'Bank code': 'bank_code' }, codes)).toThrow(
-      /bank_code more than one column/,
+      /\(bank_code\) more than one column/,
     );
   });
 });

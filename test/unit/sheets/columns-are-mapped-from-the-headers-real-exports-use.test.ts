@@ -429,7 +429,7 @@ describe('a mapping', () => {
     );
     expect(() => mappingFromJson({ Reference: 'memo' }, headers)).toThrow(SheetFileError);
     expect(() => mappingFromJson({ Reference: 'amount', 'Pay Date': 'amount' }, headers)).toThrow(
-      /amount more than one column/,
+      /Amount \(amount\) more than one column/,
     );
   });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { DateOrder } from '../coercion/cell-dates';
 import type { MappingEntries } from './column-mapping';
 import { otherSchemes } from './bank-code-schemes';
-import { FIELD_IDS, type FieldId } from './fields';
+import { FIELD_IDS, FIELDS, type FieldId } from './fields';
 import type { SavedMappings } from './header-detection';
 import { SheetFileError } from '../reading/sheet-types';
 
@@ -44,7 +44,9 @@ export function parseMapping(json: unknown): MappingEntries {
     // Which columns: "more than one column" alone left the person to find them.
     const columns = repeated.map((id) => {
       const headers = Object.keys(given.entries).filter((header) => given.entries[header] === id);
-      return `${id} more than one column (${headers.map((h) => `"${h}"`).join(' and ')})`;
+      // Named as the wizard shows it, and as a mapping file writes it.
+      const label = FIELDS.find((field) => field.id === id)?.label ?? id;
+      return `${label} (${id}) more than one column (${headers.map((h) => `"${h}"`).join(' and ')})`;
     });
     throw new SheetFileError(
       'bad_mapping',
