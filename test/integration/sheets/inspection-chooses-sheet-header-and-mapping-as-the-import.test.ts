@@ -44,7 +44,11 @@ describe('the sheet', () => {
     ]);
     expect(inspection.format).toBe('xlsx');
     expect(inspection.sheet).toBe('Payments');
-    expect(inspection.sheets_passed_over.map((other) => other.sheet)).toEqual(['Summary']);
+    // The notes sheet too: passed over unsaid, its payments could be looked for in vain.
+    expect(inspection.sheets_passed_over).toEqual([
+      { sheet: 'Read me', reason: 'no row in its first 30 names payment columns' },
+      { sheet: 'Summary', reason: 'its header names fewer payment fields (2) than "Payments" (5)' },
+    ]);
     expectSameAsTheImport(inspection, await importAlone(file));
   });
 

@@ -67,6 +67,8 @@ export async function chooseSheet(
   let miss: (MappingMiss & { sheet: string }) | undefined;
   let best: Candidate | undefined;
   const others: Candidate[] = [];
+  // Sheets with rows but no header among them (a notes sheet): passed over, and said so.
+  const headerless: string[] = [];
   // Whether any sheet looked at has a row with something in it: a file without one is empty.
   let anyRow = false;
   try {
@@ -98,7 +100,7 @@ export async function chooseSheet(
       );
       if (header) {
         const candidate = { sheet, header, firstRows, rows, ...rank(header, firstRows) };
-        if (named) return chosen(candidate, [], sheets);
+        if (named) return chosen(candidate, [], [], sheets);
         const [kept, left] =
           best && !outranks(candidate, best) ? [best, candidate] : [candidate, best];
         if (left) {
@@ -122,8 +124,9 @@ export async function chooseSheet(
           );
         }
         if (named) throw noHeader(sheet.name, !!wanted.mapping);
+        if (firstRows.some((row) => !row.cells.every(isBlank))) headerless.push(sheet.name);
       }
-      if (best && sheet.lastVisible) return chosen(best, others, sheets);
+      if (best && sheet.lastVisible) return chosen(best, others, headerless, sheets);
     }
   } catch (error) {
     await best?.rows.return?.();
@@ -171,6 +174,7 @@ function outranks(candidate: Candidate, best: Candidate): boolean {
 function chosen(
   best: Candidate,
   others: readonly Candidate[],
+  headerless: readonly string[],
   sheets: AsyncGenerator<XlsxSheet>,
 ): ChosenSheet {
   const { sheet, header, firstRows, rows } = best;
@@ -184,16 +188,23 @@ function chosen(
     ...(decimalMark ? { decimalMark } : {}),
     ...(dateOrders ? { dateOrders } : {}),
     rest: rows,
-    passedOver: others.map((other) => ({
-      sheet: other.sheet.name,
-      reason: passedOver(other, best),
-    })),
+    // In the workbook's tab order, as the person sees the sheets.
+    passedOver: [
+      ...others.map((other) => ({ sheet: other.sheet.name, reason: passedOver(other, best) })),
+      ...headerless.map((name) => ({
+        sheet: name,
+        reason: `no row in its first ${HEADER_SEARCH_ROWS} names payment columns`,
+      })),
+    ].sort((a, b) => tabOf(sheet, a.sheet) - tabOf(sheet, b.sheet)),
     close: async () => {
       await rows.return?.();
       await sheets.return(undefined);
     },
   };
 }
+
+const tabOf = (sheet: XlsxSheet, name: string) =>
+  sheet.fileSheets.findIndex((tab) => tab.name === name);
 
 function passedOver(other: Candidate, best: Candidate): string {
   if (other.payments !== best.payments) {
