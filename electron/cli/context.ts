@@ -1,13 +1,8 @@
 // What every command gets: the desk, how to print, and the hints a command line adds to the
 // desk's messages (its flags, its environment variables), which the desk itself never names.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { currencyMinorUnits } from '../../shared/domain/currencies';
-import {
-  amountFromNumber,
-  formatAmount,
-  parseAmount,
-  roundToPlaces,
-} from '../../shared/domain/money';
+import { amountInItsDecimals } from '../../shared/domain/currencies';
+import { amountFromNumber, parseAmount } from '../../shared/domain/money';
 import type { Desk } from '../core/desk';
 
 export interface CliContext {
@@ -55,10 +50,7 @@ export function moneyText(value: string | number | null | undefined, currency?: 
   } catch {
     milli = null;
   }
-  if (milli === null) return String(value);
-  let places = (currency ? currencyMinorUnits(currency) : undefined) ?? 2;
-  while (places < 3 && roundToPlaces(milli, places) !== milli) places += 1;
-  return formatAmount(milli, places);
+  return milli === null ? String(value) : amountInItsDecimals(milli, currency);
 }
 
 export function print(ctx: CliContext, value: unknown, text: () => string): void {

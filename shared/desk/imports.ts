@@ -100,6 +100,12 @@ export const SheetInspection = z.object({
       /** Why the import would skip this row (a total, a blank row); null when it is a payment. */
       skipped: z.string().nullable(),
       issues: z.array(DraftIssue),
+      /**
+       * What the import reads each cell as, by the cells' places, where it is not the cell's
+       * text as shown ("03/04/2030" read as 2030-04-03, "£1,200.00" as 1200.00 GBP); null where
+       * it is, or the column is not used.
+       */
+      read: z.array(z.string().nullable()),
     }),
   ),
   fields: z.array(SheetField),

@@ -8,7 +8,7 @@
 // is a placeholder, not a currency. Withdrawn codes (ANG since 2025, HRK, SLL, ZWL, CUC) are
 // left out too. BGN stays until ISO withdraws it after Bulgaria's change to the euro.
 // CLF and UYW have 4 minor units, more than the 3 decimals amounts carry here (money.ts).
-import { formatAmount } from './money';
+import { formatAmount, roundToPlaces, type Milli } from './money';
 
 export interface Currency {
   name: string;
@@ -215,4 +215,15 @@ export function currencyPrecisionProblem(milli: bigint, currency: string): strin
   const shown = `${formatAmount(milli, places)} ${currency}`;
   if (minorUnits === 0) return `${shown} has decimals, but ${currency} amounts are whole numbers`;
   return `${shown} has ${places} decimals, but ${currency} amounts have at most ${minorUnits}`;
+}
+
+/**
+ * An amount as people read it: exact, to its currency's decimals (4730.62 GBP, not the 4730.620
+ * of a sum kept in thousandths; 1234 JPY), a third decimal only when the amount has one.
+ * Without a known currency, two.
+ */
+export function amountInItsDecimals(milli: Milli, currency?: string | null): string {
+  let places = (currency ? currencyMinorUnits(currency) : undefined) ?? 2;
+  while (places < 3 && roundToPlaces(milli, places) !== milli) places += 1;
+  return formatAmount(milli, places);
 }

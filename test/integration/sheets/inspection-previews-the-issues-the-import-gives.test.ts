@@ -98,6 +98,30 @@ async function titled(): Promise<string> {
   return path;
 }
 
+describe('the preview of a cell', () => {
+  it('says what the import reads it as, where its text does not say it', async () => {
+    const inspection = await inspect(join(FIXTURES, 'payouts-template.csv'));
+    const letter = (header: string) =>
+      inspection.columns.find((column) => column.header === header)!.column;
+    const readAt = (row: number, header: string) => {
+      const previewed = inspection.preview.find((line) => line.row === row)!;
+      const index = letter(header).charCodeAt(0) - 65;
+      return { shown: previewed.cells[index], read: previewed.read[index] ?? null };
+    };
+    // "2,400.00" in no currency of its own is the wallet's pounds, to a euro account.
+    expect(readAt(3, 'amount')).toEqual({ shown: '2,400.00', read: '2400.00 GBP' });
+    // Read as shown, or but for its spaces: nothing to add.
+    expect(readAt(3, 'account_number')).toEqual({
+      shown: 'FR14 2004 1010 0505 0001 3M02 606',
+      read: null,
+    });
+    expect(readAt(2, 'execution_date')).toEqual({ shown: '2030-01-31', read: null });
+    expect(readAt(2, 'description')).toEqual({ shown: 'January salary', read: null });
+    // Unreadable (3 April or 4 March?): the draft has no date, and nothing is said read.
+    expect(readAt(6, 'execution_date')).toEqual({ shown: '03/04/2030', read: null });
+  });
+});
+
 describe('inspecting', () => {
   it('reads only the first rows: a refusal further down is not reached', async () => {
     // Past what any program writes in a cell: the import refuses the file when it gets there.

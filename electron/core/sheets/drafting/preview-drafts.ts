@@ -15,6 +15,9 @@ import { fillMergedCells } from './merged-cells';
 import { draftContext, importedDraft, type DraftTarget, type SheetDraft } from './row-to-draft';
 import type { ReadRow, SheetChosen } from './sheet-reading-protocol';
 import { decodeCells, encodeCells, type SourceCell } from './source-cells';
+import { field } from '../understanding/fields';
+import { amountFromNumber } from '../../../../shared/domain/money';
+import { amountInItsDecimals } from '../../../../shared/domain/currencies';
 
 export interface PreviewRow {
   row: number;
@@ -30,6 +33,12 @@ export interface PreviewRow {
    * for a row skipped.
    */
   currency: string | null;
+  /**
+   * What the draft holds from each mapped column, by the column's index (`cells`' places): the
+   * value the import reads the cell as ("03/04/2030" is 2030-04-03, "£1,200.00" 1200.00 GBP), for
+   * the person to see it read as meant; null where the draft holds nothing from it.
+   */
+  read: (string | null)[];
   /**
    * The currency the row points to, for the group proposed: the one its payment names, else its
    * new payee's account's. A SEND that names none is paid in whichever wallet pays it, so the
@@ -63,6 +72,7 @@ export function draftPreview(
         cells,
         skipped: row.skip,
         issues: [],
+        read: [],
         currency: null,
         pointsTo: null,
       };
@@ -89,6 +99,7 @@ export function draftPreview(
       cells: cellsOf(draft.sourceJson),
       skipped: null,
       issues: [],
+      read: [],
       currency: null,
       pointsTo: null,
     };
@@ -113,13 +124,43 @@ export function draftPreview(
   return preview.map((row) => {
     if (row.skipped !== null) return row;
     const named = store.currencyOf(row.row);
+    const currency = named ?? target.walletCurrency ?? null;
+    const read: (string | null)[] = [];
+    for (const column of mapping.columns) {
+      const { target: path, kind } = field(column.field);
+      read[column.index] = readText(store.valueAt(row.row, path), {
+        amount: column.field === 'amount',
+        date: kind === 'date',
+        currency,
+      });
+    }
     return {
       ...row,
+      read: Array.from(read, (text) => text ?? null),
       issues: store.issuesOf(row.row),
-      currency: named ?? target.walletCurrency ?? null,
+      currency,
       pointsTo: named ?? store.accountCurrencyOf(row.row),
     };
   });
+}
+
+/**
+ * A value a draft holds, as text: an amount with the currency it is in, a yes or no; nothing for
+ * what is no single value (tags, a payee's source object).
+ */
+function readText(
+  value: unknown,
+  how: { amount: boolean; date: boolean; currency: string | null },
+): string | null {
+  // A day, as the cell gives it: the time the service takes it at is the import's, not the cell's.
+  if (how.date && typeof value === 'string') return value.slice(0, 10) || null;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number' && how.amount) {
+    const text = amountInItsDecimals(amountFromNumber(value), how.currency);
+    return how.currency ? `${text} ${how.currency}` : text;
+  }
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** A row's cells from the JSON they cross from the worker in (source-cells.ts). */
@@ -160,6 +201,26 @@ class PreviewStore implements DraftStore {
   /** Among the outbox's drafts (the writer knows the sheet's own). */
   correlationIdOwner(correlationId: string): CorrelationOwner | undefined {
     return this.earlier?.correlationIdOwner(correlationId);
+  }
+
+  /**
+   * The value at a field's target in the row's draft: `beneficiary.…` in its new payee, the
+   * rest in its payment (fields.ts); undefined where the draft has none.
+   */
+  valueAt(row: number, target: string): unknown {
+    const draft = this.drafts.get(row);
+    if (!draft) return undefined;
+    const inPayee = target.startsWith('beneficiary.');
+    const json = inPayee ? draft.beneficiaryJson : draft.paymentJson;
+    if (json === undefined) return undefined;
+    let value: unknown = JSON.parse(json);
+    for (const key of (inPayee ? target.slice('beneficiary.'.length) : target).split('.')) {
+      value =
+        typeof value === 'object' && value !== null
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
+    }
+    return value;
   }
 
   issuesOf(row: number): DraftIssue[] {

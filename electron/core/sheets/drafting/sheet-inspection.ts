@@ -122,12 +122,18 @@ function inspection(
     // As the import reports them: the amount's unit, and the contenders of a mapping not saved.
     mapping_notes: importNotes(header, request.defaults?.purpose),
     required_unmapped: requiredUnmapped(header.mapping).map((id) => field(id).label),
-    preview: preview.map((row) => ({
-      row: row.row,
-      cells: shownCells(row.cells),
-      skipped: row.skipped,
-      issues: row.issues,
-    })),
+    preview: preview.map((row) => {
+      const cells = shownCells(row.cells);
+      return {
+        row: row.row,
+        cells,
+        skipped: row.skipped,
+        issues: row.issues,
+        read: Array.from(row.read, (text, index) =>
+          text === null || text === undefined || sameText(text, cells[index] ?? '') ? null : text,
+        ),
+      };
+    }),
     payment_currencies: currencyCounts(preview),
     fields: FIELDS.map((f) => ({
       id: f.id,
@@ -180,6 +186,10 @@ function columns(
 }
 
 /** A row's cells as the sheet shows them, without the empty ones at its end. */
+/** A value read as the cell shows it, but for case and spaces: nothing to add to the cell. */
+const sameText = (read: string, shown: string) =>
+  read.replace(/\s+/g, '').toLowerCase() === shown.replace(/\s+/g, '').toLowerCase();
+
 function shownCells(cells: readonly CellValue[]): string[] {
   const texts = cells.map(cellDisplay);
   while (texts.length > 0 && texts[texts.length - 1]?.trim() === '') texts.pop();
