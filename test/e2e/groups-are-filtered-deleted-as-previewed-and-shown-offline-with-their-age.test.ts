@@ -271,10 +271,14 @@ describe('the Groups screen', () => {
     const pager = page.getByRole('navigation', { name: 'Pages of groups' });
     await pager.getByText('Groups 1–25').waitFor();
     expect(await table().locator('tbody tr').count()).toBe(25);
-    await pager.getByRole('button', { name: 'Next page' }).click();
+    // By the keyboard, as a person pages through: on the last page Next page is off, and the
+    // focus goes to Previous page, not to the page's top.
+    await pager.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
     await pager.getByText(`Groups 26–${total}`).waitFor();
     expect(await table().locator('tbody tr').count()).toBe(total - 25);
     await expect(pager.getByRole('button', { name: 'Next page' }).isDisabled()).resolves.toBe(true);
+    await pager.locator('button:focus', { hasText: 'Previous page' }).waitFor({ timeout: 5_000 });
     await pager.scrollIntoViewIfNeeded();
     await lookedAt('groups-second-page');
     await pager.getByRole('button', { name: 'Previous page' }).click();

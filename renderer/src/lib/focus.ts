@@ -51,25 +51,57 @@ export function whenHeadingDrawn(
  * focus to the page's body: no ring, and a screen reader loses its place. Once that control is
  * enabled again, with the focus still on the body, it gets the focus back (with its ring if the
  * action was started from the keyboard, as Chromium decides for a focus moved by script).
- * Watches `root`; answers a function that stops.
+ * A control that stays disabled (Next page on the last page, Older on the oldest entries) gives
+ * it, after a moment, to its nearest enabled neighbour (Previous page), else to the screen's
+ * heading, and takes it back if it is enabled again meanwhile: the next Tab started again from
+ * "Skip to main content". Watches `root`; answers a function that stops.
  */
 export function returnFocusWhenReenabled(root: HTMLElement): () => void {
   let last: HTMLElement | null = null;
+  /** Where the focus was put while `last` stayed disabled. */
+  let parked: HTMLElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const remember = (event: FocusEvent) => {
-    if (event.target instanceof HTMLElement) last = event.target;
+    if (event.target instanceof HTMLElement && event.target !== parked) last = event.target;
+  };
+  const park = () => {
+    const control = last;
+    if (!control || !control.matches(':disabled') || !focusLost()) return;
+    parked = enabledNeighbour(control) ?? screenHeading();
+    if (parked?.matches('button, a, input, select, textarea')) focusVisibly(parked);
+    else if (parked) focusTitle(parked);
   };
   const observer = new MutationObserver((records) => {
-    if (!last || !focusLost()) return;
     const control = last;
-    if (!records.some((record) => record.target === control)) return;
-    if (control.isConnected && !control.matches(':disabled')) control.focus();
+    if (!control || !records.some((record) => record.target === control)) return;
+    if (control.matches(':disabled')) {
+      clearTimeout(timer);
+      // Most actions end within this: their control is enabled again and takes the focus back.
+      if (focusLost()) timer = setTimeout(park, 600);
+    } else if (control.isConnected && (focusLost() || document.activeElement === parked)) {
+      clearTimeout(timer);
+      parked = null;
+      control.focus();
+    }
   });
   root.addEventListener('focusin', remember);
   observer.observe(root, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
   return () => {
+    clearTimeout(timer);
     root.removeEventListener('focusin', remember);
     observer.disconnect();
   };
+}
+
+/** The enabled control nearest `control` among its parent's, the ones before it first. */
+function enabledNeighbour(control: HTMLElement): HTMLElement | null {
+  const siblings = [
+    ...(control.parentElement?.querySelectorAll<HTMLElement>('button, a[href], input, select') ??
+      []),
+  ];
+  const at = siblings.indexOf(control);
+  const order = [...siblings.slice(0, at).reverse(), ...siblings.slice(at + 1)];
+  return order.find((element) => !element.matches(':disabled')) ?? null;
 }
 
 /**
