@@ -139,10 +139,14 @@ describe('Settings', () => {
     await form.getByLabel('API key').fill('sandbox-api-key');
     await form.getByLabel('Client secret').fill(SECRET);
     await form.getByRole('button', { name: 'Add profile' }).press('Enter');
-    // The form goes: the button back in its place has the focus.
+    // The form goes: the button back in its place has the focus, and stays a Tab stop (given
+    // the focus as a heading is, it once left the Tab order for good).
     await expect
       .poll(() => focusSeen(page))
       .toMatchObject({ tag: 'button', name: 'Add profile', ...VISIBLE });
+    expect(
+      await page.getByRole('button', { name: 'Add profile' }).getAttribute('tabindex'),
+    ).toBeNull();
 
     const team = card(TEAM);
     await team.getByText('Saved on the OS keychain', { exact: true }).waitFor();

@@ -68,7 +68,7 @@ export function returnFocusWhenReenabled(root: HTMLElement): () => void {
     const control = last;
     if (!control || !control.matches(':disabled') || !focusLost()) return;
     parked = enabledNeighbour(control) ?? screenHeading();
-    if (parked?.matches('button, a, input, select, textarea')) focusVisibly(parked);
+    if (parked?.matches(CONTROLS)) focusVisibly(parked);
     else if (parked) focusTitle(parked);
   };
   const observer = new MutationObserver((records) => {
@@ -155,9 +155,13 @@ function focusLost(): boolean {
 
 /** Focuses a heading (or any part that is no Tab stop of its own), focusable by script. */
 export function focusTitle(element: HTMLElement): void {
-  if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
+  // A control is a Tab stop of its own: made -1, the Add profile button given the focus back
+  // after its form closed left the Tab order for good.
+  if (!element.hasAttribute('tabindex') && !element.matches(CONTROLS)) element.tabIndex = -1;
   element.focus();
 }
+
+const CONTROLS = 'button, a[href], input, select, textarea, summary';
 
 /**
  * An action on a toolbar: when the button with the focus is turned off by what it did (Approve
