@@ -395,6 +395,12 @@ describe('Settings', () => {
         const notice = other.getByRole('note').filter({ hasText: 'No keychain on this system' });
         await notice.getByText('apt-get install gnome-keyring').waitFor();
         await screenshot(other, 'settings-no-keychain-notice');
+        // The data folder's note says the same, not that credentials are on a keychain.
+        await other
+          .getByText(
+            'Credentials are not: with no keychain on this system, they are kept in memory for this run only.',
+          )
+          .waitFor();
 
         await other.getByRole('button', { name: 'Add profile' }).click();
         const form = other.getByRole('form', { name: 'Add a profile' });
