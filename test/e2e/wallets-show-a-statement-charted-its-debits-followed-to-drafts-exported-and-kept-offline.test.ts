@@ -457,7 +457,9 @@ describe('the Wallets screen', () => {
     const heldNeed = page.getByRole('region', { name: 'Funding need' });
     await heldNeed.getByText(/does not cover the payments the service holds/).waitFor();
     const heldText = ((await heldNeed.textContent()) ?? '').replace(/\s+/g, ' ');
-    expect(heldText).toContain('No batch waiting to sync pays from this wallet.');
+    expect(heldText).toContain(
+      'No approved payment waiting to sync pays from this wallet: drafts count once approved.',
+    );
     expect(heldText).toMatch(
       /Held at the service( besides those)?: GBP 5\d\d,\d{3}\.\d\d for payments pending/,
     );
