@@ -72,6 +72,12 @@ export const SyncInput = z.object({
   /** Payments per request; without it, the chunk size in the settings. */
   chunk_size: z.int().min(1).max(1000).optional(),
   job_id: JobId.optional(),
+  /**
+   * What the person confirmed: the preview's `to_send` and `totals`. The sync refuses to start
+   * when the payments approved are no longer those (approved or changed since). Either way, a
+   * sync sends the payments approved when it starts, never one approved while it runs.
+   */
+  confirmed: z.object({ to_send: z.int(), totals: z.array(MoneyTotal) }).optional(),
 });
 
 export const ServiceJob = z.object({

@@ -5,6 +5,7 @@ import { settingsOf } from './settings-methods';
 import { DeskError } from '../../../shared/desk/errors';
 import { ServiceCallError } from '../client';
 import type { SyncPreview } from '../../../shared/desk/sync';
+import type { MoneyTotal } from '../../../shared/desk/common';
 import type { WalletFundingNeed } from '../../../shared/desk/wallets';
 import { formatAmount, parseAmount } from '../../../shared/domain/money';
 import { SyncEngine, type SyncProgress } from '../sync/sync-engine';
@@ -65,7 +66,7 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
       );
     },
 
-    sync: ({ batch: ref, profile, chunk_size, job_id }, signal) => {
+    sync: ({ batch: ref, profile, chunk_size, job_id, confirmed }, signal) => {
       const batch = batchOf(ctx, ref);
       return ctx.jobs.run(
         { id: job_id, kind: 'sync', batchId: batch.id, signal },
@@ -103,7 +104,12 @@ export function syncHandlers(ctx: DeskContext): SyncHandlers {
             chunkSize: chunk_size ?? settingsOf(ctx).chunk_size,
             onProgress: stage,
           });
-          const { heldBack, ...result } = await engine.sync(batch.id, jobSignal);
+          const { heldBack, ...result } = await engine.sync(
+            batch.id,
+            jobSignal,
+            confirmed &&
+              ((selection) => refuseOtherThanConfirmed(ctx, batch, selection, confirmed)),
+          );
           warnTwinsOfSent(ctx, batch.id);
           // The run's start is logged by the engine; how it ended, with what it left, here.
           const states = result.counts.by_state;
@@ -318,4 +324,31 @@ function balanceOf(need: WalletFundingNeed): { milli: bigint; fetchedAt: string 
   return milli === null || need.balance_fetched_at === null
     ? null
     : { milli, fetchedAt: need.balance_fetched_at };
+}
+
+/**
+ * Refuses a sync whose approved payments are not those the person confirmed: as many, and as
+ * much in each currency. Approved, unapproved or changed since the confirmation, they are for a
+ * confirmation of their own.
+ */
+function refuseOtherThanConfirmed(
+  ctx: DeskContext,
+  batch: Batch,
+  selection: string,
+  confirmed: { to_send: number; totals: MoneyTotal[] },
+): void {
+  const now = ctx.outbox.syncSelection.figures(selection, batch.walletCurrency ?? null);
+  const asConfirmed = new Map(
+    confirmed.totals.map((total) => [total.currency, parseAmount(total.amount) ?? 0n]),
+  );
+  const same =
+    now.count === confirmed.to_send &&
+    now.totals.size === asConfirmed.size &&
+    [...now.totals].every(([currency, milli]) => asConfirmed.get(currency) === milli);
+  if (same) return;
+  const count = (n: number) => `${n.toLocaleString('en')} payment${n === 1 ? '' : 's'}`;
+  throw new DeskError(
+    'conflict',
+    `the approved payments of batch "${batch.name}" changed since the sync was confirmed (${count(confirmed.to_send)} confirmed, ${count(now.count)} approved now, or other amounts): nothing was sent; look at what it sends again`,
+  );
 }

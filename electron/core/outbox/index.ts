@@ -16,6 +16,7 @@ import { ImportRepository } from './import-repository';
 import { ProfileRepository } from './profile-repository';
 import { StandaloneBeneficiaryRepository } from './standalone-beneficiary-repository';
 import { SyncRepository } from './sync-repository';
+import { SyncSelection } from './sync-selection';
 
 export class Outbox {
   readonly batches: BatchRepository;
@@ -23,6 +24,8 @@ export class Outbox {
   readonly audit: AuditRepository;
   readonly locks: BatchLocks;
   readonly sync: SyncRepository;
+  /** What a sync run sends: the approved drafts when it started. */
+  readonly syncSelection: SyncSelection;
   readonly profiles: ProfileRepository;
   readonly imports: ImportRepository;
   readonly queries: DraftQueries;
@@ -45,6 +48,7 @@ export class Outbox {
     this.audit = new AuditRepository(db, actor);
     this.locks = new BatchLocks(db);
     this.sync = new SyncRepository(db);
+    this.syncSelection = new SyncSelection(db);
     this.profiles = new ProfileRepository(db);
     this.imports = new ImportRepository(db);
     this.queries = new DraftQueries(db);

@@ -92,11 +92,36 @@ export class SyncEngine {
     this.beneficiaries = new BeneficiaryStage(outbox, client);
   }
 
-  async sync(batchId: string, signal?: AbortSignal): Promise<SyncResult> {
+  /**
+   * Sends the payments approved when it starts (sync-selection.ts), and no other. `confirm`, given
+   * the selection's id, may refuse it before anything is recorded or sent: the person confirmed
+   * other payments than those approved now.
+   */
+  async sync(
+    batchId: string,
+    signal?: AbortSignal,
+    confirm?: (selection: string) => void,
+  ): Promise<SyncResult> {
     const owner = lockOwner('sync');
     const lock = this.outbox.locks.acquire(batchId, owner);
     if (!lock.ok) throw new BatchLockedError(lock.error.message);
     const heartbeat = setInterval(() => this.outbox.locks.heartbeat(batchId, owner), 20_000);
+    const selection = this.outbox.syncSelection.take(batchId);
+    try {
+      confirm?.(selection.id);
+      return await this.run(batchId, selection, signal);
+    } finally {
+      this.outbox.syncSelection.drop(selection.id);
+      clearInterval(heartbeat);
+      this.outbox.locks.release(batchId, owner);
+    }
+  }
+
+  private async run(
+    batchId: string,
+    selection: { id: string; count: number },
+    signal?: AbortSignal,
+  ): Promise<SyncResult> {
     const runId = this.outbox.sync.startRun(batchId);
     this.outbox.audit.append('sync', { batchId, details: { run: runId } });
     const checkpoint = () => {
@@ -117,7 +142,7 @@ export class SyncEngine {
       heldBack = payees.invalid;
       checkpoint();
       if (payees.refusal) throw new BeneficiaryKeyStop(payees.refusal, payees.refused);
-      await this.sendPayments(batchId, runId, checkpoint);
+      await this.sendPayments(batchId, runId, selection, checkpoint);
       await this.followJobs(batchId, checkpoint);
       this.progress({ stage: 'done' });
       return this.finish(batchId, runId, 'done', heldBack);
@@ -141,9 +166,6 @@ export class SyncEngine {
         message: (error as Error).message,
       });
       throw error;
-    } finally {
-      clearInterval(heartbeat);
-      this.outbox.locks.release(batchId, owner);
     }
   }
 
@@ -218,8 +240,14 @@ export class SyncEngine {
     }
   }
 
-  private async sendPayments(batchId: string, runId: string, checkpoint: () => void) {
-    const total = this.counts(batchId).by_state.approved;
+  private async sendPayments(
+    batchId: string,
+    runId: string,
+    selection: { id: string },
+    checkpoint: () => void,
+  ) {
+    // Those of the selection still approved: a payee the service found wrong held some back.
+    const total = this.outbox.syncSelection.figures(selection.id, null).count;
     const approval = this.serviceApproval(batchId);
     let sent = 0;
     const drafts = this.outbox.drafts;
@@ -267,7 +295,7 @@ export class SyncEngine {
     // leaves `approved`, so the next read finds the next ones.
     for (;;) {
       checkpoint();
-      const part = drafts.inState(batchId, 'approved', this.chunkSize);
+      const part = this.outbox.syncSelection.approved(selection.id, this.chunkSize);
       if (part.length === 0) break;
       const result = await submitChunk(
         part.map((draft) => this.itemOf(draft, approval)),

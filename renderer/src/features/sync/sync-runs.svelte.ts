@@ -1,7 +1,13 @@
 // What is running on each batch's sync screen, kept at module level and fed by the core's events:
 // the sync runs in the core, so a person may leave the screen, work elsewhere, and come back to
 // the same stages and import jobs still moving. The screen's components only read it.
-import type { DeskEvent, DeskOutput, SyncOutcome, SyncStage } from '../../../../shared/desk';
+import type {
+  DeskEvent,
+  DeskInput,
+  DeskOutput,
+  SyncOutcome,
+  SyncStage,
+} from '../../../../shared/desk';
 import { codeOf, desk, sentenceOf } from '../../lib/desk';
 import { newJobId, Task } from './task.svelte';
 
@@ -39,8 +45,12 @@ export class BatchSync {
 
   constructor(readonly batchId: string) {}
 
-  /** Runs the sync; its stages and jobs arrive as events meanwhile. */
-  async sync(): Promise<void> {
+  /**
+   * Runs the sync of the payments `confirmed` (the preview's count and totals): refused,
+   * sending nothing, when those approved are no longer they. Its stages and jobs arrive as
+   * events meanwhile.
+   */
+  async sync(confirmed?: DeskInput<'sync'>['confirmed']): Promise<void> {
     if (this.running) return;
     // A results file exported before this sync no longer says how the batch stands, nor does
     // a validation before it (the sync creates the payees it checked: "7 checked: 7 valid"
@@ -50,7 +60,13 @@ export class BatchSync {
     const jobId = newJobId('sync');
     this.begin(jobId);
     try {
-      this.finish(await desk.sync({ batch: this.batchId, job_id: jobId }));
+      this.finish(
+        await desk.sync({
+          batch: this.batchId,
+          job_id: jobId,
+          ...(confirmed ? { confirmed } : {}),
+        }),
+      );
     } catch (error) {
       this.error = codeOf(error) === 'offline' ? OFFLINE : sentenceOf(error);
     } finally {

@@ -83,7 +83,9 @@ export class SyncScreenState {
 
   async confirmSync(): Promise<void> {
     this.confirmOpen = false;
-    await this.run.sync();
+    // What the person confirmed: the sync sends those payments or, changed since, none.
+    const preview = this.preview;
+    await this.run.sync(preview ? { to_send: preview.to_send, totals: preview.totals } : undefined);
     await this.load();
   }
 
