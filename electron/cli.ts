@@ -75,9 +75,12 @@ payments the service refused, or held back for a payee it found wrong; validate:
 
 type Command = (ctx: CliContext, args: string[]) => Promise<number | void>;
 
-/** The sandbox's code loads once a command needs the Local sandbox: the rest start sooner. */
+/**
+ * The sandbox's code loads once a command needs the Local sandbox: the rest start sooner. The
+ * app's, where it runs on this data folder (sandbox-starter.ts).
+ */
 const startSandbox: SandboxStarter = async (options) =>
-  (await import('./sandbox-starter')).startBuiltInSandbox(options);
+  (await import('./sandbox-starter')).joinOrStartBuiltInSandbox(options);
 
 const COMMANDS: Record<string, Command> = {
   template: templateCommand,

@@ -20,7 +20,7 @@ export class WorkPump {
     setImmediate(() => {
       this.scheduled = false;
       if (this.stopped) return; // the database may be closed by now
-      if (this.turn()) this.kick();
+      if (guarded(() => this.turn())) this.kick();
     });
   };
 
@@ -34,7 +34,7 @@ export class WorkPump {
   }
 
   startTimer(intervalMs: number): void {
-    this.timer = setInterval(() => this.runDue(), intervalMs);
+    this.timer = setInterval(() => guarded(() => this.runDue()), intervalMs);
     this.timer.unref();
   }
 
@@ -49,5 +49,19 @@ export class WorkPump {
       if (feature.pump?.(ITEMS_PER_TURN)) more = true;
     }
     return more;
+  }
+}
+
+/**
+ * Work run off a timer has no caller to fail to: an error (the database locked by another
+ * process past its wait) is said and the work left for the next turn, which the next request
+ * or tick brings; thrown, it ended the process the sandbox runs in, the app's host among them.
+ */
+function guarded<T>(work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    process.stderr.write(`sandbox: queued work left for the next turn: ${String(error)}\n`);
+    return undefined;
   }
 }
