@@ -88,14 +88,21 @@ export function paymentsFeature(deps: SandboxDeps): SandboxFeature {
         method: 'GET',
         pattern: '/_sandbox/payments',
         handler: ({ query }) => {
-          const rows = payments.list({
+          const skip = Number(query.get('skip') ?? 0);
+          if (!Number.isInteger(skip) || skip < 0) {
+            throw badRequest('skip must be a whole number, 0 or more');
+          }
+          const { rows, more } = payments.list({
             id: query.get('id'),
             group: query.get('group'),
             correlationId: query.get('correlation_id'),
+            skip,
           });
           return {
             status: 200,
             body: {
+              // Cut at ADMIN_LIST_LIMIT: said, so that a count is never taken for all of them.
+              more,
               // A payment made by PUT alone has no correlation_id: absent, as the spec shapes it.
               items: rows.map((row) => ({
                 ...toPayment(row),

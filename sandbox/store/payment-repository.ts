@@ -40,6 +40,8 @@ export interface PaymentFilter {
   id?: string | null;
   group?: string | null;
   correlationId?: string | null;
+  /** Payments to pass over first, in the listing's order (a listing past ADMIN_LIST_LIMIT). */
+  skip?: number;
 }
 
 /** Most payments the admin listing answers in one call. */
@@ -110,7 +112,8 @@ export class PaymentRepository {
     return this.updateRow.run(columns(payment)).changes === 1;
   }
 
-  list(filter: PaymentFilter): PaymentRow[] {
+  /** At most ADMIN_LIST_LIMIT payments from `skip` on, and whether more follow them. */
+  list(filter: PaymentFilter): { rows: PaymentRow[]; more: boolean } {
     const conditions = [
       ['id = ?', filter.id],
       ['group_id = ?', filter.group],
@@ -118,12 +121,14 @@ export class PaymentRepository {
     ].filter((condition): condition is [string, string] => Boolean(condition[1]));
     const where = conditions.map(([sql]) => sql);
     const args = conditions.map(([, value]) => value);
-    return this.db
+    const rows = this.db
       .prepare(
         `SELECT * FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY created_at, rowid LIMIT ${ADMIN_LIST_LIMIT}`,
+         ORDER BY created_at, rowid LIMIT ${ADMIN_LIST_LIMIT + 1} OFFSET ?`,
       )
-      .all(...args) as PaymentRow[];
+      .all(...args, filter.skip ?? 0) as PaymentRow[];
+    const more = rows.length > ADMIN_LIST_LIMIT;
+    return { rows: more ? rows.slice(0, ADMIN_LIST_LIMIT) : rows, more };
   }
 }
 

@@ -65,8 +65,21 @@ describe('PUT /payments/payments/{id}', () => {
     );
     expect(updated.amount.amount).toBe(300);
     expect(updated.user_tags).toEqual({ run: 'r1' });
-    const stored = await t.expect<{ items: unknown[] }>(200, 'GET', `/_sandbox/payments?id=${id}`);
-    expect(stored.items).toHaveLength(1);
+    const stored = await t.expect<{ items: unknown[]; more: boolean }>(
+      200,
+      'GET',
+      `/_sandbox/payments?id=${id}`,
+    );
+    expect(stored).toMatchObject({ items: [expect.anything()], more: false });
+    // The admin listing says when it was cut, and goes on from `skip`.
+    const all = await t.expect<{ items: { id: string }[] }>(200, 'GET', '/_sandbox/payments');
+    const rest = await t.expect<{ items: { id: string }[] }>(
+      200,
+      'GET',
+      '/_sandbox/payments?skip=1',
+    );
+    expect(rest.items.map((p) => p.id)).toEqual(all.items.slice(1).map((p) => p.id));
+    expect((await t.api('GET', '/_sandbox/payments?skip=-1')).status).toBe(400);
   });
 
   it.each([
