@@ -206,7 +206,9 @@ describe('the Beneficiaries screen', () => {
     await expect
       .poll(async () => await rowText('Wilhelmina Fotheringham'))
       .toMatch(/GB · GBP\s*31926819\s*Saved here\s*Saved here, not yet at the service/);
-    await page.getByRole('button', { name: 'Close the payee' }).click();
+    // Saved, nothing changed since: Escape closes the payee as Close does.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Close the payee' }).count()).toBe(0);
     // The keyboard goes back to the payee just saved, at its row, not to the page's top.
     await expect.poll(async () => (await focusedOn(page)).text).toBe('Wilhelmina Fotheringham');
     // Those saved here, in no batch: she alone.
