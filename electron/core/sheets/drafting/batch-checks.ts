@@ -10,51 +10,59 @@ import type {
   SharedAccount,
 } from '../../outbox/draft-queries';
 
-const ACCOUNTS_NAMED = 3;
-const NAMES_NAMED = 3;
+/** Accounts, payees, and each one's names or accounts, named in a note at most. */
+const NAMED = 3;
 
-/** The note on the accounts a batch pays under several names; undefined when there are none. */
-export function sharedAccountNote(accounts: readonly SharedAccount[]): string | undefined {
-  if (accounts.length === 0) return undefined;
-  const named = accounts.slice(0, ACCOUNTS_NAMED).map(({ number, names }) => {
-    const listed = names
-      .slice(0, NAMES_NAMED)
-      .map(({ name, row }) => `"${name}" (row ${row ?? '?'})`);
-    const more = names.length - listed.length;
-    const last = more > 0 ? `${more} other name${more === 1 ? '' : 's'}` : listed.pop();
-    return `…${number.slice(-4)} as ${listed.join(', ')} and ${last}`;
-  });
-  const more = accounts.length - named.length;
-  const one = accounts.length === 1;
+/**
+ * The first `NAMED` of a list, said, and the rest counted: "a, b and c", "a, b, c and 2 other
+ * names" (`others`), "a" alone.
+ */
+function namedList<T>(items: readonly T[], say: (item: T) => string, others: string): string {
+  const listed = items.slice(0, NAMED).map(say);
+  const more = items.length - listed.length;
+  const last = more > 0 ? `${more} other ${others}${more === 1 ? '' : 's'}` : listed.pop();
+  return listed.length > 0 ? `${listed.join(', ')} and ${last}` : (last ?? '');
+}
+
+/** "one X is" / "3 Xs are each" … `what`: the first few named, "; and N more". */
+function batchNote<T>(
+  items: readonly T[],
+  noun: string,
+  what: string,
+  say: (item: T) => string,
+  check: string,
+): string | undefined {
+  if (items.length === 0) return undefined;
+  const more = items.length - NAMED;
   return (
-    `${one ? 'one account is' : `${accounts.length.toLocaleString('en')} accounts are each`} paid under different names: ` +
-    named.join('; ') +
+    `${items.length === 1 ? `one ${noun} is` : `${items.length.toLocaleString('en')} ${noun}s are each`} ${what}: ` +
+    items.slice(0, NAMED).map(say).join('; ') +
     (more > 0 ? `; and ${more.toLocaleString('en')} more` : '') +
-    `: check that each payee's account is their own`
+    `: ${check}`
   );
 }
 
-const PAYEES_NAMED = 3;
-const ACCOUNTS_OF_A_PAYEE = 3;
+/** The note on the accounts a batch pays under several names; undefined when there are none. */
+export function sharedAccountNote(accounts: readonly SharedAccount[]): string | undefined {
+  return batchNote(
+    accounts,
+    'account',
+    'paid under different names',
+    ({ number, names }) =>
+      `…${number.slice(-4)} as ${namedList(names, ({ name, row }) => `"${name}" (row ${row ?? '?'})`, 'name')}`,
+    "check that each payee's account is their own",
+  );
+}
 
 /** The note on the payees a batch pays to several accounts; undefined when there are none. */
 export function severalAccountsNote(payees: readonly PayeeOfSeveralAccounts[]): string | undefined {
-  if (payees.length === 0) return undefined;
-  const named = payees.slice(0, PAYEES_NAMED).map(({ name, accounts }) => {
-    const listed = accounts
-      .slice(0, ACCOUNTS_OF_A_PAYEE)
-      .map(({ number, row }) => `…${number.slice(-4)} (row ${row ?? '?'})`);
-    const more = accounts.length - listed.length;
-    const last = more > 0 ? `${more} other account${more === 1 ? '' : 's'}` : listed.pop();
-    return `"${name}" to ${listed.join(', ')} and ${last}`;
-  });
-  const more = payees.length - named.length;
-  const one = payees.length === 1;
-  return (
-    `${one ? 'one payee is' : `${payees.length.toLocaleString('en')} payees are each`} paid to different accounts: ` +
-    named.join('; ') +
-    (more > 0 ? `; and ${more.toLocaleString('en')} more` : '') +
-    `: check that the account was not changed by mistake, or that they are different people of one name`
+  return batchNote(
+    payees,
+    'payee',
+    'paid to different accounts',
+    ({ name, accounts }) =>
+      `"${name}" to ${namedList(accounts, ({ number, row }) => `…${number.slice(-4)} (row ${row ?? '?'})`, 'account')}`,
+    'check that the account was not changed by mistake, or that they are different people of one name',
   );
 }
 
