@@ -35,8 +35,9 @@ export interface PreviewRow {
   currency: string | null;
   /**
    * What the draft holds from each mapped column, by the column's index (`cells`' places): the
-   * value the import reads the cell as ("03/04/2030" is 2030-04-03, "£1,200.00" 1200.00 GBP), for
-   * the person to see it read as meant; null where the draft holds nothing from it.
+   * value the import reads the cell as ("03/04/2030" is 2030-04-03, an amount of no currency of
+   * its own "2,400.00" 2400.00 GBP, the wallet's), for the person to see it read as meant; null
+   * where the draft holds nothing from it, or an amount names its currency.
    */
   read: (string | null)[];
   /**
@@ -127,6 +128,9 @@ export function draftPreview(
     const currency = named ?? target.walletCurrency ?? null;
     const read: (string | null)[] = [];
     for (const column of mapping.columns) {
+      // An amount whose currency the row names says nothing the cells do not: its read is
+      // given where the currency is the wallet's, taken without a word ("2,400.00" → GBP).
+      if (column.field === 'amount' && named !== null) continue;
       const { target: path, kind } = field(column.field);
       read[column.index] = readText(store.valueAt(row.row, path), {
         amount: column.field === 'amount',
