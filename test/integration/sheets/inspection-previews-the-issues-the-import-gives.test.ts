@@ -120,6 +120,17 @@ describe('the preview of a cell', () => {
     // Unreadable (3 April or 4 March?): the draft has no date, and nothing is said read.
     expect(readAt(6, 'execution_date')).toEqual({ shown: '03/04/2030', read: null });
   });
+
+  it('says nothing more of an amount whose currency its row writes', async () => {
+    const file = await folder.csv('with-currency.csv', [
+      'Payee,IBAN,Amount,Currency,Date',
+      'Ann One,DE89370400440532013000,100.1,EUR,2030-01-31',
+      'Bob Two,DE89370400440532013000,20,,2030-01-31',
+    ]);
+    const inspection = await inspect(file);
+    const amounts = inspection.preview.map((line) => line.read[2] ?? null);
+    expect(amounts).toEqual([null, '20.00 GBP']);
+  });
 });
 
 describe('inspecting', () => {

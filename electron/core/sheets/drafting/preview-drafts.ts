@@ -16,6 +16,7 @@ import { draftContext, importedDraft, type DraftTarget, type SheetDraft } from '
 import type { ReadRow, SheetChosen } from './sheet-reading-protocol';
 import { decodeCells, encodeCells, type SourceCell } from './source-cells';
 import { field } from '../understanding/fields';
+import { isBlank } from '../understanding/row-filters';
 import { amountFromNumber } from '../../../../shared/domain/money';
 import { amountInItsDecimals } from '../../../../shared/domain/currencies';
 
@@ -37,7 +38,7 @@ export interface PreviewRow {
    * What the draft holds from each mapped column, by the column's index (`cells`' places): the
    * value the import reads the cell as ("03/04/2030" is 2030-04-03, an amount of no currency of
    * its own "2,400.00" 2400.00 GBP, the wallet's), for the person to see it read as meant; null
-   * where the draft holds nothing from it, or an amount names its currency.
+   * where the draft holds nothing from it, or an amount's currency is written in its row.
    */
   read: (string | null)[];
   /**
@@ -127,10 +128,13 @@ export function draftPreview(
     const named = store.currencyOf(row.row);
     const currency = named ?? target.walletCurrency ?? null;
     const read: (string | null)[] = [];
+    // A row whose currency cell is filled says the amount's currency itself: its amount's read
+    // is given only where the currency is taken without a word ("2,400.00" → 2400.00 GBP).
+    const currencyCell = mapping.columns.find((column) => column.field === 'amount_currency');
+    const written = currencyCell && row.cells[currencyCell.index];
+    const currencyWritten = written !== undefined && !isBlank(written);
     for (const column of mapping.columns) {
-      // An amount whose currency the row names says nothing the cells do not: its read is
-      // given where the currency is the wallet's, taken without a word ("2,400.00" → GBP).
-      if (column.field === 'amount' && named !== null) continue;
+      if (column.field === 'amount' && currencyWritten) continue;
       const { target: path, kind } = field(column.field);
       read[column.index] = readText(store.valueAt(row.row, path), {
         amount: column.field === 'amount',
