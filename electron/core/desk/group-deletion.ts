@@ -63,6 +63,8 @@ export function groupDeletionHandlers(ctx: DeskContext): GroupDeletionHandlers {
       ctx.outbox.audit.append('delete_group', {
         details: {
           group: group_id,
+          // Its name as last fetched: an id alone tells a checker nothing.
+          ...(seen ? { name: seen.name } : {}),
           clear,
           removed: deleted.payments.length,
           drafts_updated: updated.length,

@@ -80,6 +80,9 @@ describe('deleting a payment group', () => {
       expect(deleted.group).toEqual({ id: group.id, result: true });
       expect(deleted.payments.length).toBe(group.info.payments.total + 6);
       expect((await api.listGroups({ query: { id: [group.id] } })).items).toEqual([]);
+      // The audit log names the group as the person knew it, not by its id alone.
+      const [logged] = (await api.auditLog({ action: 'delete_group', take: 1 })).entries;
+      expect(logged!.details).toMatchObject({ group: group.id, name: group.name, clear: true });
 
       // The drafts whose payments were removed are kept, failed with the reason, not lost.
       expect(deleted.drafts_updated_total).toBe(6);

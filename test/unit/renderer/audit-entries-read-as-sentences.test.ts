@@ -232,4 +232,20 @@ describe('an audit entry', () => {
       'Row 2 (Mary Seacole): amount “abc” → GBP\u00a0500.00.',
     );
   });
+
+  it('names a deleted group as the person knew it, its id beside', () => {
+    expect(
+      describeDetails('delete_group', {
+        group: 'g-1',
+        name: 'Payroll this month',
+        clear: true,
+        removed: 2,
+        drafts_updated: 0,
+      }),
+    ).toMatch(/^Group “Payroll this month” \(g-1\) deleted with its 2 pending payments/);
+    // An entry written before names were kept: its id alone, as before.
+    expect(describeDetails('delete_group', { group: 'g-1', clear: false })).toMatch(
+      /^Group g-1 deleted/,
+    );
+  });
 });

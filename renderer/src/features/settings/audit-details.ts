@@ -231,7 +231,9 @@ const DESCRIBE: Record<string, (d: Details) => string> = {
       : 'taken from the last list fetched (offline); checked before the sync.'),
   set_service_approval: (d) => sentence(SERVICE_APPROVAL[String(d.service_approval)] ?? ''),
   delete_group: (d) =>
-    `Group ${String(d.group)} deleted` +
+    (typeof d.name === 'string'
+      ? `Group “${d.name}” (${String(d.group)}) deleted`
+      : `Group ${String(d.group)} deleted`) +
     (d.clear ? ` with its ${plural(count(d.removed), 'pending payment')}` : '') +
     (count(d.drafts_updated) > 0
       ? `; ${plural(count(d.drafts_updated), 'draft')} updated to say so.`
