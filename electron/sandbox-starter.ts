@@ -8,6 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_CREDENTIALS, startSandbox } from '../sandbox/sandbox';
+import { certificatePath } from '../sandbox/tls';
 import type { SandboxStarter, StartedSandbox } from './core/desk';
 
 /** Where a running sandbox says where it listens, in its data folder, for others to join it. */
@@ -61,7 +62,7 @@ async function runningSandbox(dataDir: string): Promise<StartedSandbox | undefin
   const running = await readRunning(join(dataDir, RUNNING_FILE));
   if (!running || !alive(running.pid)) return undefined;
   if (!(await listening(new URL(running.baseUrl)))) return undefined;
-  const ca = await readFile(join(dataDir, 'sandbox-cert.pem'), 'utf8').catch(() => undefined);
+  const ca = await readFile(certificatePath(dataDir), 'utf8').catch(() => undefined);
   if (ca === undefined) return undefined;
   return {
     baseUrl: running.baseUrl,

@@ -14,8 +14,11 @@ export interface TlsMaterial {
 
 const VALID_DAYS = 825; // the longest validity that browsers still accept for a leaf
 
+/** Where a sandbox keeps its certificate, for the clients that pin it. */
+export const certificatePath = (dataDir: string): string => join(dataDir, 'sandbox-cert.pem');
+
 export async function loadOrCreateCertificate(dataDir: string): Promise<TlsMaterial> {
-  const certPath = join(dataDir, 'sandbox-cert.pem');
+  const certPath = certificatePath(dataDir);
   const keyPath = join(dataDir, 'sandbox-key.pem');
   if (existsSync(certPath) && existsSync(keyPath)) {
     return {

@@ -133,10 +133,11 @@ export function draftPreview(
     const currencyCell = mapping.columns.find((column) => column.field === 'amount_currency');
     const written = currencyCell && row.cells[currencyCell.index];
     const currencyWritten = written !== undefined && !isBlank(written);
+    const valueAt = store.valuesOf(row.row);
     for (const column of mapping.columns) {
       if (column.field === 'amount' && currencyWritten) continue;
       const { target: path, kind } = field(column.field);
-      read[column.index] = readText(store.valueAt(row.row, path), {
+      read[column.index] = readText(valueAt(path), {
         amount: column.field === 'amount',
         date: kind === 'date',
         currency,
@@ -212,23 +213,25 @@ class PreviewStore implements DraftStore {
   }
 
   /**
-   * The value at a field's target in the row's draft: `beneficiary.…` in its new payee, the
-   * rest in its payment (fields.ts); undefined where the draft has none.
+   * The values of the row's draft by a field's target: `beneficiary.…` in its new payee, the
+   * rest in its payment (fields.ts); undefined where the draft has none. Each JSON is read once
+   * for all the row's columns.
    */
-  valueAt(row: number, target: string): unknown {
+  valuesOf(row: number): (target: string) => unknown {
     const draft = this.drafts.get(row);
-    if (!draft) return undefined;
-    const inPayee = target.startsWith('beneficiary.');
-    const json = inPayee ? draft.beneficiaryJson : draft.paymentJson;
-    if (json === undefined) return undefined;
-    let value: unknown = JSON.parse(json);
-    for (const key of (inPayee ? target.slice('beneficiary.'.length) : target).split('.')) {
-      value =
-        typeof value === 'object' && value !== null
-          ? (value as Record<string, unknown>)[key]
-          : undefined;
-    }
-    return value;
+    const payment: unknown = draft ? JSON.parse(draft.paymentJson) : undefined;
+    const payee: unknown = draft?.beneficiaryJson ? JSON.parse(draft.beneficiaryJson) : undefined;
+    return (target) => {
+      const inPayee = target.startsWith('beneficiary.');
+      let value = inPayee ? payee : payment;
+      for (const key of (inPayee ? target.slice('beneficiary.'.length) : target).split('.')) {
+        value =
+          typeof value === 'object' && value !== null
+            ? (value as Record<string, unknown>)[key]
+            : undefined;
+      }
+      return value;
+    };
   }
 
   issuesOf(row: number): DraftIssue[] {
